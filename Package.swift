@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "pvrc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PVRTC", targets: ["PVRTC"]),
+        .library(name: "TextureFormats", targets: ["TextureFormats"]),
+        .library(name: "PNGIO", targets: ["PNGIO"]),
+        .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
+        .library(name: "TextureLoader", targets: ["TextureLoader"]),
+        .executable(name: "pvrc", targets: ["pvrc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Codec core: standard library only.
+        .target(name: "PVRTC"),
+        .target(name: "TextureFormats", dependencies: ["PVRTC"]),
+
+        // System libraries: module maps and shim headers only.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
+        .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+
+        .target(name: "PNGIO", dependencies: ["CPNG", "PVRTC"]),
+        .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "TextureFormats"]),
+        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC"]),
+        .executableTarget(
+            name: "pvrc",
+            dependencies: [
+                "PVRTC", "TextureFormats", "PNGIO", "PVRTCGL", "TextureLoader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+    ]
+)

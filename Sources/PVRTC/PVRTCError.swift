@@ -1,0 +1,24 @@
+/// Errors raised by the codec core.
+public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A width or height is zero, negative, not a power of two, or larger than ``PVRTCImage/maximumDimension``.
+    case invalidDimensions(width: Int, height: Int, reason: String)
+    /// A pixel or block buffer does not have the size its dimensions require.
+    case bufferSizeMismatch(expected: Int, actual: Int)
+    /// A mip level index is outside the texture's chain.
+    case levelOutOfRange(level: Int, count: Int)
+    /// The image cannot be encoded as given (for example non-square without padding).
+    case unsupportedImage(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height, reason):
+            return "invalid dimensions \(width)x\(height): \(reason)"
+        case let .bufferSizeMismatch(expected, actual):
+            return "buffer holds \(actual) bytes, expected \(expected)"
+        case let .levelOutOfRange(level, count):
+            return "mip level \(level) does not exist (the texture has \(count) level\(count == 1 ? "" : "s"))"
+        case let .unsupportedImage(reason):
+            return reason
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// One level of a PVRTC1 4bpp texture: its size and its 64-bit block words in reflected Morton order,
+/// exactly as they are stored in a file and passed to `glCompressedTexImage2D`.
+public struct PVRTCImage: Sendable, Equatable {
+    /// The largest width or height pvrc accepts.
+    public static let maximumDimension = 16384
+
+    /// Width in pixels (a power of two).
+    public let width: Int
+    /// Height in pixels (a power of two).
+    public let height: Int
+    /// Block data, eight bytes per block (modulation word then colour word, both little-endian),
+    /// ``byteCount(width:height:)`` bytes in Morton order.
+    public var data: [UInt8]
+
+    /// Wraps existing block data.
+    /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` unless both sides are powers of two
+    ///   no larger than ``maximumDimension``; ``PVRTCError/bufferSizeMismatch(expected:actual:)`` when `data`
+    ///   is not ``byteCount(width:height:)`` bytes.
+    public init(width: Int, height: Int, data: [UInt8]) throws {
+        try PVRTCImage.validate(width: width, height: height)
+        let expected = PVRTCImage.byteCount(width: width, height: height)
+        guard data.count == expected else {
+            throw PVRTCError.bufferSizeMismatch(expected: expected, actual: data.count)
+        }
+        self.width = width
+        self.height = height
+        self.data = data
+    }
+
+    /// Checks that a size can hold PVRTC1 4bpp data.
+    public static func validate(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else {
+            throw PVRTCError.invalidDimensions(width: width, height: height, reason: "sizes must be positive")
+        }
+        guard width <= maximumDimension, height <= maximumDimension else {
+            throw PVRTCError.invalidDimensions(
+                width: width, height: height, reason: "larger than the \(maximumDimension) limit")
+        }
+        guard width.nonzeroBitCount == 1, height.nonzeroBitCount == 1 else {
+            throw PVRTCError.invalidDimensions(
+                width: width, height: height, reason: "PVRTC1 needs power-of-two sizes")
+        }
+    }
+
+    /// Blocks across: `max(width / 4, 2)` (levels narrower than 8 pixels are padded to two blocks).
+    public var blocksWide: Int { PVRTCImage.blockCount(width) }
+    /// Blocks down: `max(height / 4, 2)`.
+    public var blocksHigh: Int { PVRTCImage.blockCount(height) }
+
+    /// Blocks along one side of `pixels` pixels, with the two-block minimum.
+    @inlinable
+    public static func blockCount(_ pixels: Int) -> Int { max((pixels + 3) / 4, 2) }
+
+    /// Bytes in one level: `max(w, 8) * max(h, 8) / 2`.
+    @inlinable
+    public static func byteCount(width: Int, height: Int) -> Int {
+        blockCount(width) * blockCount(height) * 8
+    }
+
+    /// Reads block (bx, by).
+    public func block(x bx: Int, y by: Int) -> PVRTCBlock {
+        let offset = Morton.offset(x: bx, y: by, blocksWide: blocksWide, blocksHigh: blocksHigh) * 8
+        return PVRTCBlock(bytes: data, at: offset)
+    }
+
+    /// Writes block (bx, by).
+    public mutating func setBlock(_ block: PVRTCBlock, x bx: Int, y by: Int) {
+        let offset = Morton.offset(x: bx, y: by, blocksWide: blocksWide, blocksHigh: blocksHigh) * 8
+        block.store(into: &data, at: offset)
+    }
+
+    /// Builds a level from blocks given in linear order (`blocks[by * blocksWide + bx]`).
+    public init(width: Int, height: Int, linearBlocks blocks: [PVRTCBlock]) throws {
+        try PVRTCImage.validate(width: width, height: height)
+        let bw = PVRTCImage.blockCount(width), bh = PVRTCImage.blockCount(height)
+        guard blocks.count == bw * bh else {
+            throw PVRTCError.bufferSizeMismatch(expected: bw * bh * 8, actual: blocks.count * 8)
+        }
+        var data = [UInt8](repeating: 0, count: bw * bh * 8)
+        for by in 0..<bh {
+            for bx in 0..<bw {
+                let offset = Morton.offset(x: bx, y: by, blocksWide: bw, blocksHigh: bh) * 8
+                blocks[by * bw + bx].store(into: &data, at: offset)
+            }
+        }
+        self.width = width
+        self.height = height
+        self.data = data
+    }
+
+    /// The blocks in linear order (`[by * blocksWide + bx]`), undoing the Morton permutation.
+    public var linearBlocks: [PVRTCBlock] {
+        let bw = blocksWide, bh = blocksHigh
+        var blocks = [PVRTCBlock](repeating: PVRTCBlock(modulation: 0, color: 0), count: bw * bh)
+        for by in 0..<bh {
+            for bx in 0..<bw {
+                let offset = Morton.offset(x: bx, y: by, blocksWide: bw, blocksHigh: bh) * 8
+                blocks[by * bw + bx] = PVRTCBlock(bytes: data, at: offset)
+            }
+        }
+        return blocks
+    }
+}

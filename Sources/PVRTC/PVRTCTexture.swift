@@ -1,0 +1,46 @@
+/// A PVRTC1 4bpp texture: a mip chain of levels, largest first, and whether it carries alpha.
+///
+/// The block bytes are the same for RGB and RGBA; `hasAlpha` only selects the container's pixel
+/// format (and the GL internal format on upload).
+public struct PVRTCTexture: Sendable, Equatable {
+    /// Mip levels, level 0 first; each is half the size of the one before (never below 1).
+    public var levels: [PVRTCImage]
+    /// True for RGBA data (`COMPRESSED_RGBA_PVRTC_4BPPV1_IMG`), false for opaque RGB.
+    public var hasAlpha: Bool
+
+    /// Creates a texture, checking that the levels form a mip chain.
+    /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` when the chain is empty or a level is
+    ///   not half of its predecessor.
+    public init(levels: [PVRTCImage], hasAlpha: Bool) throws {
+        guard let first = levels.first else {
+            throw PVRTCError.invalidDimensions(width: 0, height: 0, reason: "a texture needs at least one level")
+        }
+        var w = first.width, h = first.height
+        for level in levels.dropFirst() {
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+            guard level.width == w, level.height == h else {
+                throw PVRTCError.invalidDimensions(
+                    width: level.width, height: level.height, reason: "mip level should be \(w)x\(h)")
+            }
+        }
+        self.levels = levels
+        self.hasAlpha = hasAlpha
+    }
+
+    /// Width of level 0.
+    public var width: Int { levels[0].width }
+    /// Height of level 0.
+    public var height: Int { levels[0].height }
+
+    /// Number of levels in a full chain down to 1x1 for a `width` x `height` base.
+    public static func fullChainLength(width: Int, height: Int) -> Int {
+        var n = 1, w = width, h = height
+        while w > 1 || h > 1 {
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+            n += 1
+        }
+        return n
+    }
+}

@@ -1,0 +1,42 @@
+/// Errors raised while reading or writing texture containers. Every case names the file (or a
+/// caller-supplied label such as `"<memory>"`) and the reason.
+public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The data does not start with a known container signature.
+    case unrecognizedContainer(file: String)
+    /// A header is present but malformed (wrong magic, size, endianness, field value).
+    case invalidHeader(file: String, reason: String)
+    /// The file ends before the header or the level data it announces.
+    case truncated(file: String, reason: String)
+    /// The container holds a pixel format pvrc does not handle (e.g. PVRTC 2bpp, ETC).
+    case unsupportedPixelFormat(file: String, format: String)
+    /// Width, height or mip count are out of range.
+    case invalidDimensions(file: String, reason: String)
+    /// The file could not be read or written.
+    case io(file: String, reason: String)
+
+    /// The file the error concerns.
+    public var file: String {
+        switch self {
+        case let .unrecognizedContainer(file), let .invalidHeader(file, _), let .truncated(file, _),
+             let .unsupportedPixelFormat(file, _), let .invalidDimensions(file, _), let .io(file, _):
+            return file
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .unrecognizedContainer(file):
+            return "\(file): not a PVR v2, PVR v3 or KTX 1.1 file"
+        case let .invalidHeader(file, reason):
+            return "\(file): invalid header: \(reason)"
+        case let .truncated(file, reason):
+            return "\(file): truncated: \(reason)"
+        case let .unsupportedPixelFormat(file, format):
+            return "\(file): unsupported pixel format \(format)"
+        case let .invalidDimensions(file, reason):
+            return "\(file): invalid dimensions: \(reason)"
+        case let .io(file, reason):
+            return "\(file): \(reason)"
+        }
+    }
+}
