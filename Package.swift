@@ -37,5 +37,6 @@ let package = Package(
         ),
 
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC"]),
     ]
 )
