@@ -39,6 +39,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
     ]
 )
