@@ -27,7 +27,8 @@ let package = Package(
 
         // libpng's longjmp error handling stays inside this C target; PNGIO wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
-        .target(name: "PNGIO", dependencies: ["CPNGBridge", "PVRTC"]),
+        // PNGIO writes files through TextureFormats' AtomicFileWriter (temporary file + rename).
+        .target(name: "PNGIO", dependencies: ["CPNGBridge", "PVRTC", "TextureFormats"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC"]),
         .executableTarget(

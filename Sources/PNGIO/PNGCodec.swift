@@ -1,6 +1,7 @@
 import CPNGBridge
 import Foundation
 import PVRTC
+import TextureFormats
 
 /// Reads and writes PNG files as ``PVRTC/RGBAImage``.
 ///
@@ -58,7 +59,11 @@ public enum PNGCodec {
     /// - Throws: ``PNGError/encodingFailed(file:reason:)`` or ``PNGError/io(file:reason:)``.
     public static func write(_ image: RGBAImage, to path: String) throws {
         let bytes = try encode(image, includeAlpha: nil, file: path)
-        try AtomicFile.write(bytes, to: path)
+        do {
+            try AtomicFileWriter.write(bytes, to: path)
+        } catch TextureFormatError.io(let file, let reason) {
+            throw PNGError.io(file: file, reason: reason)
+        }
     }
 
     private static func encode(_ image: RGBAImage, includeAlpha: Bool?, file: String) throws -> [UInt8] {
