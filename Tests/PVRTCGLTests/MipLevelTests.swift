@@ -17,4 +17,18 @@ final class MipLevelTests: XCTestCase {
             }
         }
     }
+
+    func testPartialChainKeepsTheFileLevelsAndFillsTheRest() throws {
+        let context = try SharedContext.get()
+        let texture = try RandomBlocks.texture(width: 64, height: 64, kind: .translucent, levels: 3, seed: 64)
+        for (index, level) in texture.levels.enumerated() {
+            let image = try RenderCheck.render(texture, level: index, mode: .decodeOnce, context: context)
+            XCTAssertEqual(RenderCheck.differingBytes(image, PVRTCDecoder.decode(level)), 0, "level \(index)")
+        }
+        let uploaded = try context.upload(texture, mode: .decodeOnce)
+        defer { context.delete(uploaded) }
+        XCTAssertEqual(uploaded.levelCount, 3)
+        XCTAssertEqual(uploaded.gpuBytes, (64 * 64 + 32 * 32 + 16 * 16 + 8 * 8 + 4 * 4 + 2 * 2 + 1) * 4,
+                       "the chain is completed down to 1x1 so LINEAR_MIPMAP_LINEAR is usable")
+    }
 }

@@ -16,6 +16,12 @@ enum RenderCheck {
     /// Bytes that differ between two images of the same size (all of them when the sizes differ).
     static func differingBytes(_ a: RGBAImage, _ b: RGBAImage) -> Int {
         guard a.width == b.width, a.height == b.height else { return max(a.pixels.count, b.pixels.count) }
-        return zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+        return a.pixels.withUnsafeBufferPointer { p in
+            b.pixels.withUnsafeBufferPointer { q in
+                var count = 0
+                for i in 0..<p.count where p[i] != q[i] { count += 1 }
+                return count
+            }
+        }
     }
 }
