@@ -39,7 +39,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
         .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
         .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC"]),
