@@ -86,6 +86,14 @@ public final class GLContext {
                "GLContext used off the thread that created it", file: file, line: line)
     }
 
+    /// Compiles and links the programs now rather than on first draw, so that later timings see a
+    /// warm context.
+    public func prepare() throws {
+        assertOnContextThread()
+        _ = try programs.textureProgram()
+        _ = try programs.pvrtc4Program()
+    }
+
     /// Waits until the GPU has finished all submitted work (`glFinish`).
     public func finish() {
         assertOnContextThread()
