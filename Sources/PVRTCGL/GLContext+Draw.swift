@@ -120,9 +120,11 @@ extension GLContext {
         return try RGBAImage(width: target.width, height: target.height, pixels: flipped)
     }
 
-    /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport.
-    func drawDecoding(_ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float)) throws {
-        let program = try programs.pvrtc4Program()
+    /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport; `program`
+    /// defaults to the one-pixel-per-fragment form.
+    func drawDecoding(_ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
+                      program chosen: PVRTC4Program? = nil) throws {
+        let program = try chosen ?? programs.pvrtc4Program()
         glUseProgram(program.shader.program)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), data.colorWords)
@@ -148,13 +150,21 @@ extension GLContext {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STATIC_DRAW))
             }
         }
+        try drawCorners(quadBuffer, count: 4, primitive: GLenum(GL_TRIANGLE_STRIP), quad,
+                        position: position, texCoord: (0, 0, 1, 1))
+    }
+
+    /// Draws `count` vertices of `a_corner` values from `buffer`; `quad.vert` maps each corner c to
+    /// clip space `mix(position.xy, position.zw, c)` and texture space `mix(texCoord.xy, texCoord.zw, c)`.
+    func drawCorners(_ buffer: GLuint, count: Int, primitive: GLenum, _ quad: QuadUniforms,
+                     position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float)) throws {
         glDisable(GLenum(GL_BLEND))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         glEnableVertexAttribArray(ShaderProgram.cornerAttribute)
         glVertexAttribPointer(ShaderProgram.cornerAttribute, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glUniform4f(quad.position, position.0, position.1, position.2, position.3)
-        glUniform4f(quad.texCoord, 0, 0, 1, 1)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glUniform4f(quad.texCoord, texCoord.0, texCoord.1, texCoord.2, texCoord.3)
+        glDrawArrays(primitive, 0, GLsizei(count))
         try check("glDrawArrays")
     }
 }

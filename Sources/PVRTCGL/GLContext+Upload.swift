@@ -138,12 +138,18 @@ extension GLContext {
                           mode: .decodeOnce, storage: .texture(name), gpuBytes: bytes)
     }
 
-    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`.
+    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
+    /// fragment when the context supports it and the level is at least 8 pixels tall (then
+    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise one pixel per fragment.
     private func decode(_ level: PVRTCImage, into target: GLuint, mipLevel: Int, framebuffer: GLuint) throws {
         let data = try uploadDataTextures(level)
         defer {
             var names = [data.colorWords, data.modulationWords]
             glDeleteTextures(2, &names)
+        }
+        if supportsTileRowDecoding, level.height >= 8 {
+            try decodeTileRows(data, into: target, mipLevel: mipLevel)
+            return
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),

@@ -39,6 +39,12 @@ public final class GLContext {
     /// which lets ``PVRTCUploadMode/decodeOnce`` decode each file level straight into its mip level.
     public var supportsRenderToMipLevel: Bool { extensions.contains("GL_OES_fbo_render_mipmap") }
 
+    /// True when a fragment can write four colour attachments (`GL_EXT_draw_buffers`), which lets
+    /// ``PVRTCUploadMode/decodeOnce`` decode four pixel rows per fragment.
+    public var supportsTileRowDecoding: Bool { drawBuffers != nil }
+    /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
+    let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
+
     let display: EGLDisplay
     let context: EGLContext
     let surface: EGLSurface
@@ -64,6 +70,14 @@ public final class GLContext {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
+        var buffers: GLint = 0, attachments: GLint = 0
+        if extensions.contains("GL_EXT_draw_buffers") {
+            glGetIntegerv(GLenum(GL_MAX_DRAW_BUFFERS_EXT), &buffers)
+            glGetIntegerv(GLenum(GL_MAX_COLOR_ATTACHMENTS_EXT), &attachments)
+        }
+        drawBuffers = buffers >= 4 && attachments >= 4
+            ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
+            : nil
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     }
@@ -92,6 +106,7 @@ public final class GLContext {
         assertOnContextThread()
         _ = try programs.textureProgram()
         _ = try programs.pvrtc4Program()
+        if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
     }
 
     /// Waits until the GPU has finished all submitted work (`glFinish`).

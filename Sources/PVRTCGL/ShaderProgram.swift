@@ -76,8 +76,10 @@ private extension String {
 struct ProgramCache {
     /// quad.vert + texture.frag.
     private(set) var texture: TextureProgram?
-    /// quad.vert + pvrtc4.frag.
+    /// quad.vert + pvrtc4.frag, one pixel per fragment.
     private(set) var pvrtc4: PVRTC4Program?
+    /// quad.vert + pvrtc4.frag with `PVRTC_TILE_ROWS`: four pixels per fragment into four attachments.
+    private(set) var pvrtc4TileRows: PVRTC4Program?
 
     /// The texture-sampling program, compiled if needed.
     mutating func textureProgram() throws -> TextureProgram {
@@ -90,8 +92,16 @@ struct ProgramCache {
     /// The PVRTC decoding program, compiled if needed.
     mutating func pvrtc4Program() throws -> PVRTC4Program {
         if let pvrtc4 { return pvrtc4 }
-        let made = try PVRTC4Program()
+        let made = try PVRTC4Program(tileRows: false)
         pvrtc4 = made
+        return made
+    }
+
+    /// The four-rows-per-fragment PVRTC decoding program, compiled if needed (needs `GL_EXT_draw_buffers`).
+    mutating func pvrtc4TileRowsProgram() throws -> PVRTC4Program {
+        if let pvrtc4TileRows { return pvrtc4TileRows }
+        let made = try PVRTC4Program(tileRows: true)
+        pvrtc4TileRows = made
         return made
     }
 
@@ -99,8 +109,10 @@ struct ProgramCache {
     mutating func deleteAll() {
         if let texture { glDeleteProgram(texture.shader.program) }
         if let pvrtc4 { glDeleteProgram(pvrtc4.shader.program) }
+        if let pvrtc4TileRows { glDeleteProgram(pvrtc4TileRows.shader.program) }
         texture = nil
         pvrtc4 = nil
+        pvrtc4TileRows = nil
     }
 }
 
@@ -129,8 +141,12 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc4.frag`.
+/// `quad.vert` + `pvrtc4.frag`, optionally in its tile-rows form.
 struct PVRTC4Program {
+    /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
+    /// `#extension` still precedes every other token).
+    static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
+
     let shader: ShaderProgram
     let quad: QuadUniforms
     let colorWords: GLint
@@ -139,9 +155,11 @@ struct PVRTC4Program {
     let blocks: GLint
     let inverseBlocks: GLint
 
-    init() throws {
-        shader = try ShaderProgram(name: "pvrtc4", vertex: ShaderSources.quadVertex,
-                                   fragment: ShaderSources.pvrtc4Fragment)
+    init(tileRows: Bool) throws {
+        shader = try ShaderProgram(
+            name: tileRows ? "pvrtc4 (tile rows)" : "pvrtc4", vertex: ShaderSources.quadVertex,
+            fragment: tileRows ? PVRTC4Program.tileRowsPreamble + ShaderSources.pvrtc4Fragment
+                               : ShaderSources.pvrtc4Fragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

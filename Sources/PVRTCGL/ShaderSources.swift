@@ -39,12 +39,19 @@ void main() {
 // Input: the level's blocks in linear block order as two NEAREST RGBA8 textures of blocks-wide x
 // blocks-high texels. u_colorWords texel (bx, by) holds the colour word's bytes (r = bits 0-7 ... a =
 // bits 24-31); u_modulationWords texel (bx, by) holds the modulation word, channel y = pixel row y.
-// Output: pixel floor(v_texCoord * u_size) of the level, written as (k + 0.25) / 255 so that both
-// rounding and truncating float-to-unorm conversions give the byte k.
+// Output bytes k are written as (k + 0.25) / 255 so that both rounding and truncating float-to-unorm
+// conversions give k.
 //
 // All arithmetic is on small integers held in highp floats (every value stays below 2^12), and every
 // division is a multiplication by an exact power-of-two reciprocal followed by floor, so each step is
 // exact in fp32.
+//
+// Two entry points share the arithmetic:
+// - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
+// - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
+//   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
+//   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
+//   quarter of the fragments and texture fetches.
 precision highp float;
 
 uniform highp sampler2D u_colorWords;
@@ -116,6 +123,62 @@ vec4 selector(float i) {
     return vec4(equal(vec4(i), vec4(0.0, 1.0, 2.0, 3.0)));
 }
 
+// The final colour of a pixel: 8-bit A and B, blended by the pixel's two modulation bits, taken from
+// `rowByte` (the modulation word's byte for the pixel's row) at `column` (0..3), in the mode of the
+// pixel's own block (bit 0 of `modeByte`, the low byte of that block's colour word).
+vec4 modulate(vec4 colorA, vec4 colorB, float modeByte, float rowByte, float column) {
+    float punchThrough = field(modeByte, 1.0, 2.0);
+    float bits = field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(column)), 4.0);
+    vec4 weights = punchThrough > 0.5 ? vec4(0.0, 4.0, 4.0, 8.0) : vec4(0.0, 3.0, 5.0, 8.0);
+    float w = dot(weights, selector(bits));
+    vec4 result = floor((colorA * (8.0 - w) + colorB * w) * 0.125);
+    if (punchThrough > 0.5 && bits == 2.0) {
+        result.a = 0.0;
+    }
+    return (result + 0.25) * (1.0 / 255.0);
+}
+
+#ifdef PVRC_TILE_ROWS
+void main() {
+    float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
+    float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
+
+    // Rows 4Y+2 .. 4Y+5 all have lower sample row Y and vertical offsets 0..3.
+    float low = floor((x - 2.0) * 0.25);
+    float offset = x - 2.0 - 4.0 * low;
+    vec2 block0 = wrapBlock(vec2(low, tileY));
+    vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
+
+    vec4 wordP = fetchBytes(u_colorWords, block0);
+    vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
+    vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
+    vec4 wordS = fetchBytes(u_colorWords, block1);
+
+    // Horizontal halves of the bilinear sums (weights 4 - offset and offset).
+    vec4 aTop = endpointA(wordP) * (4.0 - offset) + endpointA(wordQ) * offset;
+    vec4 aBottom = endpointA(wordR) * (4.0 - offset) + endpointA(wordS) * offset;
+    vec4 bTop = endpointB(wordP) * (4.0 - offset) + endpointB(wordQ) * offset;
+    vec4 bBottom = endpointB(wordR) * (4.0 - offset) + endpointB(wordS) * offset;
+
+    // Own blocks: column floor(x / 4) is Q's where the offset is 2 or 3; rows 4Y+2, 4Y+3 are rows 2, 3
+    // of block row Y, rows 4Y+4, 4Y+5 are rows 0, 1 of block row Y+1.
+    float own = step(2.0, offset);
+    float ownTop = mix(wordP.r, wordQ.r, own);
+    float ownBottom = mix(wordR.r, wordS.r, own);
+    float ownX = floor(x * 0.25);
+    float column = x - 4.0 * ownX;
+    vec4 modulationTop = fetchBytes(u_modulationWords, vec2(ownX, block0.y));
+    vec4 modulationBottom = fetchBytes(u_modulationWords, vec2(ownX, block1.y));
+
+    gl_FragData[0] = modulate(toBytes(aTop * 4.0), toBytes(bTop * 4.0), ownTop, modulationTop.b, column);
+    gl_FragData[1] = modulate(toBytes(aTop * 3.0 + aBottom), toBytes(bTop * 3.0 + bBottom),
+                              ownTop, modulationTop.a, column);
+    gl_FragData[2] = modulate(toBytes(aTop * 2.0 + aBottom * 2.0), toBytes(bTop * 2.0 + bBottom * 2.0),
+                              ownBottom, modulationBottom.r, column);
+    gl_FragData[3] = modulate(toBytes(aTop + aBottom * 3.0), toBytes(bTop + bBottom * 3.0),
+                              ownBottom, modulationBottom.g, column);
+}
+#else
 void main() {
     vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
 
@@ -142,20 +205,11 @@ void main() {
     // The pixel's own block is the upper/right neighbour where the offset is 2 or 3.
     vec2 own = step(2.0, offset);
     vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
-    float punchThrough = field(ownWord.r, 1.0, 2.0);
-
     vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
     float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
-    float bits = field(row, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(inBlock.x)), 4.0);
-    vec4 weights = punchThrough > 0.5 ? vec4(0.0, 4.0, 4.0, 8.0) : vec4(0.0, 3.0, 5.0, 8.0);
-    float w = dot(weights, selector(bits));
-
-    vec4 result = floor((colorA * (8.0 - w) + colorB * w) * 0.125);
-    if (punchThrough > 0.5 && bits == 2.0) {
-        result.a = 0.0;
-    }
-    gl_FragColor = (result + 0.25) * (1.0 / 255.0);
+    gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
 }
+#endif
 
 """#
 }
