@@ -213,13 +213,28 @@ struct ExpandedBlocks {
         self.words = words
     }
 
-    /// Both endpoints of a colour word in the decoder's lane layout.
+    /// Both endpoints of a colour word in the decoder's lane layout (the `PVRTCEndpoint.expanded` rules),
+    /// without branches: random data would mispredict the opaque flags half of the time.
     @inline(__always)
-    static func expand(color: UInt32) -> SIMD8<Int16> {
-        let a = PVRTCEndpoint(packedA: (color >> 1) & 0x7FFF).expanded(slotB: false)
-        let b = PVRTCEndpoint(packedB: color >> 16).expanded(slotB: true)
-        return SIMD8(Int16(a.red), Int16(a.green), Int16(a.blue), Int16(2 * a.alpha),
-                     Int16(b.red), Int16(b.green), Int16(b.blue), Int16(2 * b.alpha))
+    static func expand(color c: UInt32) -> SIMD8<Int16> {
+        @inline(__always) func four(_ v: UInt32) -> UInt32 { (v << 1) | (v >> 3) }
+        @inline(__always) func three(_ v: UInt32) -> UInt32 { (v << 2) | (v >> 1) }
+        // All-ones when the endpoint is opaque; `pick` selects with masks instead of a branch.
+        let opaqueA = 0 &- ((c >> 15) & 1), opaqueB = 0 &- (c >> 31)
+        @inline(__always) func pick(_ mask: UInt32, _ opaque: UInt32, _ translucent: UInt32) -> UInt32 {
+            (opaque & mask) | (translucent & ~mask)
+        }
+        // A: opaque RGB 554 in bits 10-14, 5-9, 1-4; translucent ARGB 3443 in bits 12-14, 8-11, 4-7, 1-3.
+        let ar = pick(opaqueA, (c >> 10) & 31, four((c >> 8) & 15))
+        let ag = pick(opaqueA, (c >> 5) & 31, four((c >> 4) & 15))
+        let ab = pick(opaqueA, four((c >> 1) & 15), three((c >> 1) & 7))
+        let aa = pick(opaqueA, 30, ((c >> 12) & 7) << 2)
+        // B: opaque RGB 555 in bits 26-30, 21-25, 16-20; translucent ARGB 3444 in bits 28-30, 24-27, 20-23, 16-19.
+        let br = pick(opaqueB, (c >> 26) & 31, four((c >> 24) & 15))
+        let bg = pick(opaqueB, (c >> 21) & 31, four((c >> 20) & 15))
+        let bb = pick(opaqueB, (c >> 16) & 31, four((c >> 16) & 15))
+        let ba = pick(opaqueB, 30, ((c >> 28) & 7) << 2)
+        return SIMD8<Int16>(truncatingIfNeeded: SIMD8<UInt32>(ar, ag, ab, aa, br, bg, bb, ba))
     }
 }
 
