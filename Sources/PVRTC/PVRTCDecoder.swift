@@ -20,9 +20,10 @@ public enum PVRTCDecoder {
         let width = image.width, height = image.height
         let paddedWidth = 4 * blocks.blocksWide
         let table = ModulationTable.entries
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBytes { buffer in
-            let target = UnsafeSendableRawPointer(buffer.baseAddress!)
+        let byteCount = width * height * 4
+        // Every row is written in full below, so the buffer needs no zero-filling first.
+        let out = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+            let target = UnsafeSendableRawPointer(UnsafeMutableRawPointer(buffer.baseAddress!))
             blocks.endpoints.withUnsafeBufferPointer { endpoints in
                 blocks.words.withUnsafeBufferPointer { words in
                     table.withUnsafeBufferPointer { entries in
@@ -47,6 +48,7 @@ public enum PVRTCDecoder {
                     }
                 }
             }
+            initializedCount = byteCount
         }
         // `out` has exactly width * height * 4 bytes by construction.
         return try! RGBAImage(width: width, height: height, pixels: out)
@@ -181,77 +183,124 @@ struct ExpandedBlocks {
         let bw = image.blocksWide, bh = image.blocksHigh
         blocksWide = bw
         blocksHigh = bh
-        // The Morton offset is separable: offset(x, y) = offset(x, 0) | offset(0, y).
-        let columnOffsets = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
-        let rowOffsets = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
-        var endpoints = [SIMD8<Int16>](repeating: .zero, count: bw * bh)
-        var words = [UInt64](repeating: 0, count: bw * bh)
-        image.data.withUnsafeBytes { raw in
-            let source = UnsafeSendableRawBuffer(raw)
-            endpoints.withUnsafeMutableBufferPointer { endpointBuffer in
-                words.withUnsafeMutableBufferPointer { wordBuffer in
-                    let endpointTarget = UnsafeSendablePointer(endpointBuffer.baseAddress!)
-                    let wordTarget = UnsafeSendablePointer(wordBuffer.baseAddress!)
-                    Parallel.forEach(bh, threads: threads) { rows in
-                        for by in rows {
-                            for bx in 0..<bw {
-                                let offset = (columnOffsets[bx] | rowOffsets[by]) * 8
-                                let modulation = UInt32(
-                                    littleEndian: source.buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                                let color = UInt32(
-                                    littleEndian: source.buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                                let index = by * bw + bx
-                                endpointTarget.pointer[index] = ExpandedBlocks.expand(color: color)
-                                wordTarget.pointer[index] = UInt64(modulation) | UInt64(color & 1) << 32
+        var words = [UInt64]()
+        let endpoints = [SIMD8<Int16>](unsafeUninitializedCapacity: bw * bh) { endpointBuffer, endpointCount in
+            words = [UInt64](unsafeUninitializedCapacity: bw * bh) { wordBuffer, wordCount in
+                image.data.withUnsafeBytes { source in
+                    EndpointTables.entries.withUnsafeBufferPointer { tables in
+                        let unpacker = Unpacker(
+                            source: source.baseAddress!, tables: tables.baseAddress!,
+                            endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
+                            blocksWide: bw, blocksHigh: bh)
+                        Parallel.forEach(bh / unpacker.tile, threads: threads) { tileRows in
+                            for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
+                        }
+                    }
+                }
+                wordCount = bw * bh
+            }
+            endpointCount = bw * bh
+        }
+        self.endpoints = endpoints
+        self.words = words
+    }
+
+    /// Unpacks square tiles of `tile`² blocks; each tile is contiguous in Morton order, so the source is read
+    /// in whole cache lines. Shared read-only by the worker threads, which write disjoint tile rows.
+    struct Unpacker: @unchecked Sendable {
+        // @unchecked: the pointers refer to buffers that outlive the parallel loop; writes are disjoint.
+        let source: UnsafeRawPointer
+        let tables: UnsafePointer<SIMD8<Int16>>
+        let endpoints: UnsafeMutablePointer<SIMD8<Int16>>
+        let words: UnsafeMutablePointer<UInt64>
+        let blocksWide: Int
+        let tile: Int
+        /// Morton offsets of block column x and block row y; the offset is separable:
+        /// offset(x, y) = offset(x, 0) | offset(0, y).
+        let columnOffsets: [Int]
+        let rowOffsets: [Int]
+
+        init(source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>, endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
+             words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int) {
+            self.source = source
+            self.tables = tables
+            self.endpoints = endpoints
+            self.words = words
+            blocksWide = bw
+            tile = min(8, bw, bh)
+            columnOffsets = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
+            rowOffsets = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
+        }
+
+        func unpack(tileRow: Int) {
+            columnOffsets.withUnsafeBufferPointer { columns in
+                rowOffsets.withUnsafeBufferPointer { rows in
+                    let top = tileRow * tile
+                    for left in stride(from: 0, to: blocksWide, by: tile) {
+                        for y in top..<(top + tile) {
+                            for x in left..<(left + tile) {
+                                let offset = (columns[x] | rows[y]) * 8
+                                let modulation = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                                let color = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                                endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
+                                words[y * blocksWide + x] = UInt64(modulation) | UInt64(color & 1) << 32
                             }
                         }
                     }
                 }
             }
         }
-        self.endpoints = endpoints
-        self.words = words
     }
 
-    /// Both endpoints of a colour word in the decoder's lane layout (the `PVRTCEndpoint.expanded` rules),
-    /// without branches: random data would mispredict the opaque flags half of the time.
+    /// Both endpoints of a colour word in the decoder's lane layout, from the byte tables of
+    /// ``EndpointTables``: four loads and three adds, no branches.
     @inline(__always)
-    static func expand(color c: UInt32) -> SIMD8<Int16> {
-        @inline(__always) func four(_ v: UInt32) -> UInt32 { (v << 1) | (v >> 3) }
-        @inline(__always) func three(_ v: UInt32) -> UInt32 { (v << 2) | (v >> 1) }
-        // All-ones when the endpoint is opaque; `pick` selects with masks instead of a branch.
-        let opaqueA = 0 &- ((c >> 15) & 1), opaqueB = 0 &- (c >> 31)
-        @inline(__always) func pick(_ mask: UInt32, _ opaque: UInt32, _ translucent: UInt32) -> UInt32 {
-            (opaque & mask) | (translucent & ~mask)
-        }
-        // A: opaque RGB 554 in bits 10-14, 5-9, 1-4; translucent ARGB 3443 in bits 12-14, 8-11, 4-7, 1-3.
-        let ar = pick(opaqueA, (c >> 10) & 31, four((c >> 8) & 15))
-        let ag = pick(opaqueA, (c >> 5) & 31, four((c >> 4) & 15))
-        let ab = pick(opaqueA, four((c >> 1) & 15), three((c >> 1) & 7))
-        let aa = pick(opaqueA, 30, ((c >> 12) & 7) << 2)
-        // B: opaque RGB 555 in bits 26-30, 21-25, 16-20; translucent ARGB 3444 in bits 28-30, 24-27, 20-23, 16-19.
-        let br = pick(opaqueB, (c >> 26) & 31, four((c >> 24) & 15))
-        let bg = pick(opaqueB, (c >> 21) & 31, four((c >> 20) & 15))
-        let bb = pick(opaqueB, (c >> 16) & 31, four((c >> 16) & 15))
-        let ba = pick(opaqueB, 30, ((c >> 28) & 7) << 2)
-        return SIMD8<Int16>(truncatingIfNeeded: SIMD8<UInt32>(ar, ag, ab, aa, br, bg, bb, ba))
+    static func expand(color c: UInt32, tables t: UnsafePointer<SIMD8<Int16>>) -> SIMD8<Int16> {
+        let flagA = Int(truncatingIfNeeded: c >> 7) & 0x100, flagB = Int(truncatingIfNeeded: c >> 23) & 0x100
+        let lowA = t[EndpointTables.lowA + (flagA | Int(truncatingIfNeeded: c) & 0xFF)]
+        let highA = t[EndpointTables.highA + Int(truncatingIfNeeded: c >> 8) & 0xFF]
+        let lowB = t[EndpointTables.lowB + (flagB | Int(truncatingIfNeeded: c >> 16) & 0xFF)]
+        let highB = t[EndpointTables.highB + Int(truncatingIfNeeded: c >> 24)]
+        return (lowA &+ highA) &+ (lowB &+ highB)
     }
 }
 
-/// A pointer handed to worker threads that write disjoint parts of one buffer.
-struct UnsafeSendablePointer<T>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<T>
-    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+/// Endpoint expansion split by byte, built from ``PVRTCEndpoint/expanded(slotB:)``.
+///
+/// Every ARGB 4555 channel of an endpoint depends on the bits of one byte of its 16-bit half (the bit-repeat
+/// stays inside that byte), except opaque green, whose five bits span both bytes and are not repeated, and
+/// the opaque flag in bit 15. So each half expands as `low[flag, low byte] + high[high byte]`, where the
+/// low-byte entry leaves alpha out. Entries are in the decoder's lane layout: (A.r, A.g, A.b, 2·A.a) in
+/// lanes 0–3 or (B.r, B.g, B.b, 2·B.a) in lanes 4–7, zeros elsewhere.
+enum EndpointTables {
+    /// Offsets of the four tables in ``entries``: 512 low-byte entries (flag × byte) and 256 high-byte ones each.
+    static let lowA = 0, highA = 512, lowB = 768, highB = 1280
+
+    /// The four tables, 1536 entries (24 KiB).
+    static let entries: [SIMD8<Int16>] = {
+        func lanes(_ e: (red: Int, green: Int, blue: Int, alpha: Int), slotB: Bool, alpha: Bool) -> SIMD8<Int16> {
+            let four = SIMD4<Int16>(Int16(e.red), Int16(e.green), Int16(e.blue), alpha ? Int16(2 * e.alpha) : 0)
+            return slotB ? SIMD8(lowHalf: .zero, highHalf: four) : SIMD8(lowHalf: four, highHalf: .zero)
+        }
+        func endpoint(_ half: UInt32, slotB: Bool) -> PVRTCEndpoint {
+            slotB ? PVRTCEndpoint(packedB: half) : PVRTCEndpoint(packedA: (half >> 1) & 0x7FFF)
+        }
+        var entries: [SIMD8<Int16>] = []
+        for slotB in [false, true] {
+            for index in UInt32(0)..<512 {
+                let half = (index & 0x100) << 7 | (index & 0xFF)
+                entries.append(lanes(endpoint(half, slotB: slotB).expanded(slotB: slotB), slotB: slotB, alpha: false))
+            }
+            for byte in UInt32(0)..<256 {
+                entries.append(lanes(endpoint(byte << 8, slotB: slotB).expanded(slotB: slotB), slotB: slotB, alpha: true))
+            }
+        }
+        return entries
+    }()
 }
 
 /// A raw pointer handed to worker threads that write disjoint parts of one buffer.
 struct UnsafeSendableRawPointer: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
     init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
-}
-
-/// A read-only raw buffer shared with worker threads for the duration of a call.
-struct UnsafeSendableRawBuffer: @unchecked Sendable {
-    let buffer: UnsafeRawBufferPointer
-    init(_ buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
 }
