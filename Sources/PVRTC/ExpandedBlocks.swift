@@ -69,8 +69,10 @@ struct ExpandedBlocks {
                         for y in top..<(top + tile) {
                             for x in left..<(left + tile) {
                                 let offset = (columns[x] | rows[y]) * 8
-                                let modulation = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                                let color = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                                let modulation = UInt32(
+                                    littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                                let color = UInt32(
+                                    littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
                                 endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
                                 words[y * blocksWide + x] = UInt64(modulation) | UInt64(color & 1) << 32
                             }
