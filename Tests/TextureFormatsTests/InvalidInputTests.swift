@@ -83,6 +83,16 @@ final class InvalidInputTests: XCTestCase {
         XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture.levels.count, 5)
     }
 
+    func testPVRv2IgnoresUncheckedFieldsAsDocumented() throws {
+        var bytes = try file(.pvr2)
+        let original = try TextureFile.parse(bytes, file: "m")
+        LE.patch(&bytes, at: 16, 0x8119 | 0x200 | 0x400 | 0x2000)  // twiddle, bump map, false-mip-colour flags
+        LE.patch(&bytes, at: 24, 32)  // bitCount
+        LE.patch(&bytes, at: 28, 0xFF)  // red mask
+        LE.patch(&bytes, at: 40, 0xF000_0000)  // a different non-zero alpha mask
+        XCTAssertEqual(try TextureFile.parse(bytes, file: "m"), original)
+    }
+
     // MARK: Dimensions and sizes (all containers)
 
     /// Offsets of width, height and the mip-count field, and the value that means "full chain of 16x16".
