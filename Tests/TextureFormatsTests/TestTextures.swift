@@ -1,0 +1,19 @@
+import PVRTC
+
+/// Builders for textures with random block data.
+enum TestTextures {
+    /// A `width` x `height` texture with `levelCount` levels (full chain when nil) of random blocks.
+    static func random(
+        width: Int, height: Int, levelCount: Int? = nil, hasAlpha: Bool, rng: inout SplitMix64
+    ) throws -> PVRTCTexture {
+        let count = levelCount ?? PVRTCTexture.fullChainLength(width: width, height: height)
+        var levels: [PVRTCImage] = []
+        var w = width, h = height
+        for _ in 0..<count {
+            levels.append(try PVRTCImage(width: w, height: h, data: rng.bytes(PVRTCImage.byteCount(width: w, height: h))))
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+        }
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+}
