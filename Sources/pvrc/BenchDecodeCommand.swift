@@ -19,6 +19,11 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     var threads = Parallel.processorCount
 
     func validate() throws {
+        do {
+            try PVRTCImage.validate(width: size, height: size)
+        } catch {
+            throw ValidationError("--size: \(error)")
+        }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
