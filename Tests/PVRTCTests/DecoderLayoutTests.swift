@@ -37,6 +37,23 @@ final class DecoderLayoutTests: XCTestCase {
         }
     }
 
+    /// Alpha between sample centres (4.4 fixed point, 8 bits as C + C/16), where the 34·a table does not apply.
+    /// 16x8, block column 0 translucent with alpha 7 (4-bit 14), the rest translucent with alpha 0; the
+    /// horizontal weights of block column 0 are those of `testWrapAcrossColumns`: 8, 12, 16, 12, 8, 4, 0, ... 4
+    /// sixteenths. C = 14·w: w 4 -> 56 + 3 = 59, 8 -> 112 + 7 = 119, 12 -> 168 + 10 = 178, 16 -> 224 + 14 = 238.
+    func testAlphaBetweenSampleCentres() throws {
+        let columns = [0, 0, 1, 1, 2, 2, 3, 3]
+        let blocks = columns.map {
+            (modulation: UInt32(0), color: $0 == 0 ? ColorWord.translucentA(7, 0, 0, 0) : ColorWord.translucentA(0, 0, 0, 0))
+        }
+        let image = PVRTCDecoder.decode(try Self.level(width: 16, height: 8, storageOrder: blocks))
+        let expected: [UInt8] = [119, 178, 238, 178, 119, 59, 0, 0, 0, 0, 0, 0, 0, 0, 0, 59]
+        for y in 0..<8 {
+            XCTAssertEqual((0..<16).map { image[$0, y].a }, expected, "row \(y)")
+            XCTAssertTrue((0..<16).allSatisfy { image[$0, y].r == 0 && image[$0, y].g == 0 && image[$0, y].b == 0 })
+        }
+    }
+
     /// The same in the vertical direction: 8x16 (2x4 blocks; storage order (0,0) (0,1) (1,0) (1,1) (0,2) (0,3)
     /// (1,2) (1,3)), only block row 0 red.
     func testWrapAcrossRows() throws {
