@@ -36,6 +36,6 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
     ]
 )
