@@ -25,7 +25,10 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
 
-        .target(name: "PNGIO", dependencies: ["CPNG", "PVRTC"]),
+        // libpng's longjmp error handling stays inside this C target; PNGIO wraps it.
+        .target(name: "CPNGBridge", dependencies: ["CPNG"]),
+        // PNGIO writes files through TextureFormats' AtomicFileWriter (temporary file + rename).
+        .target(name: "PNGIO", dependencies: ["CPNGBridge", "PVRTC", "TextureFormats"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC"]),
         .executableTarget(
@@ -37,5 +40,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
+        .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
+        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
     ]
 )
