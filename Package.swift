@@ -42,5 +42,6 @@ let package = Package(
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
         .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
+        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTC", "PNGIO"]),
     ]
 )
