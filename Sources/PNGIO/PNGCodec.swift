@@ -111,8 +111,11 @@ public enum PNGCodec {
         guard !isDirectory.boolValue else {
             throw PNGError.io(file: path, reason: "is a directory, not a file")
         }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw PNGError.io(file: path, reason: "permission denied")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError.io(file: path, reason: "cannot read the file (permission denied?)")
+            throw PNGError.io(file: path, reason: "cannot read the file")
         }
         return [UInt8](data)
     }
