@@ -10,7 +10,8 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         abstract: "Encoder wall time and throughput (Mpixel/s) on one level, median of several runs.",
         discussion: """
             Encodes IMAGE (a square power-of-two PNG) or, without one, a synthetic --size x --size \
-            test pattern. Times the block encoder alone (no PNG or file I/O, no mipmaps).
+            test pattern. Times the block encoder alone (no PNG or file I/O, no mipmaps, no warm-up run: \
+            every run does the full search from scratch).
             """
     )
 

@@ -68,20 +68,25 @@ struct EncodeCommand: AsyncParsableCommand {
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
-        let texture = try PVRTCTextureEncoder.encode(image, options: options, name: input) { step in
-            progress?.show(step)
+        let texture: PVRTCTexture
+        do {
+            // Clear the progress line before anything else is printed, error messages included.
+            defer { progress?.finish() }
+            texture = try PVRTCTextureEncoder.encode(image, options: options, name: input) { step in
+                progress?.show(step)
+            }
         }
         let elapsed = clock.now - start
-        progress?.finish()
 
         let file = TextureFile(container: container, texture: texture)
         try file.write(to: output)
         if !quiet {
-            let bytes = file.serialized().count
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let kind = texture.hasAlpha ? "RGBA" : "RGB"
             let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
-            print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(bytes) bytes, " +
+            let size = bytes.map { "\($0) bytes, " } ?? ""
+            print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
                   "\(container.displayName), quality \(quality.rawValue), " +
                   String(format: "%.3f s", seconds))
         }
