@@ -31,6 +31,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     let expanded: UnsafeMutableBufferPointer<SIMD8<Int32>>
     /// Per-block continuous endpoints in 8-bit units, same layout as `expanded`.
     let continuous: UnsafeMutableBufferPointer<SIMD8<Float>>
+    /// Per-block: the block is cut-out alpha (every pixel fully opaque or fully transparent, at least
+    /// one transparent), so it always uses punch-through mode: transparent pixels decode to exactly 0
+    /// and the endpoints stay opaque with full 554/555 precision.
+    let cutOut: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace.
     init(image: RGBAImage, channelWeights: SIMD4<Int32>) {
@@ -53,6 +57,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         expanded.initialize(repeating: .zero)
         continuous = .allocate(capacity: bw * bh)
         continuous.initialize(repeating: .zero)
+        cutOut = .allocate(capacity: bw * bh)
+        cutOut.initialize(repeating: false)
         let w = self.channelWeights
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
@@ -68,6 +74,20 @@ final class EncoderWorkspace: @unchecked Sendable {
                 }
             }
         }
+        if alpha {
+            for by in 0..<bh {
+                for bx in 0..<bw {
+                    var transparent = false, binary = true
+                    for j in 0..<4 {
+                        for i in 0..<4 {
+                            let a = source[(4 * by + j) * width + 4 * bx + i][3]
+                            if a == 0 { transparent = true } else if a != 255 { binary = false }
+                        }
+                    }
+                    cutOut[by * bw + bx] = transparent && binary
+                }
+            }
+        }
     }
 
     deinit {
@@ -77,6 +97,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         colorWords.deallocate()
         expanded.deallocate()
         continuous.deallocate()
+        cutOut.deallocate()
     }
 
     /// Stores quantised endpoints and the punch-through flag of block `index`.
