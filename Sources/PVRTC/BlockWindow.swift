@@ -20,12 +20,18 @@ struct BlockWindow {
     let weight: UnsafeMutablePointer<Int32>
     /// Punch-through mode of the block holding each pixel.
     let punchThrough: UnsafeMutablePointer<Bool>
+    /// Source pixel at each position.
+    let target: UnsafeMutablePointer<SIMD4<Int32>>
+    /// Error weights at each position.
+    let errorWeights: UnsafeMutablePointer<SIMD4<Int32>>
 
     init() {
         pixel = .allocate(capacity: BlockWindow.count)
         partial = .allocate(capacity: BlockWindow.count)
         weight = .allocate(capacity: BlockWindow.count)
         punchThrough = .allocate(capacity: BlockWindow.count)
+        target = .allocate(capacity: BlockWindow.count)
+        errorWeights = .allocate(capacity: BlockWindow.count)
     }
 
     /// Releases the scratch memory.
@@ -34,6 +40,8 @@ struct BlockWindow {
         partial.deallocate()
         weight.deallocate()
         punchThrough.deallocate()
+        target.deallocate()
+        errorWeights.deallocate()
     }
 
     /// Fills the window of block (bx, by) from the workspace's current quantised endpoints.
@@ -50,6 +58,8 @@ struct BlockWindow {
                 weight[n] = w
                 partial[n] = ws.interpolated(x: x, y: y) &- own &* w
                 punchThrough[n] = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+                target[n] = ws.source[y * ws.width + x]
+                errorWeights[n] = ws.errorWeights[y * ws.width + x]
             }
         }
     }
@@ -60,12 +70,11 @@ struct BlockWindow {
     func error(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, commit: Bool = false) -> Int {
         var total = 0
         for n in 0..<BlockWindow.count {
-            let p = pixel[n]
             let e = toEightBit(partial[n] &+ trial &* weight[n])
-            let choice = ModulationSelection.best(e, target: ws.source[p], weights: ws.errorWeights[p],
+            let choice = ModulationSelection.best(e, target: target[n], weights: errorWeights[n],
                                                   punchThrough: punchThrough[n])
             total += Int(choice.error)
-            if commit { ws.modulation[p] = choice.bits }
+            if commit { ws.modulation[pixel[n]] = choice.bits }
         }
         return total
     }

@@ -19,7 +19,9 @@ final class EncoderWorkspace: @unchecked Sendable {
     let channelWeights: SIMD4<Int32>
     /// Source pixels (R, G, B, A), virtual row-major.
     let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
-    /// Per-pixel integer error weights: `channelWeights` × (alpha, alpha, alpha, 255).
+    /// Per-pixel integer error weights: `channelWeights` × (alpha, alpha, alpha, 255) for images with
+    /// alpha, `channelWeights` × (1, 1, 1, 0) for opaque ones. Window sums stay within `Int32` as long as
+    /// every channel weight is at most 2.
     let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel two-bit modulation value, virtual row-major.
     let modulation: UnsafeMutableBufferPointer<UInt8>
@@ -29,6 +31,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     let expanded: UnsafeMutableBufferPointer<SIMD8<Int32>>
     /// Per-block continuous endpoints in 8-bit units, same layout as `expanded`.
     let continuous: UnsafeMutableBufferPointer<SIMD8<Float>>
+    /// Per-block: the block is cut-out alpha (every pixel fully opaque or fully transparent, at least
+    /// one transparent), so it always uses punch-through mode: transparent pixels decode to exactly 0
+    /// and the endpoints stay opaque with full 554/555 precision.
+    let cutOut: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace.
     init(image: RGBAImage, channelWeights: SIMD4<Int32>) {
@@ -51,6 +57,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         expanded.initialize(repeating: .zero)
         continuous = .allocate(capacity: bw * bh)
         continuous.initialize(repeating: .zero)
+        cutOut = .allocate(capacity: bw * bh)
+        cutOut.initialize(repeating: false)
         let w = self.channelWeights
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
@@ -61,8 +69,22 @@ final class EncoderWorkspace: @unchecked Sendable {
                                          Int32(pixels[o + 3]))
                     let i = y * width + x
                     source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
-                    let a = alpha ? p[3] : 255
+                    let a = alpha ? p[3] : 1
                     errorWeights[i] = w &* SIMD4(a, a, a, 255)
+                }
+            }
+        }
+        if alpha {
+            for by in 0..<bh {
+                for bx in 0..<bw {
+                    var transparent = false, binary = true
+                    for j in 0..<4 {
+                        for i in 0..<4 {
+                            let a = source[(4 * by + j) * width + 4 * bx + i][3]
+                            if a == 0 { transparent = true } else if a != 255 { binary = false }
+                        }
+                    }
+                    cutOut[by * bw + bx] = transparent && binary
                 }
             }
         }
@@ -75,6 +97,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         colorWords.deallocate()
         expanded.deallocate()
         continuous.deallocate()
+        cutOut.deallocate()
     }
 
     /// Stores quantised endpoints and the punch-through flag of block `index`.

@@ -131,49 +131,59 @@ enum EndpointQuantization {
     }
 
     /// Per channel, the best of the four floor/ceil combinations of A and B under the window's current
-    /// modulation (channels are independent when modulation is fixed).
+    /// modulation (channels are independent when modulation is fixed, so all four channels are judged at
+    /// once, one SIMD lane each).
     static func bestRounding(_ ws: EncoderWorkspace, window: BlockWindow, continuous x: SIMD8<Float>,
                              opaqueA: Bool, opaqueB: Bool) -> (PVRTCEndpoint, PVRTCEndpoint) {
-        var codesA = SIMD4<Int32>.zero, codesB = SIMD4<Int32>.zero
+        var floorA = SIMD4<Int32>.zero, ceilA = SIMD4<Int32>.zero
+        var floorB = SIMD4<Int32>.zero, ceilB = SIMD4<Int32>.zero
+        var codeFloorA = SIMD4<Int32>.zero, codeCeilA = SIMD4<Int32>.zero
+        var codeFloorB = SIMD4<Int32>.zero, codeCeilB = SIMD4<Int32>.zero
         for c in 0..<4 {
             let bitsA = bits(channel: c, slotB: false, opaque: opaqueA)
             let bitsB = bits(channel: c, slotB: true, opaque: opaqueB)
             let ra = bracket(x[c], bits: bitsA, channel: c), rb = bracket(x[4 + c], bits: bitsB, channel: c)
-            if c == 3 && !ws.hasAlpha { continue }
-            var best = (Int.max, ra.floor, rb.floor)
-            for ca in ra.floor...ra.ceil {
-                for cb in rb.floor...rb.ceil {
-                    let error = channelError(ws, window: window, channel: c,
-                                             a: Int32(widen(ca, bits: bitsA, channel: c)),
-                                             b: Int32(widen(cb, bits: bitsB, channel: c)))
-                    if error < best.0 { best = (error, ca, cb) }
-                }
-            }
-            codesA[c] = Int32(best.1)
-            codesB[c] = Int32(best.2)
+            codeFloorA[c] = Int32(ra.floor); codeCeilA[c] = Int32(ra.ceil)
+            codeFloorB[c] = Int32(rb.floor); codeCeilB[c] = Int32(rb.ceil)
+            floorA[c] = Int32(widen(ra.floor, bits: bitsA, channel: c))
+            ceilA[c] = Int32(widen(ra.ceil, bits: bitsA, channel: c))
+            floorB[c] = Int32(widen(rb.floor, bits: bitsB, channel: c))
+            ceilB[c] = Int32(widen(rb.ceil, bits: bitsB, channel: c))
         }
-        return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
-    }
-
-    /// The window's error in one channel with the block's widened values `a`, `b` and the current modulation.
-    @inline(__always)
-    static func channelError(_ ws: EncoderWorkspace, window: BlockWindow, channel c: Int, a: Int32, b: Int32) -> Int {
-        var total = 0
-        let alpha = c == 3
+        var e00 = SIMD4<Int32>.zero, e01 = SIMD4<Int32>.zero, e10 = SIMD4<Int32>.zero, e11 = SIMD4<Int32>.zero
+        let high = SIMD4<Int32>(1, 1, 1, 0), low = SIMD4<Int32>(6, 6, 6, 4)
         for n in 0..<BlockWindow.count {
-            let p = window.pixel[n]
             let w = window.weight[n]
-            let ca = window.partial[n][c] &+ a &* w, cb = window.partial[n][4 + c] &+ b &* w
-            let a8 = alpha ? ca &+ (ca &>> 4) : (ca &>> 1) &+ (ca &>> 6)
-            let b8 = alpha ? cb &+ (cb &>> 4) : (cb &>> 1) &+ (cb &>> 6)
-            let bitsValue = Int(ws.modulation[p])
+            let partial = window.partial[n]
+            let bitsValue = Int(ws.modulation[window.pixel[n]])
             let punch = window.punchThrough[n]
             let m = Int32(PVRTCDecoder.weight(bitsValue, punchThrough: punch))
-            let v = alpha && punch && bitsValue == 2 ? 0 : (a8 &* (8 &- m) &+ b8 &* m) &>> 3
-            let d = v &- ws.source[p][c]
-            total += Int(d &* d &* ws.errorWeights[p][c])
+            let target = window.target[n], weights = window.errorWeights[n]
+            let zeroAlpha = punch && bitsValue == 2
+            @inline(__always) func eight(_ c: SIMD4<Int32>) -> SIMD4<Int32> { (c &>> high) &+ (c &>> low) }
+            let af = eight(partial.lowHalf &+ floorA &* w) &* (8 &- m)
+            let ac = eight(partial.lowHalf &+ ceilA &* w) &* (8 &- m)
+            let bf = eight(partial.highHalf &+ floorB &* w) &* m
+            let bc = eight(partial.highHalf &+ ceilB &* w) &* m
+            var d00 = ((af &+ bf) &>> 3) &- target, d01 = ((af &+ bc) &>> 3) &- target
+            var d10 = ((ac &+ bf) &>> 3) &- target, d11 = ((ac &+ bc) &>> 3) &- target
+            if zeroAlpha {
+                d00[3] = -target[3]; d01[3] = -target[3]; d10[3] = -target[3]; d11[3] = -target[3]
+            }
+            e00 &+= d00 &* d00 &* weights
+            e01 &+= d01 &* d01 &* weights
+            e10 &+= d10 &* d10 &* weights
+            e11 &+= d11 &* d11 &* weights
         }
-        return total
+        var codesA = codeFloorA, codesB = codeFloorB, best = e00
+        let m01 = e01 .< best
+        best.replace(with: e01, where: m01); codesB.replace(with: codeCeilB, where: m01)
+        let m10 = e10 .< best
+        best.replace(with: e10, where: m10); codesA.replace(with: codeCeilA, where: m10)
+        codesB.replace(with: codeFloorB, where: m10)
+        let m11 = e11 .< best
+        codesA.replace(with: codeCeilA, where: m11); codesB.replace(with: codeCeilB, where: m11)
+        return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
     /// ±1 coordinate descent over the stored codes of both endpoints, first improvement, judged with

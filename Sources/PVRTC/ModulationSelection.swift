@@ -36,8 +36,8 @@ enum ModulationSelection {
         return (bits, error)
     }
 
-    /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode
-    /// (punch-through or standard, whichever gives the block's 16 pixels less error).
+    /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode:
+    /// punch-through for cut-out blocks, otherwise whichever gives the block's 16 pixels less error.
     static func selectAll(_ ws: EncoderWorkspace, threads: Int) {
         let bw = ws.blocksWide
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
@@ -72,7 +72,7 @@ enum ModulationSelection {
                 }
             }
         }
-        let usePunch = ws.hasAlpha && punchError < standardError
+        let usePunch = ws.hasAlpha && (ws.cutOut[index] || punchError < standardError)
         ws.setPunchThrough(index, usePunch)
         let word = usePunch ? punch : standard
         for j in 0..<4 {
