@@ -18,7 +18,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
     @Argument(help: "A square power-of-two PNG to encode (default: a synthetic test pattern).")
     var image: String?
 
-    @Option(help: "Search effort: fast, normal, high or best.")
+    @Option(help: "Search effort.")
     var quality: PVRTCEncoder.Quality = .best
 
     @Option(help: "Width and height of the synthetic test pattern (a power of two).")

@@ -25,7 +25,7 @@ struct EncodeCommand: AsyncParsableCommand {
     @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
     var output: String
 
-    @Option(help: "Search effort: fast, normal, high or best.")
+    @Option(help: "Search effort.")
     var quality: PVRTCEncoder.Quality = .best
 
     @Option(help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).")
@@ -34,16 +34,16 @@ struct EncodeCommand: AsyncParsableCommand {
     @Flag(help: "Build and encode the full mip chain down to 1x1.")
     var mipmaps = false
 
-    @Option(help: "Worker threads (default: all processors). The output does not depend on it.")
+    @Option(help: "Worker threads (default: all processors); the output does not depend on it.")
     var threads = Parallel.processorCount
 
     @Flag(inversion: .prefixedNo, help: "Fill the colour under fully transparent pixels from nearby visible colour.")
     var alphaBleed = true
 
-    @Option(help: "Make a non-square image square: pad or stretch.")
+    @Option(help: "Make a non-square image square.")
     var square: ImagePreparation.Policy?
 
-    @Option(help: "Take non-power-of-two sides to the next power of two: pad or stretch.")
+    @Option(help: "Take non-power-of-two sides to the next power of two.")
     var pot: ImagePreparation.Policy?
 
     @Flag(help: "Print nothing on success.")
