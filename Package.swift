@@ -42,6 +42,9 @@ let package = Package(
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
         .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
         .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
+        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTC", "PNGIO"]),
+        // Runs the built `pvrc` executable as a subprocess; depending on it makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["pvrc", "PNGIO", "PVRTC", "TextureFormats"]),
         .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC"]),
     ]
 )

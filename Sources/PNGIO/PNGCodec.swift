@@ -68,7 +68,9 @@ public enum PNGCodec {
 
     private static func encode(_ image: RGBAImage, includeAlpha: Bool?, file: String) throws -> [UInt8] {
         guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-            throw PNGError.encodingFailed(file: file, reason: "image is \(image.width)x\(image.height) pixels; PNG allows at most 2^31-1 on each side")
+            throw PNGError.encodingFailed(
+                file: file,
+                reason: "image is \(image.width)x\(image.height) pixels; PNG allows at most 2^31-1 on each side")
         }
         let alpha = includeAlpha ?? image.hasTransparency
         let result = image.pixels.withUnsafeBufferPointer { buffer in
@@ -111,8 +113,11 @@ public enum PNGCodec {
         guard !isDirectory.boolValue else {
             throw PNGError.io(file: path, reason: "is a directory, not a file")
         }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw PNGError.io(file: path, reason: "permission denied")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError.io(file: path, reason: "cannot read the file (permission denied?)")
+            throw PNGError.io(file: path, reason: "cannot read the file")
         }
         return [UInt8](data)
     }

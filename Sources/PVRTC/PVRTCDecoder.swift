@@ -20,9 +20,10 @@ public enum PVRTCDecoder {
         let width = image.width, height = image.height
         let paddedWidth = 4 * blocks.blocksWide
         let table = ModulationTable.entries
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBytes { buffer in
-            let target = UnsafeSendableRawPointer(buffer.baseAddress!)
+        let byteCount = width * height * 4
+        // Every row is written in full below, so the buffer needs no zero-filling first.
+        let out = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+            let target = UnsafeSendableRawPointer(UnsafeMutableRawPointer(buffer.baseAddress!))
             blocks.endpoints.withUnsafeBufferPointer { endpoints in
                 blocks.words.withUnsafeBufferPointer { words in
                     table.withUnsafeBufferPointer { entries in
@@ -47,6 +48,7 @@ public enum PVRTCDecoder {
                     }
                 }
             }
+            initializedCount = byteCount
         }
         // `out` has exactly width * height * 4 bytes by construction.
         return try! RGBAImage(width: width, height: height, pixels: out)
@@ -63,180 +65,4 @@ extension PVRTCDecoder {
     public static func weight(_ bits: Int, punchThrough: Bool) -> Int {
         ((punchThrough ? 0x0804_0400 : 0x0805_0300) >> (8 * bits)) & 0xFF
     }
-}
-
-/// Decodes single rows of one level from its expanded blocks; shared read-only by the worker threads.
-struct RowDecoder: @unchecked Sendable {
-    // @unchecked: the pointers refer to buffers that outlive every call and are only read.
-    let endpoints: UnsafePointer<SIMD8<Int16>>
-    let words: UnsafePointer<UInt64>
-    let table: UnsafePointer<ModulationTable.Entry>
-    let blocksWide: Int
-    let blocksHigh: Int
-
-    /// Writes pixel row `y` of the padded level (`4 * blocksWide` RGBA pixels) to `out`.
-    @inline(__always)
-    func decode(row y: Int, into out: UnsafeMutableRawPointer) {
-        let bw = blocksWide, bh = blocksHigh
-        // Vertical position between block centres: rows 4Y+2 ... 4Y+5 lie between block rows Y and Y+1.
-        let low = (y - 2) >> 2
-        let yr = Int16(truncatingIfNeeded: (y - 2) & 3)
-        let top = endpoints + (low < 0 ? bh - 1 : low) * bw
-        let bottom = endpoints + (low + 1 == bh ? 0 : low + 1) * bw
-        let weightTop = SIMD8<Int16>(repeating: 4 &- yr), weightBottom = SIMD8<Int16>(repeating: yr)
-        // The modulation comes from the block that contains the pixel.
-        let modulation = words + (y >> 2) * bw
-        let shift = UInt64(8 * (y & 3))
-
-        @inline(__always) func vertical(_ x: Int) -> SIMD8<Int16> {
-            top[x] &* weightTop &+ bottom[x] &* weightBottom
-        }
-        /// Table indices for the left (x mod 4 = 0, 1) and right (2, 3) pixel pairs of block x in this row.
-        @inline(__always) func modulationIndices(_ x: Int) -> (left: Int, right: Int) {
-            let word = modulation[x]
-            let bits = Int(truncatingIfNeeded: word >> shift) & 0xFF
-            let mode = Int(truncatingIfNeeded: word >> 28) & 16
-            return (mode | (bits & 15), mode | (bits >> 4))
-        }
-
-        let first = vertical(0), last = vertical(bw - 1)
-        var left = first
-        var leftRight = modulationIndices(0).right
-        // Pixels 0 and 1: between the last block column (wrapped) and the first.
-        writePair(left: last, right: first, second: true, entry: table + modulationIndices(0).left, to: out)
-        var x = 0
-        while x < bw - 1 {
-            let right = vertical(x + 1)
-            let indices = modulationIndices(x + 1)
-            let pixels = out + (16 * x + 8)
-            writePair(left: left, right: right, second: false, entry: table + leftRight, to: pixels)
-            writePair(left: left, right: right, second: true, entry: table + indices.left, to: pixels + 8)
-            left = right
-            leftRight = indices.right
-            x += 1
-        }
-        // The last two pixels: between the last block column and the first (wrapped).
-        writePair(left: last, right: first, second: false, entry: table + leftRight, to: out + (16 * bw - 8))
-    }
-
-    /// Writes two RGBA pixels that lie between two block columns whose vertically interpolated endpoints
-    /// are `left` and `right`: horizontal offsets 0, 1 from the left centre, or 2, 3 when `second`.
-    @inline(__always)
-    func writePair(left: SIMD8<Int16>, right: SIMD8<Int16>, second: Bool, entry: UnsafePointer<ModulationTable.Entry>,
-                   to out: UnsafeMutableRawPointer) {
-        // C(i) = 4·left + i·(right − left): the bilinear sum in 5.4 (RGB) / 4.4·2 (alpha) fixed point.
-        let delta = right &- left
-        let offset = second ? SIMD8<Int16>(2, 2, 2, 2, 3, 3, 3, 3) : SIMD8<Int16>(0, 0, 0, 0, 1, 1, 1, 1)
-        let base = left &<< 2
-        let deltaA = SIMD8(lowHalf: delta.lowHalf, highHalf: delta.lowHalf)
-        let deltaB = SIMD8(lowHalf: delta.highHalf, highHalf: delta.highHalf)
-        let a = SIMD8(lowHalf: base.lowHalf, highHalf: base.lowHalf) &+ deltaA &* offset
-        let b = SIMD8(lowHalf: base.highHalf, highHalf: base.highHalf) &+ deltaB &* offset
-        // To 8 bits: RGB C/2 + C/64; alpha lanes hold 2C, so (2C)/2 + (4C)/64 = C + C/16.
-        let scale = SIMD8<Int16>(1, 1, 1, 2, 1, 1, 1, 2)
-        let a8 = (a &>> 1) &+ ((a &* scale) &>> 6)
-        let b8 = (b &>> 1) &+ ((b &* scale) &>> 6)
-        // (A·(8−w) + B·w) / 8 = A + (B − A)·w / 8, with floor division.
-        let blended = (a8 &+ (((b8 &- a8) &* entry.pointee.weight) &>> 3)) & entry.pointee.mask
-        out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
-    }
-}
-
-/// Modulation weights and punch-through alpha masks for every pixel pair of a block row.
-enum ModulationTable {
-    /// One pixel pair: the weight in eighths of each pixel (lanes 0–3 and 4–7) and the lane mask that zeroes
-    /// the alpha of punch-through pixels.
-    struct Entry {
-        let weight: SIMD8<Int16>
-        let mask: SIMD8<Int16>
-    }
-
-    /// Indexed by `16·M + bits`, where `bits` holds the first pixel's two modulation bits in bits 0–1 and
-    /// the second pixel's in bits 2–3.
-    static var entries: [Entry] {
-        (0..<32).map { index in
-            let punchThrough = index >= 16
-            let first = index & 3, second = (index >> 2) & 3
-            let w0 = Int16(PVRTCDecoder.weight(first, punchThrough: punchThrough))
-            let w1 = Int16(PVRTCDecoder.weight(second, punchThrough: punchThrough))
-            let alpha0: Int16 = punchThrough && first == 2 ? 0 : -1
-            let alpha1: Int16 = punchThrough && second == 2 ? 0 : -1
-            return Entry(weight: SIMD8(w0, w0, w0, w0, w1, w1, w1, w1),
-                         mask: SIMD8(-1, -1, -1, alpha0, -1, -1, -1, alpha1))
-        }
-    }
-}
-
-/// A level's blocks unpacked into linear block order for fast decoding.
-struct ExpandedBlocks {
-    let blocksWide: Int
-    let blocksHigh: Int
-    /// Per block: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a), colours in 5 bits and alpha in 4 bits
-    /// (the ARGB 4555 precision), alpha doubled for the decoder's 8-bit conversion.
-    var endpoints: [SIMD8<Int16>]
-    /// Per block: the modulation word in the low 32 bits, the punch-through flag at bit 32.
-    var words: [UInt64]
-
-    init(_ image: PVRTCImage, threads: Int) {
-        let bw = image.blocksWide, bh = image.blocksHigh
-        blocksWide = bw
-        blocksHigh = bh
-        // The Morton offset is separable: offset(x, y) = offset(x, 0) | offset(0, y).
-        let columnOffsets = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
-        let rowOffsets = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
-        var endpoints = [SIMD8<Int16>](repeating: .zero, count: bw * bh)
-        var words = [UInt64](repeating: 0, count: bw * bh)
-        image.data.withUnsafeBytes { raw in
-            let source = UnsafeSendableRawBuffer(raw)
-            endpoints.withUnsafeMutableBufferPointer { endpointBuffer in
-                words.withUnsafeMutableBufferPointer { wordBuffer in
-                    let endpointTarget = UnsafeSendablePointer(endpointBuffer.baseAddress!)
-                    let wordTarget = UnsafeSendablePointer(wordBuffer.baseAddress!)
-                    Parallel.forEach(bh, threads: threads) { rows in
-                        for by in rows {
-                            for bx in 0..<bw {
-                                let offset = (columnOffsets[bx] | rowOffsets[by]) * 8
-                                let modulation = UInt32(
-                                    littleEndian: source.buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                                let color = UInt32(
-                                    littleEndian: source.buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                                let index = by * bw + bx
-                                endpointTarget.pointer[index] = ExpandedBlocks.expand(color: color)
-                                wordTarget.pointer[index] = UInt64(modulation) | UInt64(color & 1) << 32
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.endpoints = endpoints
-        self.words = words
-    }
-
-    /// Both endpoints of a colour word in the decoder's lane layout.
-    @inline(__always)
-    static func expand(color: UInt32) -> SIMD8<Int16> {
-        let a = PVRTCEndpoint(packedA: (color >> 1) & 0x7FFF).expanded(slotB: false)
-        let b = PVRTCEndpoint(packedB: color >> 16).expanded(slotB: true)
-        return SIMD8(Int16(a.red), Int16(a.green), Int16(a.blue), Int16(2 * a.alpha),
-                     Int16(b.red), Int16(b.green), Int16(b.blue), Int16(2 * b.alpha))
-    }
-}
-
-/// A pointer handed to worker threads that write disjoint parts of one buffer.
-struct UnsafeSendablePointer<T>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<T>
-    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
-}
-
-/// A raw pointer handed to worker threads that write disjoint parts of one buffer.
-struct UnsafeSendableRawPointer: @unchecked Sendable {
-    let pointer: UnsafeMutableRawPointer
-    init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
-}
-
-/// A read-only raw buffer shared with worker threads for the duration of a call.
-struct UnsafeSendableRawBuffer: @unchecked Sendable {
-    let buffer: UnsafeRawBufferPointer
-    init(_ buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
 }

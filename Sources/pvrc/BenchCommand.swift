@@ -8,6 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure pvrc's speed (build with -c release).",
         subcommands: [
             BenchDecodeCommand.self,
+            BenchEncodeCommand.self,
             BenchLoadCommand.self,
         ]
     )

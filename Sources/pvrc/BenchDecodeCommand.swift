@@ -19,6 +19,11 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     var threads = Parallel.processorCount
 
     func validate() throws {
+        do {
+            try PVRTCImage.validate(width: size, height: size)
+        } catch {
+            throw ValidationError("--size: \(error)")
+        }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
@@ -26,7 +31,13 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     func run() async throws {
         var generator = SystemRandomNumberGenerator()
         let count = PVRTCImage.byteCount(width: size, height: size)
-        let data = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var data = [UInt8](repeating: 0, count: count)
+        data.withUnsafeMutableBytes { bytes in
+            // A level is a whole number of 8-byte blocks.
+            for offset in stride(from: 0, to: count, by: 8) {
+                bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
+            }
+        }
         let image = try PVRTCImage(width: size, height: size, data: data)
         let pixels = size * size
         print("pvrc bench decode: \(size)x\(size) level of random blocks, median of \(runs) runs")

@@ -14,7 +14,7 @@ final class GoldenVectorTests: XCTestCase {
     }
 
     /// The number of vectors the generator writes; guards against a manifest that silently shrinks.
-    static let expectedVectorCount = 24
+    static let expectedVectorCount = 29
 
     func goldenDirectory() throws -> URL {
         try XCTUnwrap(Bundle.module.url(forResource: "Golden", withExtension: nil), "Golden resources missing")
@@ -35,7 +35,7 @@ final class GoldenVectorTests: XCTestCase {
         let vectors = try loadVectors()
         XCTAssertEqual(vectors.count, Self.expectedVectorCount)
         let sizes = Set(vectors.map { "\($0.width)x\($0.height)" })
-        XCTAssertEqual(sizes, ["8x8", "16x8", "8x32", "64x32", "256x256", "512x128"])
+        XCTAssertEqual(sizes, ["8x8", "16x8", "8x32", "64x32", "256x256", "512x128", "1x1", "2x2", "4x4", "4x16", "32x2"])
     }
 
     func testDecoderMatchesGoldenVectors() throws {
