@@ -27,7 +27,7 @@ public struct ClearColor: Sendable, Hashable {
 extension GLContext {
     /// Creates an offscreen RGBA8 framebuffer of `width` x `height` pixels.
     public func makeRenderTarget(width: Int, height: Int) throws -> RenderTarget {
-        assertOnContextThread()
+        activate()
         guard width > 0, height > 0, width <= maxTextureSize, height <= maxTextureSize else {
             throw GLError.unsupported("render target \(width)x\(height) outside 1...\(maxTextureSize)")
         }
@@ -51,7 +51,7 @@ extension GLContext {
 
     /// Deletes a render target's framebuffer and colour texture.
     public func delete(_ target: RenderTarget) {
-        assertOnContextThread()
+        activate()
         var framebuffer = target.framebuffer, color = target.colorTexture
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteTextures(1, &color)
@@ -68,7 +68,7 @@ extension GLContext {
     ///   - clearColor: when given, the whole target is cleared to it first.
     public func draw(_ texture: GPUTexture, into target: RenderTarget, at rect: PixelRect? = nil,
                      level: Int = 0, clearColor: ClearColor? = nil) throws {
-        assertOnContextThread()
+        activate()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         if let clearColor {
@@ -99,7 +99,7 @@ extension GLContext {
 
     /// Reads the whole target back as an image whose row 0 is the top row (GL's row 0 is the bottom).
     public func readPixels(_ target: RenderTarget) throws -> RGBAImage {
-        assertOnContextThread()
+        activate()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         let rowBytes = target.width * 4
         var raw = [UInt8](repeating: 0, count: rowBytes * target.height)

@@ -13,7 +13,7 @@ extension GLContext {
     /// - Throws: ``GLError/unsupported(_:)`` for a level the texture lacks; other ``GLError``s from GL.
     public func render(_ texture: PVRTCTexture, level: Int = 0, mode: PVRTCUploadMode,
                        width: Int? = nil, height: Int? = nil) throws -> RGBAImage {
-        assertOnContextThread()
+        activate()
         guard texture.levels.indices.contains(level) else {
             throw GLError.unsupported("level \(level) requested but the texture has \(texture.levels.count) level(s)")
         }

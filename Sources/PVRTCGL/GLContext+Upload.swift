@@ -9,7 +9,7 @@ extension GLContext {
     /// Uploads an RGBA8 image with `glTexImage2D` (one level, LINEAR filtering, clamped edges).
     /// Row 0 of the image is texture row t = 0, which ``draw(_:into:at:level:clearColor:)`` shows at the top.
     public func upload(_ image: RGBAImage) throws -> GPUTexture {
-        assertOnContextThread()
+        activate()
         try checkSize(image.width, image.height)
         let name = makeTexture(filter: GLenum(GL_LINEAR), minFilter: GLenum(GL_LINEAR))
         image.pixels.withUnsafeBytes { bytes in
@@ -25,7 +25,7 @@ extension GLContext {
     /// - Throws: ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without
     ///   ``supportsNativePVRTC`` or for sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
     public func upload(_ texture: PVRTCTexture, mode: PVRTCUploadMode) throws -> GPUTexture {
-        assertOnContextThread()
+        activate()
         try checkSize(texture.width, texture.height)
         switch mode {
         case .native: return try uploadNative(texture)
@@ -36,7 +36,7 @@ extension GLContext {
 
     /// Deletes the GL objects of `texture`.
     public func delete(_ texture: GPUTexture) {
-        assertOnContextThread()
+        activate()
         switch texture.storage {
         case var .texture(name):
             glDeleteTextures(1, &name)

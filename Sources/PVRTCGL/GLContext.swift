@@ -14,7 +14,8 @@ import Darwin
 ///
 /// Threading: a GL context is current on one thread only, so a `GLContext` must be created and used
 /// on one thread. It is deliberately not `Sendable`; every GL entry point calls
-/// ``assertOnContextThread()``, which traps in debug builds when called from another thread.
+/// ``assertOnContextThread()``, which traps in debug builds when called from another thread, and
+/// then makes this context current if another `GLContext` on the same thread was used since.
 /// Loaders that read files on other threads hand the bytes to this thread, never GL objects.
 ///
 /// Teardown: Mesa hands every caller in a process the same `EGLDisplay` for a platform and
@@ -84,10 +85,13 @@ public final class GLContext {
 
     deinit {
         if pthread_equal(owner, pthread_self()) != 0 {
+            activate()
             programs.deleteAll()
             if quadBuffer != 0 { glDeleteBuffers(1, &quadBuffer) }
         }
-        eglMakeCurrent(display, nil, nil, nil)
+        if eglGetCurrentContext() == context {
+            eglMakeCurrent(display, nil, nil, nil)
+        }
         eglDestroySurface(display, surface)
         eglDestroyContext(display, context)
         // No eglTerminate: the display is shared by the whole process (see the type's documentation).
@@ -100,10 +104,18 @@ public final class GLContext {
                "GLContext used off the thread that created it", file: file, line: line)
     }
 
+    /// Asserts the thread (see ``assertOnContextThread()``) and makes this context current if it is not.
+    func activate() {
+        assertOnContextThread()
+        if eglGetCurrentContext() != context {
+            eglMakeCurrent(display, surface, surface, context)
+        }
+    }
+
     /// Compiles and links the programs now rather than on first draw, so that later timings see a
     /// warm context.
     public func prepare() throws {
-        assertOnContextThread()
+        activate()
         _ = try programs.textureProgram()
         _ = try programs.pvrtc4Program()
         if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
@@ -111,7 +123,7 @@ public final class GLContext {
 
     /// Waits until the GPU has finished all submitted work (`glFinish`).
     public func finish() {
-        assertOnContextThread()
+        activate()
         glFinish()
     }
 

@@ -57,3 +57,32 @@ final class GLContextTests: XCTestCase {
         XCTAssertEqual(once.levelCount, texture.levels.count)
     }
 }
+
+/// Two contexts on one thread: each call runs in its own context, whichever was used last.
+final class TwoContextsTests: XCTestCase {
+    func testInterleavedContextsOnOneThreadKeepTheirOwnObjects() throws {
+        let shared = try SharedContext.get()
+        let texture = try RandomBlocks.texture(width: 32, height: 32, kind: .mixed, levels: 1, seed: 32)
+        let uploaded = try shared.upload(texture, mode: .direct)
+        defer { shared.delete(uploaded) }
+        do {
+            let other = try GLContext()
+            let image = RGBAImage(width: 4, height: 4, fill: (1, 2, 3, 4))
+            let otherTexture = try other.upload(image)
+            let otherTarget = try other.makeRenderTarget(width: 4, height: 4)
+            try other.draw(otherTexture, into: otherTarget)
+            let target = try shared.makeRenderTarget(width: 32, height: 32)
+            defer { shared.delete(target) }
+            try shared.draw(uploaded, into: target)
+            XCTAssertEqual(RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0)
+            XCTAssertEqual(try other.readPixels(otherTarget), image)
+            other.delete(otherTarget)
+            other.delete(otherTexture)
+        }
+        let target = try shared.makeRenderTarget(width: 32, height: 32)
+        defer { shared.delete(target) }
+        try shared.draw(uploaded, into: target)
+        XCTAssertEqual(RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0,
+                       "the shared context still works after the other one is gone")
+    }
+}
