@@ -58,17 +58,15 @@ extension GLContext {
         let name = makeTexture(filter: GLenum(GL_LINEAR),
                                minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         let format = texture.hasAlpha ? compressedRGBAPVRTC4 : compressedRGBPVRTC4
-        var bytes = 0
         for (index, level) in texture.levels.enumerated() {
             level.data.withUnsafeBytes { data in
                 glCompressedTexImage2D(GLenum(GL_TEXTURE_2D), GLint(index), format, GLsizei(level.width),
                                        GLsizei(level.height), 0, GLsizei(data.count), data.baseAddress)
             }
-            bytes += level.data.count
         }
         try checkUpload("glCompressedTexImage2D", deleting: [name])
         return GPUTexture(width: texture.width, height: texture.height, levelCount: texture.levels.count,
-                          mode: .native, storage: .texture(name), gpuBytes: bytes)
+                          mode: .native, storage: .texture(name), gpuBytes: PVRTCUploadMode.native.gpuBytes(for: texture))
     }
 
     // MARK: - Shader path
@@ -76,12 +74,9 @@ extension GLContext {
     /// Data textures for every level, kept for per-fragment decoding.
     private func uploadDirect(_ texture: PVRTCTexture) throws -> GPUTexture {
         var levels: [GPUTexture.DataLevel] = []
-        var bytes = 0
         do {
             for level in texture.levels {
-                let data = try uploadDataTextures(level)
-                levels.append(data)
-                bytes += data.blocksWide * data.blocksHigh * 8
+                levels.append(try uploadDataTextures(level))
             }
         } catch {
             var names = levels.flatMap { [$0.colorWords, $0.modulationWords] }
@@ -89,7 +84,8 @@ extension GLContext {
             throw error
         }
         return GPUTexture(width: texture.width, height: texture.height, levelCount: texture.levels.count,
-                          mode: .direct, storage: .dataTextures(levels), gpuBytes: bytes)
+                          mode: .direct, storage: .dataTextures(levels),
+                          gpuBytes: PVRTCUploadMode.direct.gpuBytes(for: texture))
     }
 
     /// Decodes every level on the GPU into the matching mip level of one RGBA8 texture.
@@ -105,13 +101,11 @@ extension GLContext {
         let fullChain = PVRTCTexture.fullChainLength(width: texture.width, height: texture.height)
         let name = makeTexture(filter: GLenum(GL_LINEAR),
                                minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
-        var bytes = 0
         let allocated = levelCount > 1 ? fullChain : 1
         var w = texture.width, h = texture.height
         for index in 0..<allocated {
             glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(index), GL_RGBA, GLsizei(w), GLsizei(h), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-            bytes += w * h * 4
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }
@@ -135,7 +129,8 @@ extension GLContext {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         return GPUTexture(width: texture.width, height: texture.height, levelCount: levelCount,
-                          mode: .decodeOnce, storage: .texture(name), gpuBytes: bytes)
+                          mode: .decodeOnce, storage: .texture(name),
+                          gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
     /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
