@@ -1,8 +1,13 @@
 /// Stage 1: consistent starting endpoints. For every block, the principal axis of its 7×7 influence
-/// window (weighted by the bilinear weights, wrapped), the extremes of the pixels projected on it give
-/// A and B; the axis is oriented so that A is always the darker end by Rec.709 luma, which keeps
-/// neighbouring blocks (interpolated separately for A and B) in agreement.
+/// window (weighted by the bilinear weights, wrapped); A and B start at `mean ∓ spread·σ` along it
+/// (σ the standard deviation along the axis, limited to the extreme projections). Starting inside the
+/// extremes leaves the interpolation between neighbouring blocks room to work and converges to better
+/// optima than the bounding box. The axis is oriented so that A is always the darker end by Rec.709
+/// luma, which keeps neighbouring blocks (interpolated separately for A and B) in agreement.
 enum InitialEndpoints {
+    /// Half-distance between the starting endpoints, in standard deviations along the principal axis.
+    static let spread: Float = 0.7
+
     /// Sets every block's continuous endpoints, then rounds them to the nearest codes.
     static func compute(_ ws: EncoderWorkspace, threads: Int) {
         let bw = ws.blocksWide
@@ -72,6 +77,12 @@ enum InitialEndpoints {
                 high = max(high, t)
             }
         }
+        let scatter = SIMD3<Float>(c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
+                                   c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
+                                   c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
+        let sigma = ((scatter * axis).sum() / total).squareRoot()
+        low = max(low, -spread * sigma)
+        high = min(high, spread * sigma)
         let colorLow = SIMD3(mean[0], mean[1], mean[2]) + axis * low
         let colorHigh = SIMD3(mean[0], mean[1], mean[2]) + axis * high
         let a = SIMD4(colorLow, alphaLow).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))

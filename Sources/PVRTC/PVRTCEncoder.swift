@@ -50,8 +50,9 @@ public enum PVRTCEncoder {
         }
     }
 
-    /// Per-channel error weights (R, G, B, A).
-    static let channelWeights = SIMD4<Int32>(1, 1, 1, 1)
+    /// Per-channel error weights (R, G, B, A): green counts double, leaning towards luma (Rec.709 Y is
+    /// 72 % green) at no measurable cost in RGB PSNR.
+    static let channelWeights = SIMD4<Int32>(1, 2, 1, 1)
 
     /// Encodes one level.
     ///
