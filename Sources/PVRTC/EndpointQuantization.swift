@@ -67,12 +67,15 @@ enum EndpointQuantization {
         hasAlpha ? (alpha > 230, alpha < 250) : (true, false)
     }
 
-    /// Rounds every block's continuous endpoints to the nearest codes (no search); opaque when the
-    /// image has no alpha or the continuous alpha is closer to 255 than to 238.
-    static func quantizeNearest(_ ws: EncoderWorkspace, threads: Int) {
+    /// Rounds every block's continuous endpoints (`source`, by default the workspace's) to the nearest
+    /// codes (no search); opaque when the image has no alpha or the continuous alpha is closer to 255
+    /// than to 238.
+    static func quantizeNearest(_ ws: EncoderWorkspace, threads: Int,
+                                from source: UnsafeMutableBufferPointer<SIMD8<Float>>? = nil) {
+        let values = UnsafeSendablePointer((source ?? ws.continuous).baseAddress!)
         Parallel.forEach(ws.blocksWide * ws.blocksHigh, threads: threads) { blocks in
             for k in blocks {
-                let x = ws.continuous[k]
+                let x = values.pointer[k]
                 ws.setEndpoints(k, nearestEndpoint(x.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
                                 nearestEndpoint(x.highHalf, slotB: true, hasAlpha: ws.hasAlpha),
                                 punchThrough: ws.isPunchThrough(k))

@@ -38,20 +38,24 @@ enum ModulationSelection {
 
     /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode:
     /// punch-through for cut-out blocks, otherwise whichever gives the block's 16 pixels less error.
-    static func selectAll(_ ws: EncoderWorkspace, threads: Int) {
+    /// - Parameter blockErrors: when given, receives each block's error over its own 16 pixels.
+    static func selectAll(_ ws: EncoderWorkspace, threads: Int,
+                          blockErrors: UnsafeMutableBufferPointer<Int>? = nil) {
         let bw = ws.blocksWide
+        let errors = blockErrors.map { UnsafeSendablePointer($0.baseAddress!) }
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
             for by in rows {
                 for bx in 0..<bw {
-                    selectBlock(ws, bx: bx, by: by)
+                    let error = selectBlock(ws, bx: bx, by: by)
+                    errors?.pointer[by * bw + bx] = error
                 }
             }
         }
     }
 
-    /// Chooses mode and modulation for the 16 pixels of block (bx, by).
-    @inline(__always)
-    static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) {
+    /// Chooses mode and modulation for the 16 pixels of block (bx, by); returns their error.
+    @inline(__always) @discardableResult
+    static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
         let index = by * ws.blocksWide + bx
         var standard: UInt32 = 0, punch: UInt32 = 0
         var standardError = 0, punchError = 0
@@ -81,6 +85,7 @@ enum ModulationSelection {
                 ws.modulation[row + i] = UInt8((word >> UInt32(2 * (4 * j + i))) & 3)
             }
         }
+        return usePunch ? punchError : standardError
     }
 
     /// The total weighted squared error of the whole image with the current endpoints and modulation.

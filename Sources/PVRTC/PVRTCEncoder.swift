@@ -69,7 +69,6 @@ public enum PVRTCEncoder {
         let schedule = Schedule(options.quality)
         let ws = EncoderWorkspace(image: image, channelWeights: channelWeights)
         InitialEndpoints.compute(ws, threads: threads)
-        ModulationSelection.selectAll(ws, threads: threads)
         for _ in 0..<schedule.rounds {
             EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
             EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
