@@ -99,14 +99,15 @@ enum EndpointQuantization {
     /// thread count): per mode combination, the best floor/ceil pair per channel under the current
     /// modulation, then the winner against the incumbent with modulation re-chosen, then `descentPasses`
     /// sweeps of ±1 coordinate descent. Commits the best endpoints and the window's modulation.
-    static func search(_ ws: EncoderWorkspace, descentPasses: Int, threads: Int) {
+    static func search(_ ws: EncoderWorkspace, descentPasses: Int, moveCount: Int = 4, threads: Int) {
         ws.forEachColoured(threads: threads) { window, bx, by in
-            searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses)
+            searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses, moveCount: moveCount)
         }
     }
 
     /// The search for one block.
-    static func searchBlock(_ ws: EncoderWorkspace, window: BlockWindow, bx: Int, by: Int, descentPasses: Int) {
+    static func searchBlock(_ ws: EncoderWorkspace, window: BlockWindow, bx: Int, by: Int, descentPasses: Int,
+                            moveCount: Int) {
         let k = by * ws.blocksWide + bx
         window.load(ws, bx: bx, by: by)
         let x = ws.continuous[k]
@@ -127,7 +128,8 @@ enum EndpointQuantization {
             }
         }
         if descentPasses > 0 {
-            descend(ws, window: window, a: &bestA, b: &bestB, error: &bestError, passes: descentPasses)
+            descend(ws, window: window, a: &bestA, b: &bestB, error: &bestError, passes: descentPasses,
+                    moveCount: moveCount)
         }
         ws.setEndpoints(k, bestA, bestB, punchThrough: word & 1 != 0)
         _ = window.error(ws, trial: ws.expanded[k], commit: true)
@@ -189,31 +191,34 @@ enum EndpointQuantization {
         return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
-    /// ±1 coordinate descent over the stored codes of both endpoints, first improvement, judged with
-    /// modulation re-chosen.
+    /// Moves of the descent on one channel: (step of A, step of B) in stored codes. The first four move
+    /// one endpoint; the last four move both (shift, then spread/narrow).
+    static let moves: [(Int, Int)] = [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)]
+
+    /// Coordinate descent over the stored codes of both endpoints, first improvement, judged with
+    /// modulation re-chosen: per channel, the first `moveCount` of ``moves`` (±1 on A or on B, both
+    /// shifted together, spread/narrowed).
     static func descend(_ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
-                        error: inout Int, passes: Int) {
+                        error: inout Int, passes: Int, moveCount: Int) {
         for _ in 0..<passes {
             var improved = false
-            for slot in 0..<2 {
-                let current = slot == 0 ? a : b
-                for c in 0..<4 {
-                    let n = bits(channel: c, slotB: slot == 1, opaque: current.isOpaque)
-                    if n == 0 { continue }
-                    for step in [-1, 1] {
-                        var trial = slot == 0 ? a : b
-                        let code = field(trial, c) + step
-                        if code < 0 || code >= 1 << n { continue }
-                        setField(&trial, c, code)
-                        let (ta, tb) = slot == 0 ? (trial, b) : (a, trial)
-                        let e = window.error(ws, trial: EncoderWorkspace.widen(ta, tb))
-                        if e < error {
-                            error = e
-                            a = ta
-                            b = tb
-                            improved = true
-                            break
-                        }
+            for c in 0..<4 {
+                let bitsA = bits(channel: c, slotB: false, opaque: a.isOpaque)
+                let bitsB = bits(channel: c, slotB: true, opaque: b.isOpaque)
+                for (stepA, stepB) in moves.prefix(moveCount) {
+                    if (stepA != 0 && bitsA == 0) || (stepB != 0 && bitsB == 0) { continue }
+                    let codeA = field(a, c) + stepA, codeB = field(b, c) + stepB
+                    if codeA < 0 || codeA >= 1 << bitsA || codeB < 0 || codeB >= 1 << bitsB { continue }
+                    var ta = a, tb = b
+                    setField(&ta, c, codeA)
+                    setField(&tb, c, codeB)
+                    let e = window.error(ws, trial: EncoderWorkspace.widen(ta, tb))
+                    if e < error {
+                        error = e
+                        a = ta
+                        b = tb
+                        improved = true
+                        break
                     }
                 }
             }
