@@ -98,8 +98,9 @@ enum EndpointQuantization {
     /// Searches stored codes for every block (2×2 colouring, so the result does not depend on the
     /// thread count): per mode combination, the best floor/ceil pair per channel under the current
     /// modulation, then the winner against the incumbent with modulation re-chosen, then `descentPasses`
-    /// sweeps of ±1 coordinate descent. Commits the best endpoints and the window's modulation.
-    static func search(_ ws: EncoderWorkspace, descentPasses: Int, moveCount: Int = 4, threads: Int) {
+    /// passes of coordinate descent with `moveCount` moves per channel. Commits the best endpoints and the
+    /// window's modulation.
+    static func search(_ ws: EncoderWorkspace, descentPasses: Int, moveCount: Int, threads: Int) {
         ws.forEachColoured(threads: threads) { window, bx, by in
             searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses, moveCount: moveCount)
         }
