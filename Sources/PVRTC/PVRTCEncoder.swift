@@ -11,9 +11,9 @@ public enum PVRTCEncoder {
         case fast
         /// Two refinement rounds.
         case normal
-        /// Three refinement rounds with a single-endpoint ±1 descent pass.
+        /// Three refinement rounds with a ±1 descent pass.
         case high
-        /// Five rounds with two passes of the full descent (default).
+        /// Five rounds with two descent passes (default).
         case best
     }
 
@@ -37,17 +37,15 @@ public enum PVRTCEncoder {
         var rounds: Int
         /// Gauss–Seidel sweeps per round.
         var sweeps: Int
-        /// Coordinate-descent passes in the quantisation search, per round.
+        /// ±1 coordinate-descent passes in the quantisation search, per round.
         var descentPasses: Int
-        /// Descent moves tried per channel (see ``EndpointQuantization/moves``).
-        var moveCount: Int
 
         init(_ quality: Quality) {
             switch quality {
-            case .fast: (rounds, sweeps, descentPasses, moveCount) = (1, 1, 0, 0)
-            case .normal: (rounds, sweeps, descentPasses, moveCount) = (2, 1, 0, 0)
-            case .high: (rounds, sweeps, descentPasses, moveCount) = (3, 2, 1, 4)
-            case .best: (rounds, sweeps, descentPasses, moveCount) = (5, 2, 2, 8)
+            case .fast: (rounds, sweeps, descentPasses) = (1, 1, 0)
+            case .normal: (rounds, sweeps, descentPasses) = (2, 1, 0)
+            case .high: (rounds, sweeps, descentPasses) = (3, 2, 1)
+            case .best: (rounds, sweeps, descentPasses) = (5, 2, 2)
             }
         }
     }
@@ -73,8 +71,7 @@ public enum PVRTCEncoder {
         InitialEndpoints.compute(ws, threads: threads)
         for _ in 0..<schedule.rounds {
             EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
-            EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, moveCount: schedule.moveCount,
-                                        threads: threads)
+            EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
             ModulationSelection.selectAll(ws, threads: threads)
         }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)

@@ -169,7 +169,7 @@ final class EncoderStageTests: XCTestCase {
         ModulationSelection.selectAll(ws, threads: 1)
         let before = ModulationSelection.totalError(ws)
         EndpointRefinement.refine(ws, sweeps: 1, threads: 1)
-        EndpointQuantization.search(ws, descentPasses: 1, moveCount: 8, threads: 1)
+        EndpointQuantization.search(ws, descentPasses: 1, threads: 1)
         ModulationSelection.selectAll(ws, threads: 1)
         XCTAssertLessThan(ModulationSelection.totalError(ws), before)
     }
