@@ -118,8 +118,7 @@ enum EndpointQuantization {
         for opaqueA in [true, false] where opaqueA ? modesA.opaque : modesA.translucent {
             for opaqueB in [true, false] where opaqueB ? modesB.opaque : modesB.translucent {
                 let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
-                let error = window.error(ws, trial: EncoderWorkspace.widen(a, b))
-                if error < bestError {
+                if let error = window.error(below: bestError, trial: EncoderWorkspace.widen(a, b)) {
                     bestError = error
                     bestA = a
                     bestB = b
@@ -209,8 +208,7 @@ enum EndpointQuantization {
                     var ta = a, tb = b
                     setField(&ta, c, codeA)
                     setField(&tb, c, codeB)
-                    let e = window.error(ws, trial: EncoderWorkspace.widen(ta, tb))
-                    if e < error {
+                    if let e = window.error(below: error, trial: EncoderWorkspace.widen(ta, tb)) {
                         error = e
                         a = ta
                         b = tb
