@@ -92,10 +92,14 @@ enum InitialEndpoints {
         for j in 0..<7 {
             let y = (4 * by - 1 + j) & hm
             for i in 0..<7 {
-                let p = y * ws.width + ((4 * bx - 1 + i) & wm)
+                let x = (4 * bx - 1 + i) & wm
+                let p = y * ws.width + x
                 let s = SIMD4<Float>(ws.source[p])
-                alphaLow = min(alphaLow, s[3])
-                alphaHigh = max(alphaHigh, s[3])
+                // Transparent pixels of cut-out blocks decode through punch-through, whatever the alpha.
+                if s[3] > 0 || !ws.cutOut[ws.blockIndex(x: x, y: y)] {
+                    alphaLow = min(alphaLow, s[3])
+                    alphaHigh = max(alphaHigh, s[3])
+                }
                 if s[3] == 0 { continue }
                 let t = ((SIMD3(s[0], s[1], s[2]) - SIMD3(mean[0], mean[1], mean[2])) * axis).sum()
                 low = min(low, t)
@@ -106,6 +110,7 @@ enum InitialEndpoints {
                                    c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
                                    c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
         let sigma = ((scatter * axis).sum() / total).squareRoot()
+        if alphaLow > alphaHigh { (alphaLow, alphaHigh) = (255, 255) }
         let centre = SIMD3(mean[0], mean[1], mean[2])
         func ends(_ low: Float, _ high: Float) -> SIMD8<Float> {
             let a = SIMD4(centre + axis * low, alphaLow), b = SIMD4(centre + axis * high, alphaHigh)

@@ -60,8 +60,9 @@ public enum PVRTCEncoder {
     ///   smaller than 8 pixels use the 2×2-block minimum with padding words copied from the adjacent
     ///   real words (reference A.5).
     /// - Alpha: an image without transparency gets opaque endpoints only; otherwise every block chooses
-    ///   opaque or translucent endpoints and the standard or punch-through mode, and colour error is
-    ///   weighted by source alpha, so colour under alpha 0 is ignored.
+    ///   opaque or translucent endpoints and the standard or punch-through mode (always punch-through
+    ///   for cut-out blocks, whose transparent pixels then decode to exactly 0), and colour error is
+    ///   weighted by source alpha, so colour under alpha 0 only breaks ties (weight 1/255).
     /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` for sizes PVRTC1 cannot hold.
     public static func encode(_ image: RGBAImage, options: Options = Options()) throws -> PVRTCImage {
         try PVRTCImage.validate(width: image.width, height: image.height)
