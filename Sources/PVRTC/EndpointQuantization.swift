@@ -115,8 +115,9 @@ enum EndpointQuantization {
         var bestA = incumbent.colorA, bestB = incumbent.colorB
         var bestError = window.error(ws, trial: ws.expanded[k])
         let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha), modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
-        for opaqueA in [true, false] where opaqueA ? modesA.opaque : modesA.translucent {
-            for opaqueB in [true, false] where opaqueB ? modesB.opaque : modesB.translucent {
+        for modeA in 0..<2 where modeA == 0 ? modesA.opaque : modesA.translucent {
+            for modeB in 0..<2 where modeB == 0 ? modesB.opaque : modesB.translucent {
+                let opaqueA = modeA == 0, opaqueB = modeB == 0
                 let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
                 if let error = window.error(below: bestError, trial: EncoderWorkspace.widen(a, b)) {
                     bestError = error
