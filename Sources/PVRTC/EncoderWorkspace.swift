@@ -32,9 +32,6 @@ final class EncoderWorkspace: @unchecked Sendable {
     let expanded: UnsafeMutableBufferPointer<SIMD8<Int32>>
     /// Per-block continuous endpoints in 8-bit units, same layout as `expanded`.
     let continuous: UnsafeMutableBufferPointer<SIMD8<Float>>
-    /// Per-block extreme projections on the principal axis (8-bit units): the alternative start for
-    /// sharp content (see ``InitialEndpoints``).
-    let extremes: UnsafeMutableBufferPointer<SIMD8<Float>>
     /// Per-block: the block is cut-out alpha (every pixel fully opaque or fully transparent, at least
     /// one transparent), so it always uses punch-through mode: transparent pixels decode to exactly 0
     /// and the endpoints stay opaque with full 554/555 precision.
@@ -61,8 +58,6 @@ final class EncoderWorkspace: @unchecked Sendable {
         expanded.initialize(repeating: .zero)
         continuous = .allocate(capacity: bw * bh)
         continuous.initialize(repeating: .zero)
-        extremes = .allocate(capacity: bw * bh)
-        extremes.initialize(repeating: .zero)
         cutOut = .allocate(capacity: bw * bh)
         cutOut.initialize(repeating: false)
         let w = self.channelWeights
@@ -103,7 +98,6 @@ final class EncoderWorkspace: @unchecked Sendable {
         colorWords.deallocate()
         expanded.deallocate()
         continuous.deallocate()
-        extremes.deallocate()
         cutOut.deallocate()
     }
 

@@ -13,26 +13,28 @@ enum InitialEndpoints {
 
     /// Sets every block's continuous and quantised endpoints and the modulation.
     static func compute(_ ws: EncoderWorkspace, threads: Int) {
-        let bw = ws.blocksWide
+        let bw = ws.blocksWide, count = bw * ws.blocksHigh
+        let extremes = UnsafeMutableBufferPointer<SIMD8<Float>>.allocate(capacity: count)
+        let boxErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let startErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let boxWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+        defer {
+            extremes.deallocate()
+            boxErrors.deallocate()
+            startErrors.deallocate()
+            boxWords.deallocate()
+        }
+        let extremesTarget = UnsafeSendablePointer(extremes.baseAddress!)
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
             for by in rows {
                 for bx in 0..<bw {
                     let ends = principalEnds(ws, bx: bx, by: by)
                     ws.continuous[by * bw + bx] = ends.start
-                    ws.extremes[by * bw + bx] = ends.extremes
+                    extremesTarget.pointer[by * bw + bx] = ends.extremes
                 }
             }
         }
-        let count = bw * ws.blocksHigh
-        let boxErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
-        let startErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
-        let boxWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
-        defer {
-            boxErrors.deallocate()
-            startErrors.deallocate()
-            boxWords.deallocate()
-        }
-        EndpointQuantization.quantizeNearest(ws, threads: threads, from: ws.extremes)
+        EndpointQuantization.quantizeNearest(ws, threads: threads, from: extremes)
         ModulationSelection.selectAll(ws, threads: threads, blockErrors: boxErrors)
         _ = boxWords.initialize(from: ws.colorWords)
         EndpointQuantization.quantizeNearest(ws, threads: threads)
@@ -40,7 +42,7 @@ enum InitialEndpoints {
         for k in 0..<count where 2 * boxErrors[k] < startErrors[k] {
             let block = PVRTCBlock(modulation: 0, color: boxWords[k])
             ws.setEndpoints(k, block.colorA, block.colorB, punchThrough: ws.isPunchThrough(k))
-            ws.continuous[k] = ws.extremes[k]
+            ws.continuous[k] = extremes[k]
         }
         ModulationSelection.selectAll(ws, threads: threads)
     }
