@@ -12,6 +12,12 @@ struct BlockWindow {
     /// Number of pixels in a window.
     static let count = 49
 
+    /// Window positions (`7·dy + dx`) in the order the scratch holds them: the block's heaviest pixels
+    /// first, so bounded evaluations (``error(below:trial:)``) give up early on bad trials.
+    static let order: [Int] = (0..<49).sorted { (p: Int, q: Int) -> Bool in
+        blockWeights[p] != blockWeights[q] ? blockWeights[p] > blockWeights[q] : p < q
+    }
+
     /// Virtual pixel index of each window position.
     let pixel: UnsafeMutablePointer<Int>
     /// The 4555 bilinear sum of the *other* three blocks (weights of 16).
@@ -48,19 +54,17 @@ struct BlockWindow {
     func load(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let own = ws.expanded[by * ws.blocksWide + bx]
         let wm = ws.width - 1, hm = ws.height - 1
-        for j in 0..<7 {
-            let y = (4 * by - 1 + j) & hm
-            for i in 0..<7 {
-                let x = (4 * bx - 1 + i) & wm
-                let n = 7 * j + i
-                let w = BlockWindow.blockWeights[n]
-                pixel[n] = y * ws.width + x
-                weight[n] = w
-                partial[n] = ws.interpolated(x: x, y: y) &- own &* w
-                punchThrough[n] = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
-                target[n] = ws.source[y * ws.width + x]
-                errorWeights[n] = ws.errorWeights[y * ws.width + x]
-            }
+        for n in 0..<BlockWindow.count {
+            let position = BlockWindow.order[n]
+            let y = (4 * by - 1 + position / 7) & hm
+            let x = (4 * bx - 1 + position % 7) & wm
+            let w = BlockWindow.blockWeights[position]
+            pixel[n] = y * ws.width + x
+            weight[n] = w
+            partial[n] = ws.interpolated(x: x, y: y) &- own &* w
+            punchThrough[n] = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+            target[n] = ws.source[y * ws.width + x]
+            errorWeights[n] = ws.errorWeights[y * ws.width + x]
         }
     }
 
@@ -75,6 +79,20 @@ struct BlockWindow {
                                                   punchThrough: punchThrough[n])
             total += Int(choice.error)
             if commit { ws.modulation[pixel[n]] = choice.bits }
+        }
+        return total
+    }
+
+    /// Whether `trial` gives the window an error below `bound`; if so, the error. Stops as soon as the
+    /// running sum reaches `bound` (errors are non-negative), so rejected trials cost less.
+    @inline(__always)
+    func error(below bound: Int, trial: SIMD8<Int32>) -> Int? {
+        var total = 0
+        for n in 0..<BlockWindow.count {
+            let e = toEightBit(partial[n] &+ trial &* weight[n])
+            total += Int(ModulationSelection.best(e, target: target[n], weights: errorWeights[n],
+                                                  punchThrough: punchThrough[n]).error)
+            if total >= bound { return nil }
         }
         return total
     }

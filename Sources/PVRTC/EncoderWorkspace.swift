@@ -19,9 +19,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     let channelWeights: SIMD4<Int32>
     /// Source pixels (R, G, B, A), virtual row-major.
     let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
-    /// Per-pixel integer error weights: `channelWeights` × (alpha, alpha, alpha, 255) for images with
-    /// alpha, `channelWeights` × (1, 1, 1, 0) for opaque ones. Window sums stay within `Int32` as long as
-    /// every channel weight is at most 2.
+    /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, 255) for images with
+    /// alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
+    /// bilinear filtering without costing the visible pixels — and `channelWeights` × (1, 1, 1, 0) for
+    /// opaque images. Window sums stay within `Int32` as long as every channel weight is at most 2.
     let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel two-bit modulation value, virtual row-major.
     let modulation: UnsafeMutableBufferPointer<UInt8>
@@ -69,7 +70,7 @@ final class EncoderWorkspace: @unchecked Sendable {
                                          Int32(pixels[o + 3]))
                     let i = y * width + x
                     source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
-                    let a = alpha ? p[3] : 1
+                    let a = alpha ? max(p[3], 1) : 1
                     errorWeights[i] = w &* SIMD4(a, a, a, 255)
                 }
             }

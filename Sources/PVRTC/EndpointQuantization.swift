@@ -67,12 +67,15 @@ enum EndpointQuantization {
         hasAlpha ? (alpha > 230, alpha < 250) : (true, false)
     }
 
-    /// Rounds every block's continuous endpoints to the nearest codes (no search); opaque when the
-    /// image has no alpha or the continuous alpha is closer to 255 than to 238.
-    static func quantizeNearest(_ ws: EncoderWorkspace, threads: Int) {
+    /// Rounds every block's continuous endpoints (`source`, by default the workspace's) to the nearest
+    /// codes (no search); opaque when the image has no alpha or the continuous alpha is closer to 255
+    /// than to 238.
+    static func quantizeNearest(_ ws: EncoderWorkspace, threads: Int,
+                                from source: UnsafeMutableBufferPointer<SIMD8<Float>>? = nil) {
+        let values = UnsafeSendablePointer((source ?? ws.continuous).baseAddress!)
         Parallel.forEach(ws.blocksWide * ws.blocksHigh, threads: threads) { blocks in
             for k in blocks {
-                let x = ws.continuous[k]
+                let x = values.pointer[k]
                 ws.setEndpoints(k, nearestEndpoint(x.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
                                 nearestEndpoint(x.highHalf, slotB: true, hasAlpha: ws.hasAlpha),
                                 punchThrough: ws.isPunchThrough(k))
@@ -95,7 +98,7 @@ enum EndpointQuantization {
     /// Searches stored codes for every block (2×2 colouring, so the result does not depend on the
     /// thread count): per mode combination, the best floor/ceil pair per channel under the current
     /// modulation, then the winner against the incumbent with modulation re-chosen, then `descentPasses`
-    /// sweeps of ±1 coordinate descent. Commits the best endpoints and the window's modulation.
+    /// passes of coordinate descent. Commits the best endpoints and the window's modulation.
     static func search(_ ws: EncoderWorkspace, descentPasses: Int, threads: Int) {
         ws.forEachColoured(threads: threads) { window, bx, by in
             searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses)
@@ -112,11 +115,11 @@ enum EndpointQuantization {
         var bestA = incumbent.colorA, bestB = incumbent.colorB
         var bestError = window.error(ws, trial: ws.expanded[k])
         let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha), modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
-        for opaqueA in [true, false] where opaqueA ? modesA.opaque : modesA.translucent {
-            for opaqueB in [true, false] where opaqueB ? modesB.opaque : modesB.translucent {
+        for modeA in 0..<2 where modeA == 0 ? modesA.opaque : modesA.translucent {
+            for modeB in 0..<2 where modeB == 0 ? modesB.opaque : modesB.translucent {
+                let opaqueA = modeA == 0, opaqueB = modeB == 0
                 let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
-                let error = window.error(ws, trial: EncoderWorkspace.widen(a, b))
-                if error < bestError {
+                if let error = window.error(below: bestError, trial: EncoderWorkspace.widen(a, b)) {
                     bestError = error
                     bestA = a
                     bestB = b
@@ -186,31 +189,32 @@ enum EndpointQuantization {
         return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
-    /// ±1 coordinate descent over the stored codes of both endpoints, first improvement, judged with
-    /// modulation re-chosen.
+    /// Moves of the descent on one channel: (step of A, step of B) in stored codes. (Moving both
+    /// endpoints together was measured: +0.02 dB for a third more time.)
+    static let moves: [(Int, Int)] = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+
+    /// Coordinate descent over the stored codes of both endpoints, first improvement, judged with
+    /// modulation re-chosen: per channel, ±1 on A or on B.
     static func descend(_ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
                         error: inout Int, passes: Int) {
         for _ in 0..<passes {
             var improved = false
-            for slot in 0..<2 {
-                let current = slot == 0 ? a : b
-                for c in 0..<4 {
-                    let n = bits(channel: c, slotB: slot == 1, opaque: current.isOpaque)
-                    if n == 0 { continue }
-                    for step in [-1, 1] {
-                        var trial = slot == 0 ? a : b
-                        let code = field(trial, c) + step
-                        if code < 0 || code >= 1 << n { continue }
-                        setField(&trial, c, code)
-                        let (ta, tb) = slot == 0 ? (trial, b) : (a, trial)
-                        let e = window.error(ws, trial: EncoderWorkspace.widen(ta, tb))
-                        if e < error {
-                            error = e
-                            a = ta
-                            b = tb
-                            improved = true
-                            break
-                        }
+            for c in 0..<4 {
+                let bitsA = bits(channel: c, slotB: false, opaque: a.isOpaque)
+                let bitsB = bits(channel: c, slotB: true, opaque: b.isOpaque)
+                for (stepA, stepB) in moves {
+                    if (stepA != 0 && bitsA == 0) || (stepB != 0 && bitsB == 0) { continue }
+                    let codeA = field(a, c) + stepA, codeB = field(b, c) + stepB
+                    if codeA < 0 || codeA >= 1 << bitsA || codeB < 0 || codeB >= 1 << bitsB { continue }
+                    var ta = a, tb = b
+                    setField(&ta, c, codeA)
+                    setField(&tb, c, codeB)
+                    if let e = window.error(below: error, trial: EncoderWorkspace.widen(ta, tb)) {
+                        error = e
+                        a = ta
+                        b = tb
+                        improved = true
+                        break
                     }
                 }
             }

@@ -4,7 +4,7 @@
 /// `out = (1 − w)·Σ βⱼ·Aⱼ + w·Σ βⱼ·Bⱼ` over the four blocks around the pixel (β = bilinear weights).
 /// Block Gauss–Seidel: each block solves its 2×2 normal equations per channel over its 7×7 window with
 /// its neighbours held fixed, in the four phases of the 2×2 colouring (deterministic and parallel).
-/// The continuous endpoints start each sweep from the current quantised ones, so every update is the
+/// Each refinement starts the continuous endpoints from the current quantised ones, so every update is the
 /// best move given what the decoder will really see.
 enum EndpointRefinement {
     /// Average loss, in 8-bit units, of the decoder's floor divisions, added to targets so the linear

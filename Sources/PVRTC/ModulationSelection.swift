@@ -38,20 +38,24 @@ enum ModulationSelection {
 
     /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode:
     /// punch-through for cut-out blocks, otherwise whichever gives the block's 16 pixels less error.
-    static func selectAll(_ ws: EncoderWorkspace, threads: Int) {
+    /// - Parameter blockErrors: when given, receives each block's error over its own 16 pixels.
+    static func selectAll(_ ws: EncoderWorkspace, threads: Int,
+                          blockErrors: UnsafeMutableBufferPointer<Int>? = nil) {
         let bw = ws.blocksWide
+        let errors = blockErrors.map { UnsafeSendablePointer($0.baseAddress!) }
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
             for by in rows {
                 for bx in 0..<bw {
-                    selectBlock(ws, bx: bx, by: by)
+                    let error = selectBlock(ws, bx: bx, by: by)
+                    errors?.pointer[by * bw + bx] = error
                 }
             }
         }
     }
 
-    /// Chooses mode and modulation for the 16 pixels of block (bx, by).
-    @inline(__always)
-    static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) {
+    /// Chooses mode and modulation for the 16 pixels of block (bx, by); returns their error.
+    @inline(__always) @discardableResult
+    static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
         let index = by * ws.blocksWide + bx
         var standard: UInt32 = 0, punch: UInt32 = 0
         var standardError = 0, punchError = 0
@@ -81,24 +85,6 @@ enum ModulationSelection {
                 ws.modulation[row + i] = UInt8((word >> UInt32(2 * (4 * j + i))) & 3)
             }
         }
-    }
-
-    /// The total weighted squared error of the whole image with the current endpoints and modulation.
-    static func totalError(_ ws: EncoderWorkspace) -> Int {
-        var total = 0
-        for y in 0..<ws.height {
-            for x in 0..<ws.width {
-                let p = y * ws.width + x
-                let e = toEightBit(ws.interpolated(x: x, y: y))
-                let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
-                let bits = Int(ws.modulation[p])
-                let w = Int32(PVRTCDecoder.weight(bits, punchThrough: punch))
-                var v = (e.lowHalf &* (8 &- w) &+ e.highHalf &* w) &>> 3
-                if punch && bits == 2 { v[3] = 0 }
-                let d = v &- ws.source[p]
-                total += Int((d &* d &* ws.errorWeights[p]).wrappedSum())
-            }
-        }
-        return total
+        return usePunch ? punchError : standardError
     }
 }

@@ -13,7 +13,7 @@ public enum PVRTCEncoder {
         case normal
         /// Three refinement rounds with a ±1 descent pass.
         case high
-        /// The full search (default).
+        /// Five rounds with two descent passes (default).
         case best
     }
 
@@ -50,8 +50,9 @@ public enum PVRTCEncoder {
         }
     }
 
-    /// Per-channel error weights (R, G, B, A).
-    static let channelWeights = SIMD4<Int32>(1, 1, 1, 1)
+    /// Per-channel error weights (R, G, B, A): green counts double, leaning towards luma (Rec.709 Y is
+    /// 72 % green) at no measurable cost in RGB PSNR.
+    static let channelWeights = SIMD4<Int32>(1, 2, 1, 1)
 
     /// Encodes one level.
     ///
@@ -59,8 +60,9 @@ public enum PVRTCEncoder {
     ///   smaller than 8 pixels use the 2×2-block minimum with padding words copied from the adjacent
     ///   real words (reference A.5).
     /// - Alpha: an image without transparency gets opaque endpoints only; otherwise every block chooses
-    ///   opaque or translucent endpoints and the standard or punch-through mode, and colour error is
-    ///   weighted by source alpha, so colour under alpha 0 is ignored.
+    ///   opaque or translucent endpoints and the standard or punch-through mode (always punch-through
+    ///   for cut-out blocks, whose transparent pixels then decode to exactly 0), and colour error is
+    ///   weighted by source alpha, so colour under alpha 0 only breaks ties (weight 1/255).
     /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` for sizes PVRTC1 cannot hold.
     public static func encode(_ image: RGBAImage, options: Options = Options()) throws -> PVRTCImage {
         try PVRTCImage.validate(width: image.width, height: image.height)
@@ -68,7 +70,6 @@ public enum PVRTCEncoder {
         let schedule = Schedule(options.quality)
         let ws = EncoderWorkspace(image: image, channelWeights: channelWeights)
         InitialEndpoints.compute(ws, threads: threads)
-        ModulationSelection.selectAll(ws, threads: threads)
         for _ in 0..<schedule.rounds {
             EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
             EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)

@@ -101,7 +101,7 @@ final class PVRTCEncoderTests: XCTestCase {
     /// Levels below 8 pixels: the two-block minimum, padding words copied from the real words, and a
     /// solid colour reproduced closely.
     func testTinyLevels() throws {
-        for (w, h) in [(1, 1), (2, 2), (4, 4), (8, 4), (4, 16), (2, 1)] {
+        for (w, h) in [(1, 1), (2, 2), (4, 4), (8, 4), (4, 16), (2, 1), (1, 16)] {
             let image = RGBAImage(width: w, height: h, fill: (200, 90, 30, 255))
             let encoded = try PVRTCEncoder.encode(image, options: .init(quality: .best, threads: 1))
             XCTAssertEqual(encoded.data.count, PVRTCImage.byteCount(width: w, height: h))
@@ -117,6 +117,24 @@ final class PVRTCEncoderTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs(Int(decoded.pixels[i]) - Int(image.pixels[i])), 4, "\(w)x\(h)")
             }
         }
+    }
+
+    /// A fully transparent image decodes fully transparent.
+    func testFullyTransparentImage() throws {
+        let image = RGBAImage(width: 16, height: 16, fill: (90, 20, 200, 0))
+        let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encode(image, options: .init(quality: .fast, threads: 1)))
+        XCTAssertEqual(try ImageComparison.compare(reference: image, candidate: decoded).alphaPSNR, .infinity)
+    }
+
+    /// Soft alpha is reproduced closely with translucent endpoints, and colour under alpha 0 is free
+    /// (the alpha-weighted RGB error is far below the unweighted one).
+    func testSoftAlpha() throws {
+        let image = EncoderFixtures.textured(width: 32, height: 32, alpha: true)
+        let encoded = try PVRTCEncoder.encode(image, options: .init(quality: .best, threads: 2))
+        XCTAssertTrue(encoded.linearBlocks.contains { !$0.colorA.isOpaque || !$0.colorB.isOpaque })
+        let c = try ImageComparison.compare(reference: image, candidate: PVRTCDecoder.decode(encoded))
+        XCTAssertGreaterThan(c.alphaPSNR ?? 0, 30)
+        XCTAssertGreaterThan(c.alphaWeightedRGBPSNR ?? 0, c.rgbPSNR + 3)
     }
 
     /// Sizes PVRTC1 cannot hold are refused.
