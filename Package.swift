@@ -37,5 +37,6 @@ let package = Package(
         ),
 
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
     ]
 )

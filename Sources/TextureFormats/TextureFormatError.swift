@@ -11,6 +11,12 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     case unsupportedPixelFormat(file: String, format: String)
     /// Width, height or mip count are out of range.
     case invalidDimensions(file: String, reason: String)
+    /// The header is valid but describes something pvrc does not handle (cube maps, arrays,
+    /// volume textures, big-endian files, other container versions).
+    case unsupportedFeature(file: String, reason: String)
+    /// Bytes follow the last mip level. pvrc reads files strictly: the header must account for
+    /// every byte, so a wrong size field is never silently accepted.
+    case trailingData(file: String, byteCount: Int)
     /// The file could not be read or written.
     case io(file: String, reason: String)
 
@@ -18,11 +24,13 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     public var file: String {
         switch self {
         case let .unrecognizedContainer(file), let .invalidHeader(file, _), let .truncated(file, _),
-             let .unsupportedPixelFormat(file, _), let .invalidDimensions(file, _), let .io(file, _):
+             let .unsupportedPixelFormat(file, _), let .invalidDimensions(file, _),
+             let .unsupportedFeature(file, _), let .trailingData(file, _), let .io(file, _):
             return file
         }
     }
 
+    /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
         case let .unrecognizedContainer(file):
@@ -35,6 +43,10 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
             return "\(file): unsupported pixel format \(format)"
         case let .invalidDimensions(file, reason):
             return "\(file): invalid dimensions: \(reason)"
+        case let .unsupportedFeature(file, reason):
+            return "\(file): unsupported: \(reason)"
+        case let .trailingData(file, byteCount):
+            return "\(file): \(byteCount) unexpected byte\(byteCount == 1 ? "" : "s") after the last mip level"
         case let .io(file, reason):
             return "\(file): \(reason)"
         }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads whole files with POSIX calls, so failures carry the system's one-line reason
+/// ("No such file or directory", "Is a directory", ...).
+enum FileBytes {
+    /// The contents of the file at `path`.
+    /// - Throws: ``TextureFormatError/io(file:reason:)`` naming `path`.
+    static func read(path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw TextureFormatError.io(file: path, reason: "cannot open: \(lastErrorMessage())")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw TextureFormatError.io(file: path, reason: "cannot stat: \(lastErrorMessage())")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw TextureFormatError.io(file: path, reason: "not a regular file")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Foundation.read(fd, buffer.baseAddress, buffer.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TextureFormatError.io(file: path, reason: "cannot read: \(lastErrorMessage())")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// `strerror(errno)`.
+    private static func lastErrorMessage() -> String {
+        String(cString: strerror(errno))
+    }
+}

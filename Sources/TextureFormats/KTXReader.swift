@@ -1,0 +1,114 @@
+import PVRTC
+
+/// Reads KTX 1.1 files holding PVRTC1 4bpp data.
+///
+/// Accepted: little-endian files (`endianness` 0x04030201), `glType` 0 and `glFormat` 0,
+/// `glInternalFormat` 0x8C00 (RGB) or 0x8C02 (RGBA), base format GL_RGB or GL_RGBA, a 2D size
+/// (depth 0 or 1), no array, one face, 1...full-chain levels, key/value data a multiple of 4 bytes
+/// (skipped unread), and each level's `imageSize` equal to `max(w,8)·max(h,8)/2`. The levels must
+/// end the file exactly. `glTypeSize` is not checked.
+///
+/// Rejected with a typed error: big-endian files, KTX 2, sRGB PVRTC (0x8A54...0x8A57), other
+/// formats (PVRTC 2bpp 0x8C01/0x8C03, ETC, uncompressed), arrays, cube maps, 0 levels.
+enum KTXReader {
+    /// Parses a whole file.
+    static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
+        if bytes.starts(with: KTXHeader.ktx2Prefix) {
+            throw TextureFormatError.unsupportedFeature(file: file, reason: "KTX 2 (pvrc reads KTX 1.1)")
+        }
+        var reader = ByteReader(bytes, file: file)
+        let header = try KTXHeader(reading: &reader)
+        if header.endianness == KTXHeader.swappedEndianness {
+            throw TextureFormatError.unsupportedFeature(file: file, reason: "big-endian KTX file")
+        }
+        guard header.endianness == KTXHeader.endianness else {
+            throw TextureFormatError.invalidHeader(
+                file: file, reason: "endianness is 0x\(hex(header.endianness)), expected 0x04030201")
+        }
+        guard header.glType == 0, header.glFormat == 0 else {
+            throw TextureFormatError.unsupportedPixelFormat(
+                file: file,
+                format: "uncompressed glType 0x\(hex(header.glType)) / glFormat 0x\(hex(header.glFormat))")
+        }
+        let hasAlpha: Bool
+        switch header.glInternalFormat {
+        case KTXHeader.glCompressedRGBPVRTC4: hasAlpha = false
+        case KTXHeader.glCompressedRGBAPVRTC4: hasAlpha = true
+        default:
+            throw TextureFormatError.unsupportedPixelFormat(
+                file: file, format: describe(internalFormat: header.glInternalFormat))
+        }
+        guard header.glBaseInternalFormat == KTXHeader.glRGB || header.glBaseInternalFormat == KTXHeader.glRGBA else {
+            throw TextureFormatError.invalidHeader(
+                file: file,
+                reason: "glBaseInternalFormat 0x\(hex(header.glBaseInternalFormat)) is neither GL_RGB nor GL_RGBA")
+        }
+        guard header.pixelDepth <= 1 else {
+            throw TextureFormatError.unsupportedFeature(file: file, reason: "3D texture (pixelDepth \(header.pixelDepth))")
+        }
+        guard header.numberOfArrayElements == 0 else {
+            throw TextureFormatError.unsupportedFeature(
+                file: file, reason: "texture array (\(header.numberOfArrayElements) elements)")
+        }
+        guard header.numberOfFaces == 1 else {
+            throw TextureFormatError.unsupportedFeature(
+                file: file, reason: "numberOfFaces is \(header.numberOfFaces) (only single 2D textures are supported)")
+        }
+        if header.numberOfMipmapLevels == 0 {
+            throw TextureFormatError.invalidDimensions(
+                file: file, reason: "numberOfMipmapLevels 0 asks for generated mips, impossible for compressed data")
+        }
+        let layout = try MipChainLayout(
+            width: UInt64(header.pixelWidth), height: UInt64(header.pixelHeight),
+            levelCount: UInt64(header.numberOfMipmapLevels), file: file)
+        guard header.bytesOfKeyValueData % 4 == 0 else {
+            throw TextureFormatError.invalidHeader(
+                file: file, reason: "bytesOfKeyValueData \(header.bytesOfKeyValueData) is not a multiple of 4")
+        }
+        try reader.skip(Int(header.bytesOfKeyValueData), "\(header.bytesOfKeyValueData) bytes of key/value data")
+
+        let counts = layout.levelByteCounts
+        let needed = counts.reduce(0) { $0 + 4 + $1 }
+        guard reader.remaining >= needed else {
+            throw TextureFormatError.truncated(
+                file: file,
+                reason: "\(counts.count) mip level(s) need \(needed) bytes with their size fields but only \(reader.remaining) follow the header")
+        }
+        guard reader.remaining == needed else {
+            throw TextureFormatError.trailingData(file: file, byteCount: reader.remaining - needed)
+        }
+        var data: [[UInt8]] = []
+        data.reserveCapacity(counts.count)
+        for (index, count) in counts.enumerated() {
+            let imageSize = try reader.uint32("imageSize of mip level \(index)")
+            guard imageSize == count else {
+                let size = layout.levelSizes[index]
+                throw TextureFormatError.invalidHeader(
+                    file: file,
+                    reason: "imageSize of mip level \(index) (\(size.width)x\(size.height)) is \(imageSize), expected \(count)")
+            }
+            data.append(try reader.bytes(count, "mip level \(index)"))
+        }
+        return try layout.texture(levelData: data, hasAlpha: hasAlpha, file: file)
+    }
+
+    /// Names a GL internal format for error messages, e.g. `0x8C01 (PVRTC 2bpp RGB)`.
+    static func describe(internalFormat: UInt32) -> String {
+        let names: [UInt32: String] = [
+            0x8C01: "PVRTC 2bpp RGB", 0x8C03: "PVRTC 2bpp RGBA",
+            0x8A54: "sRGB PVRTC 2bpp", 0x8A55: "sRGB PVRTC 4bpp", 0x8A56: "sRGB alpha PVRTC 2bpp",
+            0x8A57: "sRGB alpha PVRTC 4bpp", 0x8D64: "ETC1", 0x9274: "ETC2 RGB8", 0x9278: "ETC2 RGBA8",
+            0x83F0: "DXT1 RGB", 0x83F1: "DXT1 RGBA", 0x83F2: "DXT3", 0x83F3: "DXT5",
+        ]
+        let text = "0x" + hex(internalFormat)
+        if let name = names[internalFormat] {
+            return "\(text) (\(name))"
+        }
+        return text
+    }
+
+    /// `value` in upper-case hexadecimal, zero-padded to 4 digits.
+    static func hex(_ value: UInt32) -> String {
+        String(value, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+}

@@ -1,0 +1,81 @@
+import PVRTC
+
+/// Reads legacy PVR v2 files holding PVRTC1 4bpp data.
+///
+/// Accepted:
+/// - `headerSize` 52 and the 'PVR!' tag (v1's 44-byte header is rejected with its own message);
+/// - pixel type `OGL_PVRTC4` (0x19) and the older `MGL_PVRTC4` (0x0D), which name the same block data;
+/// - one surface (`numSurfs` 1, or 0 as some writers leave it), no cube map or volume flag;
+/// - RGBA when the ALPHA flag (0x8000) is set **or** the alpha mask is non-zero (Apple's loader uses
+///   the mask alone, PVRTexTool sets both);
+/// - `mipMapCount` counts levels below level 0, whether or not the MIPMAP flag (0x100) is set;
+/// - `dataSize` must equal the bytes of those levels, and the levels must end the file exactly.
+///
+/// `bitCount`, the R/G/B masks and the other flag bits (twiddle, bump map, vertical flip, ...)
+/// are not checked.
+enum PVRv2Reader {
+    /// Parses a whole file.
+    static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
+        var reader = ByteReader(bytes, file: file)
+        if bytes.count >= 4 {
+            var probe = reader
+            if try probe.uint32("headerSize") == PVRv2Header.headerSizeV1 {
+                throw TextureFormatError.unsupportedFeature(
+                    file: file, reason: "PVR v1 (44-byte header); re-save the file as PVR v2 or v3")
+            }
+        }
+        let header = try PVRv2Header(reading: &reader)
+        guard header.headerSize == PVRv2Header.headerSizeV2 else {
+            throw TextureFormatError.invalidHeader(
+                file: file, reason: "PVR v2 headerSize is \(header.headerSize), expected 52")
+        }
+        guard header.pvrTag == PVRv2Header.tag else {
+            throw TextureFormatError.invalidHeader(file: file, reason: "missing 'PVR!' tag at offset 44")
+        }
+        let pixelType = header.pixelFormatFlags & 0xFF
+        guard pixelType == PVRv2Header.pixelTypeOGLPVRTC4 || pixelType == PVRv2Header.pixelTypeMGLPVRTC4 else {
+            throw TextureFormatError.unsupportedPixelFormat(file: file, format: describe(pixelType: pixelType))
+        }
+        if header.pixelFormatFlags & PVRv2Header.flagCubemap != 0 {
+            throw TextureFormatError.unsupportedFeature(file: file, reason: "cube maps (pfFlags 0x1000)")
+        }
+        if header.pixelFormatFlags & PVRv2Header.flagVolume != 0 {
+            throw TextureFormatError.unsupportedFeature(file: file, reason: "volume textures (pfFlags 0x4000)")
+        }
+        guard header.surfaceCount <= 1 else {
+            throw TextureFormatError.unsupportedFeature(
+                file: file, reason: "\(header.surfaceCount) surfaces (only single 2D textures are supported)")
+        }
+        let layout = try MipChainLayout(
+            width: UInt64(header.width), height: UInt64(header.height),
+            levelCount: UInt64(header.mipMapCount) + 1, file: file)
+        guard UInt64(header.dataSize) == UInt64(layout.totalByteCount) else {
+            throw TextureFormatError.invalidHeader(
+                file: file,
+                reason: "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) PVRTC 4bpp take \(layout.totalByteCount) bytes")
+        }
+        let hasAlpha = header.pixelFormatFlags & PVRv2Header.flagAlpha != 0 || header.alphaMask != 0
+        return try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)
+    }
+
+    /// Names a legacy pixel type for error messages, e.g. `0x18 (PVRTC 2bpp)`.
+    static func describe(pixelType: UInt32) -> String {
+        let names: [UInt32: String] = [
+            0x0C: "MGL PVRTC 2bpp", 0x18: "PVRTC 2bpp", 0x10: "RGBA 4444", 0x11: "RGBA 5551",
+            0x12: "RGBA 8888", 0x13: "RGB 565", 0x14: "RGB 555", 0x15: "RGB 888", 0x16: "I 8",
+            0x17: "AI 88", 0x1A: "BGRA 8888", 0x1B: "A 8", 0x36: "ETC1",
+        ]
+        let hex = "0x" + String(pixelType, radix: 16, uppercase: true).leftPadded(to: 2)
+        if let name = names[pixelType] {
+            return "\(hex) (\(name))"
+        }
+        return hex
+    }
+}
+
+extension String {
+    /// The string with leading zeros added up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,44 @@
+import PVRTC
+
+/// Writes legacy PVR v2 files, the layout `PVRTexToolCLI -legacypvr` produces and iOS loaders read.
+///
+/// Header choices:
+/// - `pfFlags` = `OGL_PVRTC4` (0x19), plus MIPMAP (0x100) when there is more than one level, plus
+///   ALPHA (0x8000) for RGBA;
+/// - `mipMapCount` = levels − 1 (it does not count level 0);
+/// - `dataSize` = bytes of all levels; `bitCount` = 4; `numSurfs` = 1;
+/// - R/G/B masks 0; alpha mask **1** for RGBA, 0 for RGB. Apple's loader picks RGBA from a non-zero
+///   alpha mask alone; 1 is what other PVRTC4 writers (e.g. the GIMP PVR plug-in) put there.
+enum PVRv2Writer {
+    /// The header for `texture`.
+    static func header(for texture: PVRTCTexture) -> PVRv2Header {
+        let levelCount = texture.levels.count
+        let dataSize = texture.levels.reduce(0) { $0 + $1.data.count }
+        var flags = PVRv2Header.pixelTypeOGLPVRTC4
+        if levelCount > 1 { flags |= PVRv2Header.flagMipmap }
+        if texture.hasAlpha { flags |= PVRv2Header.flagAlpha }
+        return PVRv2Header(
+            headerSize: PVRv2Header.headerSizeV2,
+            height: UInt32(texture.height),
+            width: UInt32(texture.width),
+            mipMapCount: UInt32(levelCount - 1),
+            pixelFormatFlags: flags,
+            dataSize: UInt32(dataSize),
+            bitCount: 4,
+            redMask: 0, greenMask: 0, blueMask: 0,
+            alphaMask: texture.hasAlpha ? 1 : 0,
+            pvrTag: PVRv2Header.tag,
+            surfaceCount: 1)
+    }
+
+    /// The complete file: header, then every level's Morton-ordered blocks.
+    static func serialize(_ texture: PVRTCTexture) -> [UInt8] {
+        let dataSize = texture.levels.reduce(0) { $0 + $1.data.count }
+        var writer = ByteWriter(capacity: PVRv2Header.size + dataSize)
+        header(for: texture).write(to: &writer)
+        for level in texture.levels {
+            writer.append(level.data)
+        }
+        return writer.bytes
+    }
+}

@@ -1,0 +1,38 @@
+/// The file containers pvrc reads and writes.
+public enum TextureContainer: String, CaseIterable, Sendable {
+    /// Legacy PVR v2 (`PVR!`, 52-byte header): what iOS loaders read; pvrc's default for `.pvr`.
+    case pvr2
+    /// PVR v3 (`PVR\u{3}`), the current PowerVR container.
+    case pvr3
+    /// Khronos KTX 1.1.
+    case ktx
+
+    /// The container implied by a path's extension (case-insensitive): `.pvr` gives ``pvr2`` (the
+    /// legacy default), `.ktx` gives ``ktx``; any other extension gives `nil`.
+    public static func forPathExtension(_ path: String) -> TextureContainer? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "pvr": return .pvr2
+        case "ktx": return .ktx
+        default: return nil
+        }
+    }
+
+    /// A short human-readable name, e.g. `PVR v2 (legacy)`.
+    public var displayName: String {
+        switch self {
+        case .pvr2: return "PVR v2 (legacy)"
+        case .pvr3: return "PVR v3"
+        case .ktx: return "KTX 1.1"
+        }
+    }
+
+    /// The usual file extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .pvr2, .pvr3: return "pvr"
+        case .ktx: return "ktx"
+        }
+    }
+}

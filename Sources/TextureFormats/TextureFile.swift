@@ -1,0 +1,92 @@
+import PVRTC
+
+/// A PVRTC1 4bpp texture together with the container it is (or will be) stored in.
+public struct TextureFile: Sendable, Equatable {
+    /// The container format.
+    public var container: TextureContainer
+    /// The texture: levels with Morton-ordered block bytes, and whether it is RGBA.
+    public var texture: PVRTCTexture
+
+    /// Pairs a texture with a container.
+    public init(container: TextureContainer, texture: PVRTCTexture) {
+        self.container = container
+        self.texture = texture
+    }
+
+    /// Detects the container from the file's signature and parses it.
+    ///
+    /// Detection: the KTX identifier at offset 0 (a KTX 2 identifier is reported as unsupported),
+    /// 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped form is reported as unsupported),
+    /// 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at offset 0 for PVR v2. A file too short
+    /// for its header is reported as truncated by the matching reader.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - file: the name used in error messages.
+    /// - Throws: ``TextureFormatError`` naming `file` and the problem.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> TextureFile {
+        guard let container = detect(bytes) else {
+            if bytes.isEmpty {
+                throw TextureFormatError.truncated(file: file, reason: "the file is empty")
+            }
+            throw TextureFormatError.unrecognizedContainer(file: file)
+        }
+        let texture: PVRTCTexture
+        switch container {
+        case .pvr2: texture = try PVRv2Reader.read(bytes, file: file)
+        case .pvr3: texture = try PVRv3Reader.read(bytes, file: file)
+        case .ktx: texture = try KTXReader.read(bytes, file: file)
+        }
+        return TextureFile(container: container, texture: texture)
+    }
+
+    /// The container whose signature `bytes` carries, or `nil`.
+    static func detect(_ bytes: [UInt8]) -> TextureContainer? {
+        let ktxPrefixLength = min(bytes.count, KTXHeader.identifier.count)
+        if ktxPrefixLength >= 4,
+            bytes.starts(with: KTXHeader.identifier.prefix(ktxPrefixLength))
+                || bytes.starts(with: KTXHeader.ktx2Prefix.prefix(ktxPrefixLength))
+        {
+            return .ktx
+        }
+        guard bytes.count >= 4 else { return nil }
+        var reader = ByteReader(bytes, file: "")
+        let first = (try? reader.uint32("signature")) ?? 0
+        if first == PVRv3Header.version || first == PVRv3Header.swappedVersion {
+            return .pvr3
+        }
+        if first == PVRv2Header.headerSizeV2 || first == PVRv2Header.headerSizeV1 {
+            return .pvr2
+        }
+        if bytes.count >= PVRv2Header.tagOffset + 4 {
+            var tagReader = ByteReader(bytes, file: "", offset: PVRv2Header.tagOffset)
+            if (try? tagReader.uint32("pvrTag")) == PVRv2Header.tag {
+                return .pvr2
+            }
+        }
+        return nil
+    }
+
+    /// Reads and parses the file at `path`; errors name `path`.
+    /// - Throws: ``TextureFormatError/io(file:reason:)`` when the file cannot be read, otherwise the
+    ///   errors of ``parse(_:file:)``.
+    public static func read(path: String) throws -> TextureFile {
+        try parse(FileBytes.read(path: path), file: path)
+    }
+
+    /// The complete file in ``container``'s layout.
+    public func serialized() -> [UInt8] {
+        switch container {
+        case .pvr2: return PVRv2Writer.serialize(texture)
+        case .pvr3: return PVRv3Writer.serialize(texture)
+        case .ktx: return KTXWriter.serialize(texture)
+        }
+    }
+
+    /// Writes ``serialized()`` to `path` atomically: a temporary file in the same directory is
+    /// written, then renamed over `path`, so no partial file is ever left behind.
+    /// - Throws: ``TextureFormatError/io(file:reason:)``.
+    public func write(to path: String) throws {
+        try AtomicFileWriter.write(serialized(), to: path)
+    }
+}

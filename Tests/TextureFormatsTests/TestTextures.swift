@@ -1,0 +1,32 @@
+import PVRTC
+
+/// Builders for textures with random block data.
+enum TestTextures {
+    /// A `width` x `height` texture with `levelCount` levels (full chain when nil) of random blocks.
+    static func random(
+        width: Int, height: Int, levelCount: Int? = nil, hasAlpha: Bool, rng: inout SplitMix64
+    ) throws -> PVRTCTexture {
+        let count = levelCount ?? PVRTCTexture.fullChainLength(width: width, height: height)
+        var levels: [PVRTCImage] = []
+        var w = width, h = height
+        for _ in 0..<count {
+            levels.append(try PVRTCImage(width: w, height: h, data: rng.bytes(PVRTCImage.byteCount(width: w, height: h))))
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+        }
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+}
+
+/// Little-endian helpers for building expected bytes and patching headers in tests.
+enum LE {
+    /// The four little-endian bytes of `value`.
+    static func bytes(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    /// Overwrites the `UInt32` at `offset`.
+    static func patch(_ file: inout [UInt8], at offset: Int, _ value: UInt32) {
+        file.replaceSubrange(offset..<(offset + 4), with: bytes(value))
+    }
+}
