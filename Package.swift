@@ -38,5 +38,6 @@ let package = Package(
 
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
         .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
+        .testTarget(name: "TextureLoaderTests", dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC"]),
     ]
 )

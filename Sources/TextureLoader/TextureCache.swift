@@ -88,8 +88,8 @@ public struct TextureCache<Handle: Sendable>: Sendable {
         useClock += 1
         entries[texture.key] = Entry(texture: texture, stamp: stamp, lastUse: useClock)
         totalCost += texture.gpuBytes
-        statistics.peakCost = max(statistics.peakCost, totalCost)
         released += evict(sparing: texture.key)
+        statistics.peakCost = max(statistics.peakCost, totalCost)
         return released
     }
 

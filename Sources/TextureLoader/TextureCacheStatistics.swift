@@ -8,7 +8,7 @@ public struct TextureCacheStatistics: Hashable, Sendable {
     public var evictions = 0
     /// Entries dropped because their file changed size or modification time.
     public var invalidations = 0
-    /// The largest total cost the cache has held.
+    /// The largest total cost the cache has held after an insertion and its evictions.
     public var peakCost = 0
 
     /// Zeroed counters.

@@ -29,10 +29,12 @@ public struct TextureLoadOptions: Hashable, Sendable {
     }
 
     /// The levels of a small preview of `texture`: the chain from the first level no wider or taller
-    /// than `maxDimension`, or `nil` when no level below the full upload's first level fits.
+    /// than `maxDimension`; `nil` when the full upload already fits in `maxDimension` or no smaller
+    /// level does.
     public func previewLevels(of texture: PVRTCTexture, maxDimension: Int) -> Range<Int>? {
         let full = levels(of: texture)
-        guard let first = texture.levels.indices.first(where: {
+        let base = texture.levels[full.lowerBound]
+        guard max(base.width, base.height) > maxDimension, let first = texture.levels.indices.first(where: {
             $0 > full.lowerBound && max(texture.levels[$0].width, texture.levels[$0].height) <= maxDimension
         }) else { return nil }
         return mipmaps ? first..<texture.levels.count : first..<(first + 1)

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTC
+import TextureFormats
 
 /// Loads PVRTC texture files for a renderer without stalling its frames.
 ///
@@ -16,7 +17,7 @@ import PVRTC
 ///
 /// ```swift
 /// let gl = GLThread { try MyUploader() }        // the context is created on the GL thread
-/// let loader = TextureLoader(glThread: gl, read: { try TextureFile.read(path: $0).texture })
+/// let loader = TextureLoader(glThread: gl)
 /// let texture = try await loader.load(URL(fileURLWithPath: "hero.pvr"))
 /// ```
 public actor TextureLoader<Uploader: TextureUploading> {
@@ -25,7 +26,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
 
     /// A request waiting for an in-flight load.
     private struct Waiter {
-        let continuation: CheckedContinuation<Texture, Error>
+        let promise: LoadPromise<Texture>
         let onPreview: (@Sendable (Texture) -> Void)?
         let isPrefetch: Bool
     }
@@ -66,12 +67,12 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// - Parameters:
     ///   - glThread: Owns the uploader (and its GL context).
     ///   - configuration: Cache limits and concurrency.
-    ///   - read: Reads and validates a texture file (called off the GL thread); it throws for a
-    ///     missing or malformed file.
+    ///   - read: Reads and validates a texture file (called off the GL thread; the default reads any
+    ///     container ``TextureFile`` detects); it throws for a missing or malformed file.
     public init(
         glThread: GLThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),
-        read: @escaping @Sendable (String) throws -> PVRTCTexture
+        read: @escaping @Sendable (String) throws -> PVRTCTexture = { try TextureFile.read(path: $0).texture }
     ) {
         self.glThread = glThread
         self.configuration = configuration
@@ -142,14 +143,10 @@ public actor TextureLoader<Uploader: TextureUploading> {
                                 priority: isPrefetch ? configuration.prefetchPriority : Task.currentPriority)
         let waiterID = makeID()
         let loadID = load.id
+        let promise = LoadPromise<Texture>()
+        load.waiters[waiterID] = Waiter(promise: promise, onPreview: onPreview, isPrefetch: isPrefetch)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Texture, Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: TextureLoaderError.cancelled(file: key.path))
-                } else {
-                    load.waiters[waiterID] = Waiter(continuation: continuation, onPreview: onPreview, isPrefetch: isPrefetch)
-                }
-            }
+            try await promise.value()
         } onCancel: {
             Task { await self.dropWaiter(waiterID, key: key, loadID: loadID) }
         }
@@ -267,7 +264,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
             inFlight[key] = nil
         }
         for waiter in load.waiters.values {
-            waiter.continuation.resume(with: result)
+            waiter.promise.fulfill(result)
         }
         load.waiters.removeAll()
     }
@@ -276,7 +273,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     private func dropWaiter(_ waiterID: UInt64, key: TextureKey, loadID: UInt64) {
         guard let load = activeLoad(key, loadID),
               let waiter = load.waiters.removeValue(forKey: waiterID) else { return }
-        waiter.continuation.resume(throwing: TextureLoaderError.cancelled(file: key.path))
+        waiter.promise.fulfill(.failure(TextureLoaderError.cancelled(file: key.path)))
         if load.waiters.isEmpty {
             load.task?.cancel()
             inFlight[key] = nil
@@ -321,6 +318,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
         prefetchDriver?.task.cancel()
         prefetchDriver = nil
     }
+
+    /// True while prefetches are queued or running.
+    public var isPrefetching: Bool { prefetchDriver != nil }
 
     /// Drops the queued (not yet started) prefetches of `urls`.
     public func cancelPrefetch(_ urls: [URL]) {
@@ -401,7 +401,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         for load in inFlight.values {
             load.task?.cancel()
             for waiter in load.waiters.values {
-                waiter.continuation.resume(throwing: TextureLoaderError.glThreadStopped)
+                waiter.promise.fulfill(.failure(TextureLoaderError.glThreadStopped))
             }
         }
         inFlight.removeAll()
