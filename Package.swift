@@ -25,7 +25,10 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
 
-        .target(name: "PNGIO", dependencies: ["CPNG", "PVRTC"]),
+        // libpng's longjmp error handling stays inside this C target; PNGIO wraps it.
+        .target(name: "CPNGBridge", dependencies: ["CPNG"]),
+        // PNGIO writes files through TextureFormats' AtomicFileWriter (temporary file + rename).
+        .target(name: "PNGIO", dependencies: ["CPNGBridge", "PVRTC", "TextureFormats"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC"]),
         .executableTarget(
@@ -36,8 +39,12 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
         .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
+        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
+        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTC", "PNGIO"]),
+        // Runs the built `pvrc` executable as a subprocess; depending on it makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["pvrc", "PNGIO", "PVRTC", "TextureFormats"]),
         .testTarget(name: "TextureLoaderTests", dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC"]),
     ]
 )

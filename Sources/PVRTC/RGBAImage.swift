@@ -17,7 +17,9 @@ public struct RGBAImage: Sendable, Equatable {
         guard width > 0, height > 0 else {
             throw PVRTCError.invalidDimensions(width: width, height: height, reason: "sizes must be positive")
         }
-        let (count, overflow) = width.multipliedReportingOverflow(by: height * 4)
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (count, countOverflow) = area.multipliedReportingOverflow(by: 4)
+        let overflow = areaOverflow || countOverflow
         guard !overflow, count == pixels.count else {
             throw PVRTCError.bufferSizeMismatch(expected: overflow ? Int.max : count, actual: pixels.count)
         }

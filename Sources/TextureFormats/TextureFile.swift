@@ -15,7 +15,8 @@ public struct TextureFile: Sendable, Equatable {
 
     /// Detects the container from the file's signature and parses it.
     ///
-    /// Detection: the KTX identifier at offset 0 (a KTX 2 identifier is reported as unsupported),
+    /// Detection: «KTX at offset 0 for KTX (a KTX 2 identifier is reported as unsupported, any other
+    /// damage to the 12-byte identifier as an invalid header),
     /// 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped form is reported as unsupported),
     /// 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at offset 0 for PVR v2. A file too short
     /// for its header is reported as truncated by the matching reader.
@@ -42,11 +43,7 @@ public struct TextureFile: Sendable, Equatable {
 
     /// The container whose signature `bytes` carries, or `nil`.
     static func detect(_ bytes: [UInt8]) -> TextureContainer? {
-        let ktxPrefixLength = min(bytes.count, KTXHeader.identifier.count)
-        if ktxPrefixLength >= 4,
-            bytes.starts(with: KTXHeader.identifier.prefix(ktxPrefixLength))
-                || bytes.starts(with: KTXHeader.ktx2Prefix.prefix(ktxPrefixLength))
-        {
+        if bytes.starts(with: KTXHeader.identifier.prefix(4)) {
             return .ktx
         }
         guard bytes.count >= 4 else { return nil }

@@ -7,6 +7,6 @@ struct PVRC: AsyncParsableCommand {
         commandName: "pvrc",
         abstract: "Encode PNG textures to PVRTC1 4bpp, decode, inspect and render them.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self, BenchCommand.self]
     )
 }

@@ -1,0 +1,79 @@
+/// The PVRTC1 4bpp encoder: an iterative search that alternates exact-decode modulation selection,
+/// least-squares endpoint refinement and a quantisation search over rounding neighbours (reference C.6).
+///
+/// Stages, each in its own file: ``InitialEndpoints`` (consistent principal-axis start),
+/// ``ModulationSelection``, ``EndpointRefinement``, ``EndpointQuantization``, ``BlockPacking``, all working
+/// on one ``EncoderWorkspace``. Wrap-around is modelled everywhere, as the hardware always wraps.
+public enum PVRTCEncoder {
+    /// Speed/quality trade-off: the same machinery with fewer iterations and candidates.
+    public enum Quality: String, CaseIterable, Sendable {
+        /// One refinement round, rounding search without descent.
+        case fast
+        /// Two refinement rounds.
+        case normal
+        /// Three refinement rounds with a ±1 descent pass.
+        case high
+        /// The full search (default).
+        case best
+    }
+
+    /// Encoder settings.
+    public struct Options: Sendable, Equatable {
+        /// Speed/quality trade-off; `.best` by default.
+        public var quality: Quality = .best
+        /// Worker threads. The output bytes do not depend on it.
+        public var threads: Int = Parallel.processorCount
+
+        /// Creates options.
+        public init(quality: Quality = .best, threads: Int = Parallel.processorCount) {
+            self.quality = quality
+            self.threads = threads
+        }
+    }
+
+    /// Iteration counts behind a quality level.
+    struct Schedule {
+        /// Outer rounds of refine → quantise → re-select modulation.
+        var rounds: Int
+        /// Gauss–Seidel sweeps per round.
+        var sweeps: Int
+        /// ±1 coordinate-descent passes in the quantisation search, per round.
+        var descentPasses: Int
+
+        init(_ quality: Quality) {
+            switch quality {
+            case .fast: (rounds, sweeps, descentPasses) = (1, 1, 0)
+            case .normal: (rounds, sweeps, descentPasses) = (2, 1, 0)
+            case .high: (rounds, sweeps, descentPasses) = (3, 2, 1)
+            case .best: (rounds, sweeps, descentPasses) = (5, 2, 2)
+            }
+        }
+    }
+
+    /// Per-channel error weights (R, G, B, A).
+    static let channelWeights = SIMD4<Int32>(1, 1, 1, 1)
+
+    /// Encodes one level.
+    ///
+    /// - Parameter image: power-of-two width and height (square or not), any size from 1×1; levels
+    ///   smaller than 8 pixels use the 2×2-block minimum with padding words copied from the adjacent
+    ///   real words (reference A.5).
+    /// - Alpha: an image without transparency gets opaque endpoints only; otherwise every block chooses
+    ///   opaque or translucent endpoints and the standard or punch-through mode, and colour error is
+    ///   weighted by source alpha, so colour under alpha 0 is ignored.
+    /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` for sizes PVRTC1 cannot hold.
+    public static func encode(_ image: RGBAImage, options: Options = Options()) throws -> PVRTCImage {
+        try PVRTCImage.validate(width: image.width, height: image.height)
+        let threads = max(options.threads, 1)
+        let schedule = Schedule(options.quality)
+        let ws = EncoderWorkspace(image: image, channelWeights: channelWeights)
+        InitialEndpoints.compute(ws, threads: threads)
+        ModulationSelection.selectAll(ws, threads: threads)
+        for _ in 0..<schedule.rounds {
+            EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
+            EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
+            ModulationSelection.selectAll(ws, threads: threads)
+        }
+        return try BlockPacking.pack(ws, width: image.width, height: image.height)
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import PNGIO
+import PVRTC
+
+/// `pvrc bench encode`: encoder wall time and throughput on one level.
+struct BenchEncodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encoder wall time and throughput (Mpixel/s) on one level, median of several runs.",
+        discussion: """
+            Encodes IMAGE (a square power-of-two PNG) or, without one, a synthetic --size x --size \
+            test pattern. Times the block encoder alone (no PNG or file I/O, no mipmaps, no warm-up run: \
+            every run does the full search from scratch).
+            """
+    )
+
+    @Argument(help: "A square power-of-two PNG to encode (default: a synthetic test pattern).")
+    var image: String?
+
+    @Option(help: "Search effort.")
+    var quality: PVRTCEncoder.Quality = .best
+
+    @Option(help: "Width and height of the synthetic test pattern (a power of two).")
+    var size = 1024
+
+    @Option(help: "Timed runs; the median is reported.")
+    var runs = 5
+
+    @Option(help: "Worker threads (default: all processors).")
+    var threads = Parallel.processorCount
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() async throws {
+        try await CommandFailure.reporting { try measure() }
+    }
+
+    private func measure() throws {
+        let source: RGBAImage
+        let label: String
+        if let image {
+            source = try ImagePreparation.prepare(PNGCodec.read(path: image), square: nil, pot: nil, name: image)
+            label = image
+        } else {
+            try PVRTCImage.validate(width: size, height: size)
+            source = TestPattern.texture(width: size, height: size)
+            label = "test pattern"
+        }
+        let options = PVRTCEncoder.Options(quality: quality, threads: threads)
+        let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
+            _ = try PVRTCEncoder.encode(source, options: options)
+        }
+        let pixels = source.width * source.height
+        print("pvrc bench encode: \(label), \(source.width)x\(source.height), quality \(quality.rawValue), " +
+              "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")
+        print(String(format: "  median %.3f s (fastest %.3f s), %.2f Mpixel/s",
+                     result.median, result.minimum, result.millionsPerSecond(pixels)))
+    }
+}

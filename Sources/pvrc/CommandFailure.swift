@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// How every `pvrc` command reports failure: exactly one line on stderr naming the file and the
+/// problem (`pvrc: FILE: PROBLEM`), then exit status 1.
+///
+/// Commands wrap their work in ``reporting(_:)``. Library errors (`PNGError`,
+/// `TextureFormatError`, ...) already name their file; a problem the command finds itself is thrown
+/// as a `CommandFailure` with the file it concerns.
+struct CommandFailure: Error, CustomStringConvertible {
+    /// The file the problem concerns.
+    let file: String
+    /// What is wrong, in a few words.
+    let reason: String
+
+    /// `FILE: REASON`.
+    var description: String { "\(file): \(reason)" }
+
+    /// Runs a command's work. Any error it throws is printed as one line on stderr and turned into
+    /// exit status 1 (`ExitCode.failure`), so no stack of messages or usage text follows.
+    static func reporting(_ work: () async throws -> Void) async throws {
+        do {
+            try await work()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let message = String(describing: error)
+                .split(whereSeparator: \.isNewline)
+                .joined(separator: " ")
+            FileHandle.standardError.write(Data("pvrc: \(message)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

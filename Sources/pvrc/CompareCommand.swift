@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import PNGIO
+import PVRTC
+import TextureFormats
+
+/// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Print RGB, luma (Rec.709), alpha and alpha-weighted RGB PSNR and SSIM of CANDIDATE against REF.",
+        discussion: """
+            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first. \
+            With --level N, level N of the texture is compared; if REF is the size of level 0, it is \
+            reduced with the same linear-light mip filter `pvrc encode --mipmaps` uses.
+            """
+    )
+
+    @Argument(help: "The reference PNG image.")
+    var reference: String
+
+    @Argument(help: "The image to judge: a PNG, or a .pvr/.ktx texture file.")
+    var candidate: String
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Option(help: "Mip level of a texture candidate to compare.")
+    var level = 0
+
+    func validate() throws {
+        guard level >= 0 else { throw ValidationError("--level must not be negative") }
+    }
+
+    func run() async throws {
+        try await CommandFailure.reporting { try compare() }
+    }
+
+    private func compare() throws {
+        var referenceImage = try PNGCodec.read(path: reference)
+        let candidateImage: RGBAImage
+        if candidate.lowercased().hasSuffix(".png") {
+            guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
+            candidateImage = try PNGCodec.read(path: candidate)
+        } else {
+            let texture = try TextureFile.read(path: candidate).texture
+            guard level < texture.levels.count else {
+                let problem = PVRTCError.levelOutOfRange(level: level, count: texture.levels.count)
+                throw CommandFailure(file: candidate, reason: problem.description)
+            }
+            let levelImage = texture.levels[level]
+            candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
+            if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
+                referenceImage = try MipChain.build(from: referenceImage)[level]
+            }
+        }
+        guard referenceImage.width == candidateImage.width, referenceImage.height == candidateImage.height else {
+            throw CommandFailure(
+                file: candidate,
+                reason: "is \(candidateImage.width)x\(candidateImage.height) but \(reference) is " +
+                    "\(referenceImage.width)x\(referenceImage.height)")
+        }
+        let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
+        let metrics: [(key: String, label: String, value: Double?, unit: String)] = [
+            ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
+            ("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB"),
+            ("alpha_psnr", "alpha PSNR", result.alphaPSNR, " dB"),
+            ("aw_rgb_psnr", "alpha-weighted RGB PSNR", result.alphaWeightedRGBPSNR, " dB"),
+            ("ssim", "SSIM", result.ssim, ""),
+        ]
+        if json {
+            var fields = [
+                "\"reference\": \(jsonString(reference))",
+                "\"candidate\": \(jsonString(candidate))",
+                "\"width\": \(candidateImage.width)",
+                "\"height\": \(candidateImage.height)",
+                "\"level\": \(level)",
+            ]
+            fields += metrics.map { "\"\($0.key)\": \(jsonNumber($0.value))" }
+            print("{" + fields.joined(separator: ", ") + "}")
+        } else {
+            print("\(candidate) vs \(reference) (\(candidateImage.width)x\(candidateImage.height)):")
+            for metric in metrics {
+                let text = metric.value.map { format($0, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit }
+                    ?? "n/a (reference is opaque)"
+                print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
+            }
+        }
+    }
+
+    /// A finite value with four decimals, `"inf"` for identical images, `null` when not applicable.
+    private func jsonNumber(_ value: Double?) -> String {
+        guard let value else { return "null" }
+        return value.isFinite ? String(format: "%.4f", value) : "\"inf\""
+    }
+
+    private func format(_ value: Double, decimals: Int) -> String {
+        value.isFinite ? String(format: "%.\(decimals)f", value) : "inf (identical)"
+    }
+
+    private func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

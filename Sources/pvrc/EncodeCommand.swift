@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import PNGIO
+import PVRTC
+import TextureFormats
+
+/// `pvrc encode IN.png OUT`: PNG to a PVRTC1 4bpp texture file.
+struct EncodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encode a PNG image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
+        discussion: """
+            The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
+            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1. Opaque images become RGB textures, \
+            images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
+            non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
+            pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
+            the image stays at the top-left), stretch resamples (Lanczos-3).
+            """
+    )
+
+    @Argument(help: "The PNG image to encode.")
+    var input: String
+
+    @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
+    var output: String
+
+    @Option(help: "Search effort.")
+    var quality: PVRTCEncoder.Quality = .best
+
+    @Option(help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).")
+    var format: String?
+
+    @Flag(help: "Build and encode the full mip chain down to 1x1.")
+    var mipmaps = false
+
+    @Option(help: "Worker threads (default: all processors); the output does not depend on it.")
+    var threads = Parallel.processorCount
+
+    @Flag(inversion: .prefixedNo, help: "Fill the colour under fully transparent pixels from nearby visible colour.")
+    var alphaBleed = true
+
+    @Option(help: "Make a non-square image square.")
+    var square: ImagePreparation.Policy?
+
+    @Option(help: "Take non-power-of-two sides to the next power of two.")
+    var pot: ImagePreparation.Policy?
+
+    @Flag(help: "Print nothing on success.")
+    var quiet = false
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let format, TextureContainer(rawValue: format) == nil {
+            throw ValidationError("--format must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        try await CommandFailure.reporting { try encode() }
+    }
+
+    private func encode() throws {
+        let container = try outputContainer()
+        let image = try PNGCodec.read(path: input)
+        let options = TextureEncodingOptions(
+            quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed, square: square, pot: pot)
+        let progress = quiet ? nil : ProgressLine.forStandardError()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let texture: PVRTCTexture
+        do {
+            // Clear the progress line before anything else is printed, error messages included.
+            defer { progress?.finish() }
+            texture = try PVRTCTextureEncoder.encode(image, options: options, name: input) { step in
+                progress?.show(step)
+            }
+        }
+        let elapsed = clock.now - start
+
+        let file = TextureFile(container: container, texture: texture)
+        try file.write(to: output)
+        if !quiet {
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let kind = texture.hasAlpha ? "RGBA" : "RGB"
+            let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
+            let size = bytes.map { "\($0) bytes, " } ?? ""
+            print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
+                  "\(container.displayName), quality \(quality.rawValue), " +
+                  String(format: "%.3f s", seconds))
+        }
+    }
+
+    /// The container named by `--format`, else implied by the output's extension.
+    private func outputContainer() throws -> TextureContainer {
+        if let format, let container = TextureContainer(rawValue: format) { return container }
+        guard let container = TextureContainer.forPathExtension(output) else {
+            throw CommandFailure(file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
+        }
+        return container
+    }
+}

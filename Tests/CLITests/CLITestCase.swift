@@ -1,0 +1,65 @@
+import Foundation
+import PVRTC
+import TextureFormats
+import XCTest
+
+/// Shared set-up for the CLI tests: a scratch directory and texture files written with the library.
+class CLITestCase: XCTestCase {
+    /// A fresh directory for this test, removed afterwards.
+    private(set) var directory = URL(fileURLWithPath: "/")
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pvrc-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    /// The path of `name` inside the scratch directory.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The names of the files in the scratch directory, sorted.
+    func directoryContents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    /// A texture with a full mip chain of random blocks (seeded, so runs are reproducible).
+    func randomTexture(width: Int, height: Int, hasAlpha: Bool, seed: UInt64) throws -> PVRTCTexture {
+        var state = seed
+        var levels: [PVRTCImage] = []
+        var w = width, h = height
+        for _ in 0..<PVRTCTexture.fullChainLength(width: width, height: height) {
+            let data = (0..<PVRTCImage.byteCount(width: w, height: h)).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            levels.append(try PVRTCImage(width: w, height: h, data: data))
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+        }
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+
+    /// Writes `texture` in `container` to the scratch directory and returns its path.
+    func writeTexture(_ texture: PVRTCTexture, container: TextureContainer, name: String) throws -> String {
+        let file = path(name)
+        try TextureFile(container: container, texture: texture).write(to: file)
+        return file
+    }
+
+    /// Asserts that a run failed the pvrc way: status 1, nothing on stdout, exactly one line on
+    /// stderr that names `file` and contains `problem`.
+    func assertFailure(_ result: PVRCProcess.Result, naming file: String, problem: String,
+                       line: UInt = #line) {
+        XCTAssertEqual(result.status, 1, line: line)
+        XCTAssertEqual(result.standardOutput, "", line: line)
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 2, "expected one line, got: \(result.standardError)", line: line)
+        XCTAssertTrue(result.standardError.hasSuffix("\n"), line: line)
+        XCTAssertTrue(result.standardError.contains(file), "'\(result.standardError)' lacks \(file)", line: line)
+        XCTAssertTrue(result.standardError.contains(problem), "'\(result.standardError)' lacks '\(problem)'",
+                      line: line)
+    }
+}

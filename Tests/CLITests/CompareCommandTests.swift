@@ -1,0 +1,79 @@
+import Foundation
+import PNGIO
+import PVRTC
+import TextureFormats
+import XCTest
+
+/// `pvrc compare` and `pvrc bench encode` run as subprocesses.
+final class CompareCommandTests: CLITestCase {
+    private func json(_ result: PVRCProcess.Result) throws -> [String: Any] {
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        return try XCTUnwrap(object as? [String: Any])
+    }
+
+    /// A texture candidate is decoded and measured exactly like the library measures it.
+    func testTextureCandidateMatchesLibraryMetrics() throws {
+        var image = RGBAImage(width: 16, height: 16)
+        for y in 0..<16 {
+            for x in 0..<16 { image[x, y] = (UInt8(x * 16), UInt8(y * 16), UInt8((x ^ y) * 16), UInt8(255 - x * 8)) }
+        }
+        let reference = path("ref.png")
+        try PNGCodec.write(image, to: reference)
+        let texture = try PVRTCTextureEncoder.encode(
+            image, options: TextureEncodingOptions(quality: .fast, threads: 1, mipmaps: true))
+        let candidate = try writeTexture(texture, container: .ktx, name: "cand.ktx")
+
+        let expected = try ImageComparison.compare(
+            reference: image, candidate: PVRTCDecoder.decode(texture.levels[0]))
+        let fields = try json(try PVRCProcess.run(["compare", reference, candidate, "--json"]))
+        XCTAssertEqual(fields["width"] as? Int, 16)
+        XCTAssertEqual(try XCTUnwrap(fields["y_psnr"] as? Double), expected.lumaPSNR, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(fields["rgb_psnr"] as? Double), expected.rgbPSNR, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(fields["alpha_psnr"] as? Double), try XCTUnwrap(expected.alphaPSNR), accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(fields["aw_rgb_psnr"] as? Double),
+                       try XCTUnwrap(expected.alphaWeightedRGBPSNR), accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(fields["ssim"] as? Double), expected.ssim, accuracy: 1e-4)
+
+        let level1 = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--level", "1"]))
+        XCTAssertEqual(level1["width"] as? Int, 8)
+        XCTAssertEqual(level1["level"] as? Int, 1)
+
+        let table = try PVRCProcess.run(["compare", reference, candidate])
+        XCTAssertEqual(table.status, 0)
+        for label in ["RGB PSNR", "Y PSNR", "alpha PSNR", "alpha-weighted RGB PSNR", "SSIM"] {
+            XCTAssertTrue(table.standardOutput.contains(label), label)
+        }
+    }
+
+    /// An opaque PNG against itself: infinite PSNR, SSIM 1, no alpha figures.
+    func testIdenticalOpaquePNGs() throws {
+        let reference = path("ref.png")
+        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: reference)
+        let fields = try json(try PVRCProcess.run(["compare", reference, reference, "--json"]))
+        XCTAssertEqual(fields["y_psnr"] as? String, "inf")
+        XCTAssertTrue(fields["alpha_psnr"] is NSNull)
+        XCTAssertTrue(fields["aw_rgb_psnr"] is NSNull)
+        XCTAssertEqual(try XCTUnwrap(fields["ssim"] as? Double), 1, accuracy: 1e-9)
+    }
+
+    func testSizeMismatchAndMissingLevelFail() throws {
+        let reference = path("ref.png")
+        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: reference)
+        let other = path("other.png")
+        try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (10, 20, 30, 255)), to: other)
+        assertFailure(try PVRCProcess.run(["compare", reference, other]), naming: "other.png", problem: "4x4")
+        let texture = try writeTexture(try randomTexture(width: 8, height: 8, hasAlpha: false, seed: 3),
+                                       container: .pvr2, name: "t.pvr")
+        assertFailure(try PVRCProcess.run(["compare", reference, texture, "--level", "9"]),
+                      naming: "t.pvr", problem: "mip level 9")
+    }
+
+    func testBenchEncodeReportsThroughput() throws {
+        let result = try PVRCProcess.run(["bench", "encode", "--size", "32", "--runs", "1", "--quality", "fast",
+                                          "--threads", "1"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("32x32"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("Mpixel/s"), result.standardOutput)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PNGIO
+import PVRTC
+import XCTest
+
+/// Encode -> decode round trips of real corpus images through the whole pipeline, held to PSNR
+/// floors set a little under what the first encoder version measured (noted beside each floor),
+/// and above Jeffrey Lim's fast encoder ("brenwill" in baselines.tsv).
+final class CorpusRoundTripTests: XCTestCase {
+    /// `../shared/corpus` beside the repository, or the folder named by `PVRC_CORPUS`
+    /// (for checkouts that do not sit beside `shared/`).
+    private static let corpus: URL = {
+        if let override = ProcessInfo.processInfo.environment["PVRC_CORPUS"] {
+            return URL(fileURLWithPath: override)
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("../shared/corpus").standardized
+    }()
+
+    private func corpusImage(_ name: String) throws -> RGBAImage {
+        let path = Self.corpus.appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
+        }
+        return try PNGCodec.read(path: path)
+    }
+
+    private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison) {
+        let options = TextureEncodingOptions(quality: quality, threads: 2)
+        let texture = try PVRTCTextureEncoder.encode(image, options: options)
+        let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 2)
+        return (texture, try ImageComparison.compare(reference: image, candidate: decoded))
+    }
+
+    /// Opaque pebbles, `fast`: measured Y 27.43 dB (brenwill 26.32); floor 27.0.
+    func testOpaqueImageAboveFloor() throws {
+        let image = try corpusImage("etr_pebbles04_256.png")
+        let (texture, result) = try roundTrip(image, quality: .fast)
+        XCTAssertFalse(texture.hasAlpha)
+        XCTAssertGreaterThanOrEqual(result.lumaPSNR, 27.0)
+    }
+
+    /// Soft-alpha sky, `fast`: measured alpha-weighted RGB 41.24 dB and alpha 45.14 dB
+    /// (brenwill 33.54 / 27.26); floors 40.5 and 44.0.
+    func testAlphaImageAboveFloor() throws {
+        let image = try corpusImage("wz_sky_arizona_256_rgba.png")
+        let (texture, result) = try roundTrip(image, quality: .fast)
+        XCTAssertTrue(texture.hasAlpha)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(result.alphaWeightedRGBPSNR), 40.5)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(result.alphaPSNR), 44.0)
+    }
+}

@@ -1,0 +1,279 @@
+import PVRTC
+import XCTest
+
+@testable import TextureFormats
+
+/// Each kind of bad input gives its own typed error naming the file.
+final class InvalidInputTests: XCTestCase {
+    /// A valid 16x16 RGBA file with its full chain (5 levels: 128 + 4 x 32 bytes).
+    private func file(_ container: TextureContainer, hasAlpha: Bool = true) throws -> [UInt8] {
+        var rng = SplitMix64(seed: 21)
+        let texture = try TestTextures.random(width: 16, height: 16, hasAlpha: hasAlpha, rng: &rng)
+        return TextureFile(container: container, texture: texture).serialized()
+    }
+
+    private func expect(
+        _ bytes: [UInt8], _ expected: TextureFormatError, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try TextureFile.parse(bytes, file: "bad.tex"), file: file, line: line) { error in
+            XCTAssertEqual(error as? TextureFormatError, expected, file: file, line: line)
+        }
+    }
+
+    private func expectCase(
+        _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line,
+        _ matches: (TextureFormatError) -> Bool
+    ) {
+        XCTAssertThrowsError(try TextureFile.parse(bytes, file: "bad.tex"), file: file, line: line) { error in
+            guard let error = error as? TextureFormatError else {
+                return XCTFail("not a TextureFormatError: \(error)", file: file, line: line)
+            }
+            XCTAssertTrue(matches(error), "unexpected \(error)", file: file, line: line)
+            XCTAssertTrue(error.description.hasPrefix("bad.tex: "), error.description, file: file, line: line)
+            XCTAssertFalse(error.description.contains("\n"), file: file, line: line)
+        }
+    }
+
+    // MARK: PVR v2
+
+    func testPVRv2OtherPixelTypes() throws {
+        var bytes = try file(.pvr2)
+        LE.patch(&bytes, at: 16, 0x8118)
+        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "0x18 (PVRTC 2bpp)"))
+        LE.patch(&bytes, at: 16, 0x8136)
+        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "0x36 (ETC1)"))
+        LE.patch(&bytes, at: 16, 0x8112)
+        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "0x12 (RGBA 8888)"))
+    }
+
+    func testPVRv2AcceptsMGLPixelTypeAndAlphaFromEitherSignal() throws {
+        var bytes = try file(.pvr2)
+        LE.patch(&bytes, at: 16, 0x010D)  // MGL_PVRTC4 | MIPMAP, no ALPHA flag; alpha mask still 1
+        XCTAssertTrue(try TextureFile.parse(bytes, file: "m").texture.hasAlpha)
+        LE.patch(&bytes, at: 40, 0)  // alpha mask 0 as well: RGB
+        XCTAssertFalse(try TextureFile.parse(bytes, file: "m").texture.hasAlpha)
+        LE.patch(&bytes, at: 16, 0x8019)  // ALPHA flag only, MIPMAP flag absent: mipMapCount still counts
+        let parsed = try TextureFile.parse(bytes, file: "m").texture
+        XCTAssertTrue(parsed.hasAlpha)
+        XCTAssertEqual(parsed.levels.count, 5)
+    }
+
+    func testPVRv2HeaderProblems() throws {
+        let good = try file(.pvr2)
+        var bytes = good
+        LE.patch(&bytes, at: 0, 44)
+        expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 0, 60)
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "PVR v2 headerSize is 60, expected 52"))
+        bytes = good
+        LE.patch(&bytes, at: 44, 0x2152_5651)
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "missing 'PVR!' tag at offset 44"))
+        bytes = good
+        LE.patch(&bytes, at: 20, 160)
+        expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 16, 0x9119)
+        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "cube maps (pfFlags 0x1000)"))
+        bytes = good
+        LE.patch(&bytes, at: 48, 6)
+        expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 48, 0)  // numSurfs 0 is read as one surface
+        XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture.levels.count, 5)
+    }
+
+    func testPVRv2IgnoresUncheckedFieldsAsDocumented() throws {
+        var bytes = try file(.pvr2)
+        let original = try TextureFile.parse(bytes, file: "m")
+        LE.patch(&bytes, at: 16, 0x8119 | 0x200 | 0x400 | 0x2000)  // twiddle, bump map, false-mip-colour flags
+        LE.patch(&bytes, at: 24, 32)  // bitCount
+        LE.patch(&bytes, at: 28, 0xFF)  // red mask
+        LE.patch(&bytes, at: 40, 0xF000_0000)  // a different non-zero alpha mask
+        XCTAssertEqual(try TextureFile.parse(bytes, file: "m"), original)
+    }
+
+    // MARK: Dimensions and sizes (all containers)
+
+    /// Offsets of width, height and the mip-count field, and the value that means "full chain of 16x16".
+    private func fields(_ container: TextureContainer) -> (width: Int, height: Int, mips: Int, fullMips: UInt32) {
+        switch container {
+        case .pvr2: return (8, 4, 12, 4)
+        case .pvr3: return (28, 24, 44, 5)
+        case .ktx: return (36, 40, 56, 5)
+        }
+    }
+
+    func testBadDimensionsInEveryContainer() throws {
+        for container in TextureContainer.allCases {
+            let good = try file(container)
+            let f = fields(container)
+            for (value, reason) in [
+                (UInt32(0), "width is 0"),
+                (24, "width 24 is not a power of two (PVRTC1 needs power-of-two sizes)"),
+                (32768, "width 32768 is larger than the 16384 limit"),
+                (UInt32.max, "width 4294967295 is larger than the 16384 limit"),
+            ] {
+                var bytes = good
+                LE.patch(&bytes, at: f.width, value)
+                expect(bytes, .invalidDimensions(file: "bad.tex", reason: reason))
+            }
+            var bytes = good
+            LE.patch(&bytes, at: f.height, 0)
+            expect(bytes, .invalidDimensions(file: "bad.tex", reason: "height is 0"))
+            bytes = good
+            LE.patch(&bytes, at: f.mips, f.fullMips + 1)
+            expect(bytes, .invalidDimensions(file: "bad.tex", reason: "6 mip levels, but a 16x16 chain has at most 5"))
+            bytes = good
+            LE.patch(&bytes, at: f.mips, UInt32.max)
+            expectCase(bytes) { if case .invalidDimensions = $0 { return true } else { return false } }
+        }
+    }
+
+    func testZeroLevels() throws {
+        var bytes = try file(.pvr3)
+        LE.patch(&bytes, at: 44, 0)
+        expect(bytes, .invalidDimensions(file: "bad.tex", reason: "the header announces 0 mip levels"))
+        bytes = try file(.ktx)
+        LE.patch(&bytes, at: 56, 0)
+        expectCase(bytes) { if case .invalidDimensions = $0 { return true } else { return false } }
+    }
+
+    func testFewerLevelsLeaveTrailingData() throws {
+        for container in TextureContainer.allCases {
+            var bytes = try file(container)
+            let f = fields(container)
+            LE.patch(&bytes, at: f.mips, f.fullMips - 1)
+            if container == .pvr2 {
+                LE.patch(&bytes, at: 20, 128 + 3 * 32)
+            }
+            expect(bytes, .trailingData(file: "bad.tex", byteCount: container == .ktx ? 36 : 32))
+        }
+    }
+
+    func testTruncatedAndTrailing() throws {
+        for container in TextureContainer.allCases {
+            let good = try file(container)
+            expectCase(Array(good.dropLast())) { if case .truncated = $0 { return true } else { return false } }
+            expectCase(Array(good.prefix(20))) { if case .truncated = $0 { return true } else { return false } }
+            expect(good + [0], .trailingData(file: "bad.tex", byteCount: 1))
+            expect(good + [1, 2, 3, 4, 5], .trailingData(file: "bad.tex", byteCount: 5))
+        }
+    }
+
+    // MARK: PVR v3
+
+    func testPVRv3OtherPixelFormats() throws {
+        let good = try file(.pvr3)
+        for (format, text) in [
+            (UInt64(0), "0x0000000000000000 (PVRTC1 2bpp RGB)"),
+            (1, "0x0000000000000001 (PVRTC1 2bpp RGBA)"),
+            (4, "0x0000000000000004 (PVRTC-II 2bpp)"),
+            (5, "0x0000000000000005 (PVRTC-II 4bpp)"),
+            (6, "0x0000000000000006 (ETC1)"),
+            (0x0808_0808_6162_6772, "0x0808080861626772 (uncompressed)"),
+            (0x0000_0001_0000_0002, "0x0000000100000002 (uncompressed)"),
+        ] {
+            var bytes = good
+            bytes.replaceSubrange(8..<16, with: LE.bytes(UInt32(format & 0xFFFF_FFFF)) + LE.bytes(UInt32(format >> 32)))
+            expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: text))
+        }
+    }
+
+    func testPVRv3HeaderProblems() throws {
+        let good = try file(.pvr3)
+        var bytes = good
+        bytes.replaceSubrange(0..<4, with: [0x03, 0x52, 0x56, 0x50])
+        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "big-endian PVR v3 file (version reads 0x50565203)"))
+        bytes = good
+        LE.patch(&bytes, at: 16, 1)
+        expectCase(bytes) { if case .unsupportedPixelFormat = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 16, 9)
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "unknown colour space 9"))
+        for offset in [32, 36, 40] {
+            for value: UInt32 in [0, 2, 6] {
+                bytes = good
+                LE.patch(&bytes, at: offset, value)
+                expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+            }
+        }
+        bytes = good
+        LE.patch(&bytes, at: 48, 0xFFFF_FFFF)
+        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 48, 0)  // metadata now counted as level data: 15 bytes too many
+        expect(bytes, .trailingData(file: "bad.tex", byteCount: 15))
+    }
+
+    func testPVRv3SkipsUnknownMetadata() throws {
+        var bytes = try file(.pvr3)
+        let extra: [UInt8] = LE.bytes(0x0352_5650) + LE.bytes(99) + LE.bytes(5) + [1, 2, 3, 4, 5]
+        bytes.insert(contentsOf: extra, at: 52)
+        LE.patch(&bytes, at: 48, 15 + UInt32(extra.count))
+        XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture, try TextureFile.parse(try file(.pvr3), file: "m").texture)
+    }
+
+    // MARK: KTX
+
+    func testKTXOtherFormats() throws {
+        let good = try file(.ktx)
+        for (format, text) in [
+            (UInt32(0x8C01), "0x8C01 (PVRTC 2bpp RGB)"),
+            (0x8C03, "0x8C03 (PVRTC 2bpp RGBA)"),
+            (0x8A55, "0x8A55 (sRGB PVRTC 4bpp)"),
+            (0x8A57, "0x8A57 (sRGB alpha PVRTC 4bpp)"),
+            (0x8D64, "0x8D64 (ETC1)"),
+            (0x1234, "0x1234"),
+        ] {
+            var bytes = good
+            LE.patch(&bytes, at: 28, format)
+            expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: text))
+        }
+        var bytes = good
+        LE.patch(&bytes, at: 16, 0x1401)
+        LE.patch(&bytes, at: 24, 0x1908)
+        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "uncompressed glType 0x1401 / glFormat 0x1908"))
+    }
+
+    func testKTXHeaderProblems() throws {
+        let good = try file(.ktx)
+        var bytes = good
+        LE.patch(&bytes, at: 12, 0x0102_0304)
+        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "big-endian KTX file"))
+        bytes = good
+        LE.patch(&bytes, at: 12, 7)
+        expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
+        bytes = good
+        bytes[5] = 0x32
+        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "KTX 2 (pvrc reads KTX 1.1)"))
+        bytes = good
+        bytes[9] = 0x0D  // identifier damaged after the detected prefix
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "wrong KTX 1.1 identifier"))
+        bytes = good
+        LE.patch(&bytes, at: 32, 0x1234)
+        expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
+        for (offset, value) in [(44, UInt32(2)), (48, 3), (52, 6)] {
+            bytes = good
+            LE.patch(&bytes, at: offset, value)
+            expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+        }
+        bytes = good
+        LE.patch(&bytes, at: 60, 27)
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "bytesOfKeyValueData 27 is not a multiple of 4"))
+        bytes = good
+        LE.patch(&bytes, at: 92, 96)
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "imageSize of mip level 0 (16x16) is 96, expected 128"))
+        bytes = good
+        LE.patch(&bytes, at: 60, 0xFFFF_FFFC)
+        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+    }
+
+    func testKTXAcceptsDepthOneAndMismatchedBaseFormat() throws {
+        var bytes = try file(.ktx, hasAlpha: false)
+        LE.patch(&bytes, at: 44, 1)
+        LE.patch(&bytes, at: 32, 0x1908)
+        let parsed = try TextureFile.parse(bytes, file: "m")
+        XCTAssertFalse(parsed.texture.hasAlpha)
+    }
+}
