@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTC", "PNGIO"]),
         // Runs the built `pvrc` executable as a subprocess; depending on it makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["pvrc", "PNGIO", "PVRTC", "TextureFormats"]),
+        .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC", "PNGIO"]),
         .testTarget(name: "TextureLoaderTests", dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC"]),
     ]
 )

@@ -11,6 +11,7 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request cannot be served by this context (size limits, missing extension).
     case unsupported(String)
 
+    /// A one-line description of the failure.
     public var description: String {
         switch self {
         case let .noDisplay(tried): return "no EGL display could be opened (tried: \(tried.joined(separator: "; ")))"

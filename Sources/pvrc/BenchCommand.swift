@@ -9,6 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchDecodeCommand.self,
             BenchEncodeCommand.self,
+            BenchLoadCommand.self,
         ]
     )
 }

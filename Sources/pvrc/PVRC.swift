@@ -7,6 +7,9 @@ struct PVRC: AsyncParsableCommand {
         commandName: "pvrc",
         abstract: "Encode PNG textures to PVRTC1 4bpp, decode, inspect and render them.",
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self, BenchCommand.self]
+        subcommands: [
+            EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self, RenderCommand.self,
+            BenchCommand.self,
+        ]
     )
 }

@@ -1,0 +1,144 @@
+import CEGL
+
+/// Opens a headless EGL display and an OpenGL ES 2.0 context on it, trying each way in turn and
+/// recording why each one failed.
+enum EGLDisplayOpener {
+    /// A display with a current ES 2.0 context and a 1x1 pbuffer.
+    struct Opened {
+        let display: EGLDisplay
+        let context: EGLContext
+        let surface: EGLSurface
+        let description: String
+    }
+
+    /// One way of getting a display.
+    private struct Candidate {
+        let description: String
+        let display: () -> EGLDisplay?
+    }
+
+    /// Tries the device platform (hardware devices first), the Mesa surfaceless platform and the
+    /// default display, returning the first that yields a current context.
+    static func open() throws -> Opened {
+        var tried: [String] = []
+        for candidate in candidates(tried: &tried) {
+            guard let display = candidate.display() else {
+                tried.append("\(candidate.description): no display (\(errorName(eglGetError())))")
+                continue
+            }
+            switch makeContext(on: display) {
+            case let .success(pair):
+                return Opened(display: display, context: pair.context, surface: pair.surface,
+                              description: candidate.description)
+            case let .failure(reason):
+                tried.append("\(candidate.description): \(reason.text)")
+            }
+        }
+        throw GLError.noDisplay(tried: tried)
+    }
+
+    /// The candidates in order of preference; device enumeration problems are appended to `tried`.
+    private static func candidates(tried: inout [String]) -> [Candidate] {
+        var list: [Candidate] = []
+        let getPlatformDisplay: PFNEGLGETPLATFORMDISPLAYEXTPROC? =
+            load("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self)
+        if let getPlatformDisplay {
+            if let queryDevices = load("eglQueryDevicesEXT", as: PFNEGLQUERYDEVICESEXTPROC.self),
+               let queryString = load("eglQueryDeviceStringEXT", as: PFNEGLQUERYDEVICESTRINGEXTPROC.self) {
+                var count: EGLint = 0
+                if queryDevices(0, nil, &count) == EGL_TRUE, count > 0 {
+                    var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
+                    _ = queryDevices(count, &devices, &count)
+                    var hardware: [Candidate] = [], software: [Candidate] = []
+                    for (index, device) in devices.prefix(Int(count)).enumerated() {
+                        guard let device else { continue }
+                        let extensions = queryString(device, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
+                        let isSoftware = extensions.split(separator: " ").contains("EGL_MESA_device_software")
+                        let file = queryString(device, EGL_DRM_DEVICE_FILE_EXT).map { String(cString: $0) }
+                        let name = "device \(index) (\(file ?? (isSoftware ? "software" : "no DRM file")))"
+                        let candidate = Candidate(description: name) {
+                            getPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil)
+                        }
+                        if isSoftware { software.append(candidate) } else { hardware.append(candidate) }
+                    }
+                    list += hardware + software
+                } else {
+                    tried.append("device platform: no devices (\(errorName(eglGetError())))")
+                }
+            } else {
+                tried.append("device platform: eglQueryDevicesEXT/eglQueryDeviceStringEXT unavailable")
+            }
+            list.append(Candidate(description: "surfaceless (Mesa)") {
+                getPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+            })
+        } else {
+            tried.append("platform displays: eglGetPlatformDisplayEXT unavailable")
+        }
+        list.append(Candidate(description: "EGL_DEFAULT_DISPLAY") { eglGetDisplay(nil) })
+        return list
+    }
+
+    private struct Failure: Error { let text: String }
+
+    /// Initialises `display` and makes an ES 2.0 context with a 1x1 pbuffer current.
+    /// Nothing is terminated on failure: the display may be shared with other contexts.
+    private static func makeContext(on display: EGLDisplay) -> Result<(context: EGLContext, surface: EGLSurface), Failure> {
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+            return .failure(Failure(text: "eglInitialize failed (\(errorName(eglGetError())))"))
+        }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
+            return .failure(Failure(text: "eglBindAPI(EGL_OPENGL_ES_API) failed (\(errorName(eglGetError())))"))
+        }
+        let configAttributes: [EGLint] = [
+            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+            EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+            EGL_NONE,
+        ]
+        var config: EGLConfig?
+        var configCount: EGLint = 0
+        guard eglChooseConfig(display, configAttributes, &config, 1, &configCount) == EGL_TRUE,
+              configCount > 0, let config else {
+            return .failure(Failure(text: "no RGBA8 pbuffer ES2 config (\(errorName(eglGetError())))"))
+        }
+        let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
+        guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
+            return .failure(Failure(text: "eglCreateContext failed (\(errorName(eglGetError())))"))
+        }
+        let surfaceAttributes: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+        guard let surface = eglCreatePbufferSurface(display, config, surfaceAttributes) else {
+            let error = eglGetError()
+            eglDestroyContext(display, context)
+            return .failure(Failure(text: "eglCreatePbufferSurface failed (\(errorName(error)))"))
+        }
+        guard eglMakeCurrent(display, surface, surface, context) == EGL_TRUE else {
+            let error = eglGetError()
+            eglDestroySurface(display, surface)
+            eglDestroyContext(display, context)
+            return .failure(Failure(text: "eglMakeCurrent failed (\(errorName(error)))"))
+        }
+        return .success((context, surface))
+    }
+
+    /// Loads an EGL extension function by name.
+    private static func load<F>(_ name: String, as type: F.Type) -> F? {
+        guard let address = eglGetProcAddress(name) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+
+    /// The name of an EGL error code, e.g. "EGL_NOT_INITIALIZED".
+    static func errorName(_ code: EGLint) -> String {
+        let names: [EGLint: String] = [
+            EGL_SUCCESS: "EGL_SUCCESS", EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED",
+            EGL_BAD_ACCESS: "EGL_BAD_ACCESS", EGL_BAD_ALLOC: "EGL_BAD_ALLOC",
+            EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE", EGL_BAD_CONFIG: "EGL_BAD_CONFIG",
+            EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT", EGL_BAD_CURRENT_SURFACE: "EGL_BAD_CURRENT_SURFACE",
+            EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY", EGL_BAD_MATCH: "EGL_BAD_MATCH",
+            EGL_BAD_NATIVE_PIXMAP: "EGL_BAD_NATIVE_PIXMAP", EGL_BAD_NATIVE_WINDOW: "EGL_BAD_NATIVE_WINDOW",
+            EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER", EGL_BAD_SURFACE: "EGL_BAD_SURFACE",
+            EGL_CONTEXT_LOST: "EGL_CONTEXT_LOST",
+        ]
+        return names[code] ?? "EGL error 0x\(String(code, radix: 16))"
+    }
+}

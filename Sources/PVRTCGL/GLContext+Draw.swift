@@ -1,0 +1,170 @@
+import CGLES2
+import PVRTC
+
+/// An RGBA clear colour, each channel 0...1.
+public struct ClearColor: Sendable, Hashable {
+    /// Red.
+    public var red: Float
+    /// Green.
+    public var green: Float
+    /// Blue.
+    public var blue: Float
+    /// Alpha.
+    public var alpha: Float
+
+    /// Creates a colour.
+    public init(red: Float, green: Float, blue: Float, alpha: Float) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Transparent black.
+    public static let transparent = ClearColor(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+extension GLContext {
+    /// Creates an offscreen RGBA8 framebuffer of `width` x `height` pixels.
+    public func makeRenderTarget(width: Int, height: Int) throws -> RenderTarget {
+        activate()
+        guard width > 0, height > 0, width <= maxTextureSize, height <= maxTextureSize else {
+            throw GLError.unsupported("render target \(width)x\(height) outside 1...\(maxTextureSize)")
+        }
+        let color = makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
+        let target = RenderTarget(framebuffer: framebuffer, colorTexture: color, width: width, height: height)
+        do {
+            try check("render target")
+            try checkFramebuffer()
+        } catch {
+            delete(target)
+            throw error
+        }
+        return target
+    }
+
+    /// Deletes a render target's framebuffer and colour texture.
+    public func delete(_ target: RenderTarget) {
+        activate()
+        var framebuffer = target.framebuffer, color = target.colorTexture
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteTextures(1, &color)
+    }
+
+    /// Draws `texture` on a two-triangle quad covering `rect` of `target` (the whole target when nil).
+    ///
+    /// Texture row 0 (the first row of the PNG or PVR file) appears at the top of `rect`, so
+    /// ``readPixels(_:)`` returns it in the same orientation as the source. Blending is off: the
+    /// target receives the texture's RGBA values as they are.
+    /// - Parameters:
+    ///   - level: for ``PVRTCUploadMode/direct``, the level decoded (point-sampled); other textures
+    ///     choose their level by the usual mipmap rules and ignore it.
+    ///   - clearColor: when given, the whole target is cleared to it first.
+    public func draw(_ texture: GPUTexture, into target: RenderTarget, at rect: PixelRect? = nil,
+                     level: Int = 0, clearColor: ClearColor? = nil) throws {
+        activate()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        if let clearColor {
+            glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        let place = rect ?? PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let w = Float(target.width), h = Float(target.height)
+        // Corner (0,0) = top-left of the rectangle = texture (0,0).
+        let position = (2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
+                        2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h)
+        switch texture.storage {
+        case let .texture(name):
+            let program = try programs.textureProgram()
+            glUseProgram(program.shader.program)
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            glUniform1i(program.texture, 0)
+            try drawQuad(program.quad, position: position)
+        case let .dataTextures(levels):
+            guard levels.indices.contains(level) else {
+                throw GLError.unsupported("level \(level) requested but the texture has \(levels.count) level(s)")
+            }
+            try drawDecoding(levels[level], position: position)
+        }
+        try check("draw")
+    }
+
+    /// Reads the whole target back as an image whose row 0 is the top row (GL's row 0 is the bottom).
+    public func readPixels(_ target: RenderTarget) throws -> RGBAImage {
+        activate()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        let rowBytes = target.width * 4
+        var raw = [UInt8](repeating: 0, count: rowBytes * target.height)
+        raw.withUnsafeMutableBytes { bytes in
+            glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA),
+                         GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        try check("glReadPixels")
+        var flipped = [UInt8](repeating: 0, count: raw.count)
+        raw.withUnsafeBufferPointer { source in
+            flipped.withUnsafeMutableBufferPointer { destination in
+                for row in 0..<target.height {
+                    let from = (target.height - 1 - row) * rowBytes
+                    for i in 0..<rowBytes { destination[row * rowBytes + i] = source[from + i] }
+                }
+            }
+        }
+        return try RGBAImage(width: target.width, height: target.height, pixels: flipped)
+    }
+
+    /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport; `program`
+    /// defaults to the one-pixel-per-fragment form.
+    func drawDecoding(_ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
+                      program chosen: PVRTC4Program? = nil) throws {
+        let program = try chosen ?? programs.pvrtc4Program()
+        glUseProgram(program.shader.program)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), data.colorWords)
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), data.modulationWords)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glUniform1i(program.colorWords, 0)
+        glUniform1i(program.modulationWords, 1)
+        glUniform2f(program.size, Float(data.width), Float(data.height))
+        glUniform2f(program.blocks, Float(data.blocksWide), Float(data.blocksHigh))
+        glUniform2f(program.inverseBlocks, 1 / Float(data.blocksWide), 1 / Float(data.blocksHigh))
+        try drawQuad(program.quad, position: position)
+    }
+
+    /// Draws the unit quad with corner (0,0) at `position.0/1` and (1,1) at `position.2/3` (clip
+    /// space); texture coordinates run from (0,0) to (1,1).
+    private func drawQuad(_ quad: QuadUniforms, position: (Float, Float, Float, Float)) throws {
+        if quadBuffer == 0 {
+            glGenBuffers(1, &quadBuffer)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
+            let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+            corners.withUnsafeBytes { bytes in
+                glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STATIC_DRAW))
+            }
+        }
+        try drawCorners(quadBuffer, count: 4, primitive: GLenum(GL_TRIANGLE_STRIP), quad,
+                        position: position, texCoord: (0, 0, 1, 1))
+    }
+
+    /// Draws `count` vertices of `a_corner` values from `buffer`; `quad.vert` maps each corner c to
+    /// clip space `mix(position.xy, position.zw, c)` and texture space `mix(texCoord.xy, texCoord.zw, c)`.
+    func drawCorners(_ buffer: GLuint, count: Int, primitive: GLenum, _ quad: QuadUniforms,
+                     position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float)) throws {
+        glDisable(GLenum(GL_BLEND))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        glEnableVertexAttribArray(ShaderProgram.cornerAttribute)
+        glVertexAttribPointer(ShaderProgram.cornerAttribute, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glUniform4f(quad.position, position.0, position.1, position.2, position.3)
+        glUniform4f(quad.texCoord, texCoord.0, texCoord.1, texCoord.2, texCoord.3)
+        glDrawArrays(primitive, 0, GLsizei(count))
+        try check("glDrawArrays")
+    }
+}

@@ -1,0 +1,43 @@
+import PVRTC
+
+extension GLContext {
+    /// Uploads `texture` in `mode`, draws it over a whole `width` x `height` target and reads the
+    /// result back (row 0 = top = first texture row); every GL object is deleted again.
+    ///
+    /// At the level's own size the output is that level, decoded exactly: ``PVRTCUploadMode/direct``
+    /// decodes `level` point-sampled; the other modes sample their mip pyramid, whose LOD at that size
+    /// is `level`. At other sizes direct mode point-samples `level` and the others filter normally.
+    /// - Parameters:
+    ///   - width: output width; the level's width when nil.
+    ///   - height: output height; the level's height when nil.
+    /// - Throws: ``GLError/unsupported(_:)`` for a level the texture lacks; other ``GLError``s from GL.
+    public func render(_ texture: PVRTCTexture, level: Int = 0, mode: PVRTCUploadMode,
+                       width: Int? = nil, height: Int? = nil) throws -> RGBAImage {
+        activate()
+        guard texture.levels.indices.contains(level) else {
+            throw GLError.unsupported("level \(level) requested but the texture has \(texture.levels.count) level(s)")
+        }
+        let uploaded = try upload(texture, mode: mode)
+        defer { delete(uploaded) }
+        let target = try makeRenderTarget(width: width ?? texture.levels[level].width,
+                                          height: height ?? texture.levels[level].height)
+        defer { delete(target) }
+        try draw(uploaded, into: target, level: level, clearColor: .transparent)
+        return try readPixels(target)
+    }
+
+    /// Renders `level` at 1:1 in `mode` and counts the bytes that differ from the CPU decoder's
+    /// output (``PVRTCDecoder/decode(_:threads:)``); 0 means the GPU path is bit-exact.
+    public func countDifferencesFromCPUDecoder(_ texture: PVRTCTexture, level: Int = 0,
+                                               mode: PVRTCUploadMode) throws -> Int {
+        let rendered = try render(texture, level: level, mode: mode)
+        let reference = PVRTCDecoder.decode(texture.levels[level], threads: Parallel.processorCount)
+        return rendered.pixels.withUnsafeBufferPointer { a in
+            reference.pixels.withUnsafeBufferPointer { b in
+                var count = 0
+                for i in 0..<a.count where a[i] != b[i] { count += 1 }
+                return count
+            }
+        }
+    }
+}

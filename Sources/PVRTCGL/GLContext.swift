@@ -1,0 +1,142 @@
+import CEGL
+import CGLES2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A headless OpenGL ES 2.0 context: EGL with no window system, a 1x1 pbuffer kept current on the
+/// thread that created it, and the programs and buffers pvrc draws with.
+///
+/// Rendering goes into ``RenderTarget`` framebuffers of any size; the pbuffer only exists so the
+/// context has a surface to be current on.
+///
+/// Threading: a GL context is current on one thread only, so a `GLContext` must be created and used
+/// on one thread. It is deliberately not `Sendable`; every GL entry point calls
+/// ``assertOnContextThread()``, which traps in debug builds when called from another thread, and
+/// then makes this context current if another `GLContext` on the same thread was used since.
+/// Loaders that read files on other threads hand the bytes to this thread, never GL objects.
+///
+/// Teardown: Mesa hands every caller in a process the same `EGLDisplay` for a platform and
+/// `eglTerminate` is not reference-counted, so terminating it would break every other context in
+/// the process (parallel tests, a loader's context). `deinit` therefore destroys only the context
+/// and the pbuffer, and never calls `eglTerminate`.
+public final class GLContext {
+    /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public let renderer: String
+    /// `GL_VERSION`, e.g. "OpenGL ES 3.2 Mesa 22.3.6".
+    public let version: String
+    /// The `GL_EXTENSIONS` names.
+    public let extensions: Set<String>
+    /// Which EGL display was used, e.g. "device 0 (/dev/dri/renderD128)" or "surfaceless (Mesa)".
+    public let displayDescription: String
+    /// `GL_MAX_TEXTURE_SIZE`.
+    public let maxTextureSize: Int
+    /// True when the GPU samples PVRTC1 natively (`GL_IMG_texture_compression_pvrtc`), so
+    /// ``PVRTCUploadMode/native`` uploads work. False on Mesa, NVIDIA, AMD and Intel.
+    public var supportsNativePVRTC: Bool { extensions.contains("GL_IMG_texture_compression_pvrtc") }
+    /// True when mip levels other than 0 can be framebuffer attachments (`GL_OES_fbo_render_mipmap`),
+    /// which lets ``PVRTCUploadMode/decodeOnce`` decode each file level straight into its mip level.
+    public var supportsRenderToMipLevel: Bool { extensions.contains("GL_OES_fbo_render_mipmap") }
+
+    /// True when a fragment can write four colour attachments (`GL_EXT_draw_buffers`), which lets
+    /// ``PVRTCUploadMode/decodeOnce`` decode four pixel rows per fragment.
+    public var supportsTileRowDecoding: Bool { drawBuffers != nil }
+    /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
+    let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
+
+    let display: EGLDisplay
+    let context: EGLContext
+    let surface: EGLSurface
+    let owner: pthread_t
+    /// Compiled programs, created on first use.
+    var programs = ProgramCache()
+    /// The vertex buffer holding the unit quad's four corners.
+    var quadBuffer: GLuint = 0
+
+    /// Creates a context, trying in turn: the EGL device platform (hardware devices before
+    /// `EGL_MESA_device_software`), Mesa's surfaceless platform, then `EGL_DEFAULT_DISPLAY`.
+    /// - Throws: ``GLError/noDisplay(tried:)`` listing every attempt and its EGL error when none works.
+    public init() throws {
+        let opened = try EGLDisplayOpener.open()
+        display = opened.display
+        context = opened.context
+        surface = opened.surface
+        displayDescription = opened.description
+        owner = pthread_self()
+        renderer = GLContext.string(GLenum(GL_RENDERER))
+        version = GLContext.string(GLenum(GL_VERSION))
+        extensions = Set(GLContext.string(GLenum(GL_EXTENSIONS)).split(separator: " ").map(String.init))
+        var size: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+        maxTextureSize = Int(size)
+        var buffers: GLint = 0, attachments: GLint = 0
+        if extensions.contains("GL_EXT_draw_buffers") {
+            glGetIntegerv(GLenum(GL_MAX_DRAW_BUFFERS_EXT), &buffers)
+            glGetIntegerv(GLenum(GL_MAX_COLOR_ATTACHMENTS_EXT), &attachments)
+        }
+        drawBuffers = buffers >= 4 && attachments >= 4
+            ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
+            : nil
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    }
+
+    deinit {
+        if pthread_equal(owner, pthread_self()) != 0 {
+            activate()
+            programs.deleteAll()
+            if quadBuffer != 0 { glDeleteBuffers(1, &quadBuffer) }
+        }
+        if eglGetCurrentContext() == context {
+            eglMakeCurrent(display, nil, nil, nil)
+        }
+        eglDestroySurface(display, surface)
+        eglDestroyContext(display, context)
+        // No eglTerminate: the display is shared by the whole process (see the type's documentation).
+    }
+
+    /// Traps in debug builds unless called on the thread that created the context (the only thread
+    /// on which it is current). Every GL entry point of pvrc calls this first.
+    public func assertOnContextThread(file: StaticString = #file, line: UInt = #line) {
+        assert(pthread_equal(owner, pthread_self()) != 0,
+               "GLContext used off the thread that created it", file: file, line: line)
+    }
+
+    /// Asserts the thread (see ``assertOnContextThread()``) and makes this context current if it is not.
+    func activate() {
+        assertOnContextThread()
+        if eglGetCurrentContext() != context {
+            eglMakeCurrent(display, surface, surface, context)
+        }
+    }
+
+    /// Compiles and links the programs now rather than on first draw, so that later timings see a
+    /// warm context.
+    public func prepare() throws {
+        activate()
+        _ = try programs.textureProgram()
+        _ = try programs.pvrtc4Program()
+        if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
+    }
+
+    /// Waits until the GPU has finished all submitted work (`glFinish`).
+    public func finish() {
+        activate()
+        glFinish()
+    }
+
+    /// Throws when `glGetError` reports an error, naming the call that preceded it.
+    func check(_ call: String) throws {
+        let code = glGetError()
+        if code != GLenum(GL_NO_ERROR) {
+            throw GLError.glError(call: call, code: UInt32(code))
+        }
+    }
+
+    private static func string(_ name: GLenum) -> String {
+        guard let pointer = glGetString(name) else { return "" }
+        return String(cString: pointer)
+    }
+}

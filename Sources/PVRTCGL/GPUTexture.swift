@@ -1,0 +1,47 @@
+import CGLES2
+
+/// A texture uploaded to a ``GLContext``: its GL object names and what they hold.
+///
+/// The names belong to the context that made them and are only valid on its thread; pass them to
+/// ``GLContext/delete(_:)`` of that context when done.
+public struct GPUTexture: Sendable, Hashable {
+    /// The GL objects behind a texture.
+    public enum Storage: Sendable, Hashable {
+        /// An RGBA8 texture (a plain image, or the result of ``PVRTCUploadMode/decodeOnce``) or a
+        /// natively sampled PVRTC texture (``PVRTCUploadMode/native``).
+        case texture(GLuint)
+        /// Data textures per level for ``PVRTCUploadMode/direct``, largest level first.
+        case dataTextures([DataLevel])
+    }
+
+    /// The colour-word and modulation-word textures of one level (see ``PVRTCDataTextures``).
+    public struct DataLevel: Sendable, Hashable {
+        /// The colour-word texture name.
+        public let colorWords: GLuint
+        /// The modulation-word texture name.
+        public let modulationWords: GLuint
+        /// Level width in pixels.
+        public let width: Int
+        /// Level height in pixels.
+        public let height: Int
+        /// Data-texture width in texels (blocks across, at least 2).
+        public let blocksWide: Int
+        /// Data-texture height in texels (blocks down, at least 2).
+        public let blocksHigh: Int
+    }
+
+    /// Width of level 0 in pixels.
+    public let width: Int
+    /// Height of level 0 in pixels.
+    public let height: Int
+    /// Mip levels holding data from the source (a decode-once texture may allocate more, filled by
+    /// `glGenerateMipmap` when the file's chain stops early).
+    public let levelCount: Int
+    /// How a PVRTC source was uploaded; nil for a plain RGBA image.
+    public let mode: PVRTCUploadMode?
+    /// The GL objects.
+    public let storage: Storage
+    /// Bytes of GPU memory allocated: the compressed levels (native), the data textures (direct) or
+    /// the RGBA8 texture with all its allocated mip levels (decode-once, RGBA).
+    public let gpuBytes: Int
+}

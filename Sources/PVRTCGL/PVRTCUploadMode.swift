@@ -1,0 +1,39 @@
+import PVRTC
+
+/// How a PVRTC texture reaches the GPU. None of them decodes on the CPU.
+public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
+    /// `glCompressedTexImage2D` with `GL_COMPRESSED_RGB[A]_PVRTC_4BPPV1_IMG`, one call per level; the
+    /// GPU samples the blocks itself. Needs ``GLContext/supportsNativePVRTC`` (PowerVR / Apple GPUs).
+    /// Not testable on Mesa, which lacks the extension.
+    case native
+    /// The blocks go up as data textures, `pvrtc4.frag` decodes every level once into the matching
+    /// mip level of an RGBA8 texture, the data textures are deleted, and drawing samples the RGBA8
+    /// texture with `LINEAR_MIPMAP_LINEAR`. GPU memory: the RGBA8 pyramid (8x the compressed size).
+    case decodeOnce = "decode-once"
+    /// The blocks stay on the GPU as data textures (4 bpp) and `pvrtc4.frag` decodes every drawn
+    /// fragment, point-sampling one chosen level: exact at 1:1, no filtering.
+    case direct
+}
+
+extension PVRTCUploadMode {
+    /// The GPU memory an upload of `texture` in this mode allocates, in bytes (what
+    /// ``GPUTexture/gpuBytes`` reports after the upload), known before uploading:
+    /// - native and direct: the block data of every level (padded levels included);
+    /// - decode-once: the RGBA8 texture, 4 bytes per pixel, with every mip level down to 1x1 when the
+    ///   file has more than one level, level 0 alone otherwise.
+    public func gpuBytes(for texture: PVRTCTexture) -> Int {
+        switch self {
+        case .native, .direct:
+            return texture.levels.reduce(0) { $0 + PVRTCImage.byteCount(width: $1.width, height: $1.height) }
+        case .decodeOnce:
+            guard texture.levels.count > 1 else { return texture.width * texture.height * 4 }
+            var bytes = 0, w = texture.width, h = texture.height
+            for _ in 0..<PVRTCTexture.fullChainLength(width: texture.width, height: texture.height) {
+                bytes += w * h * 4
+                w = max(w / 2, 1)
+                h = max(h / 2, 1)
+            }
+            return bytes
+        }
+    }
+}

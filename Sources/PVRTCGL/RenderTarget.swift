@@ -1,0 +1,33 @@
+import CGLES2
+
+/// An offscreen RGBA8 framebuffer to draw into and read back, owned by a ``GLContext``.
+public struct RenderTarget: Sendable, Hashable {
+    /// The framebuffer object name.
+    public let framebuffer: GLuint
+    /// The RGBA8 colour texture attached to it.
+    public let colorTexture: GLuint
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+}
+
+/// A rectangle in render-target pixels, origin at the top-left corner, y growing downwards.
+public struct PixelRect: Sendable, Hashable {
+    /// Left edge.
+    public var x: Int
+    /// Top edge.
+    public var y: Int
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

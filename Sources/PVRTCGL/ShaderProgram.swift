@@ -1,0 +1,170 @@
+import CGLES2
+
+/// A linked GL program with its uniform locations looked up by name.
+struct ShaderProgram {
+    /// The GL program name.
+    let program: GLuint
+    /// The location of the `a_corner` attribute (bound to 0 before linking).
+    static let cornerAttribute: GLuint = 0
+
+    /// Compiles `vertex` and `fragment` and links them.
+    /// - Throws: ``GLError/shaderCompilation(name:log:)`` with the driver's log.
+    init(name: String, vertex: String, fragment: String) throws {
+        let vs = try ShaderProgram.compile(GLenum(GL_VERTEX_SHADER), source: vertex, name: "\(name) vertex shader")
+        defer { glDeleteShader(vs) }
+        let fs = try ShaderProgram.compile(GLenum(GL_FRAGMENT_SHADER), source: fragment, name: "\(name) fragment shader")
+        defer { glDeleteShader(fs) }
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glBindAttribLocation(program, ShaderProgram.cornerAttribute, "a_corner")
+        glLinkProgram(program)
+        var linked: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+        guard linked != 0 else {
+            let log = ShaderProgram.log(program, length: glGetProgramiv, read: glGetProgramInfoLog)
+            glDeleteProgram(program)
+            throw GLError.shaderCompilation(name: name, log: log)
+        }
+        self.program = program
+    }
+
+    /// The location of uniform `name` (-1 when the linker removed it).
+    func uniform(_ name: String) -> GLint { glGetUniformLocation(program, name) }
+
+    private static func compile(_ type: GLenum, source: String, name: String) throws -> GLuint {
+        let shader = glCreateShader(type)
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var compiled: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+        guard compiled != 0 else {
+            let log = ShaderProgram.log(shader, length: glGetShaderiv, read: glGetShaderInfoLog)
+            glDeleteShader(shader)
+            throw GLError.shaderCompilation(name: name, log: log)
+        }
+        return shader
+    }
+
+    private static func log(
+        _ object: GLuint,
+        length: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+    ) -> String {
+        var size: GLint = 0
+        length(object, GLenum(GL_INFO_LOG_LENGTH), &size)
+        guard size > 1 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(size))
+        read(object, size, nil, &buffer)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).trimmingTrailingWhitespace
+    }
+}
+
+private extension String {
+    var trimmingTrailingWhitespace: String {
+        var s = Substring(self)
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// The programs a context draws with, compiled on first use.
+struct ProgramCache {
+    /// quad.vert + texture.frag.
+    private(set) var texture: TextureProgram?
+    /// quad.vert + pvrtc4.frag, one pixel per fragment.
+    private(set) var pvrtc4: PVRTC4Program?
+    /// quad.vert + pvrtc4.frag with `PVRTC_TILE_ROWS`: four pixels per fragment into four attachments.
+    private(set) var pvrtc4TileRows: PVRTC4Program?
+
+    /// The texture-sampling program, compiled if needed.
+    mutating func textureProgram() throws -> TextureProgram {
+        if let texture { return texture }
+        let made = try TextureProgram()
+        texture = made
+        return made
+    }
+
+    /// The PVRTC decoding program, compiled if needed.
+    mutating func pvrtc4Program() throws -> PVRTC4Program {
+        if let pvrtc4 { return pvrtc4 }
+        let made = try PVRTC4Program(tileRows: false)
+        pvrtc4 = made
+        return made
+    }
+
+    /// The four-rows-per-fragment PVRTC decoding program, compiled if needed (needs `GL_EXT_draw_buffers`).
+    mutating func pvrtc4TileRowsProgram() throws -> PVRTC4Program {
+        if let pvrtc4TileRows { return pvrtc4TileRows }
+        let made = try PVRTC4Program(tileRows: true)
+        pvrtc4TileRows = made
+        return made
+    }
+
+    /// Deletes every compiled program.
+    mutating func deleteAll() {
+        if let texture { glDeleteProgram(texture.shader.program) }
+        if let pvrtc4 { glDeleteProgram(pvrtc4.shader.program) }
+        if let pvrtc4TileRows { glDeleteProgram(pvrtc4TileRows.shader.program) }
+        texture = nil
+        pvrtc4 = nil
+        pvrtc4TileRows = nil
+    }
+}
+
+/// The quad placement uniforms shared by both programs.
+struct QuadUniforms {
+    let position: GLint
+    let texCoord: GLint
+
+    init(_ shader: ShaderProgram) {
+        position = shader.uniform("u_position")
+        texCoord = shader.uniform("u_texCoord")
+    }
+}
+
+/// `quad.vert` + `texture.frag`.
+struct TextureProgram {
+    let shader: ShaderProgram
+    let quad: QuadUniforms
+    let texture: GLint
+
+    init() throws {
+        shader = try ShaderProgram(name: "texture", vertex: ShaderSources.quadVertex,
+                                   fragment: ShaderSources.textureFragment)
+        quad = QuadUniforms(shader)
+        texture = shader.uniform("u_texture")
+    }
+}
+
+/// `quad.vert` + `pvrtc4.frag`, optionally in its tile-rows form.
+struct PVRTC4Program {
+    /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
+    /// `#extension` still precedes every other token).
+    static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
+
+    let shader: ShaderProgram
+    let quad: QuadUniforms
+    let colorWords: GLint
+    let modulationWords: GLint
+    let size: GLint
+    let blocks: GLint
+    let inverseBlocks: GLint
+
+    init(tileRows: Bool) throws {
+        shader = try ShaderProgram(
+            name: tileRows ? "pvrtc4 (tile rows)" : "pvrtc4", vertex: ShaderSources.quadVertex,
+            fragment: tileRows ? PVRTC4Program.tileRowsPreamble + ShaderSources.pvrtc4Fragment
+                               : ShaderSources.pvrtc4Fragment)
+        quad = QuadUniforms(shader)
+        colorWords = shader.uniform("u_colorWords")
+        modulationWords = shader.uniform("u_modulationWords")
+        size = shader.uniform("u_size")
+        blocks = shader.uniform("u_blocks")
+        inverseBlocks = shader.uniform("u_inverseBlocks")
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import PNGIO
+import PVRTC
+import PVRTCGL
+
+/// `pvrc bench load SOURCE.png`: the PNG-versus-PVRTC load-and-show table (``LoadBenchmark``).
+struct BenchLoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Time file -> GPU -> drawn for PNG and for PVRTC (decode-once, direct) from a warm GL context.",
+        discussion: """
+            SOURCE is a square power-of-two PNG at least as large as the largest size; smaller PNGs are \
+            made from it with a 2x2 box filter. The PVR files hold seeded random blocks (their load cost \
+            does not depend on content). Inputs are written to a temporary directory and removed.
+            """
+    )
+
+    @Argument(help: "A realistic square power-of-two PNG, e.g. ../shared/corpus/wz_backdrop3_2048.png.")
+    var source: String
+
+    @Option(help: "Timed runs per measurement; the median is reported (at least 5).")
+    var runs = 7
+
+    @Option(parsing: .upToNextOption, help: "Texture sizes (powers of two).")
+    var sizes = [256, 512, 1024, 2048]
+
+    func validate() throws {
+        guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
+    }
+
+    func run() async throws {
+        try await CommandFailure.reporting {
+            let image = try PNGCodec.read(path: source)
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("pvrc-bench-load-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let inputs: [LoadBenchmark.Inputs]
+            do {
+                inputs = try LoadBenchmark.prepareInputs(source: image, sizes: sizes, directory: directory,
+                                                         writePNG: PNGCodec.write)
+            } catch let error as GLError {
+                throw CommandFailure(file: source, reason: error.description)
+            }
+            let creation = try LoadBenchmark.contextCreation(runs: runs)
+            let context = try GLContext()
+            print("pvrc bench load: \(context.renderer), \(context.version); median of \(runs) runs, warm context")
+            print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
+            print("| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |")
+            print("|---|---|---|---|---|---|---|")
+            for input in inputs {
+                let row = try LoadBenchmark.measure(input, context: context, runs: runs, readPNG: PNGCodec.read)
+                print("| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | " +
+                      "\(ms(row.png.median)) ms | \(ms(row.decodeOnce.median)) ms | \(ms(row.direct.median)) ms | " +
+                      "\(ratio(row.png.median / row.decodeOnce.median))x |")
+            }
+        }
+    }
+
+    private func ms(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1e3) }
+    private func kib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1024) }
+    private func ratio(_ value: Double) -> String { String(format: "%.1f", value) }
+}

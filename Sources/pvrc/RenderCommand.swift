@@ -1,0 +1,81 @@
+import ArgumentParser
+import PNGIO
+import PVRTC
+import PVRTCGL
+import TextureFormats
+
+extension PVRTCUploadMode: ExpressibleByArgument {}
+
+/// `pvrc render IN OUT.png`: shows a PVRTC texture through the headless GL renderer (no CPU decode)
+/// and writes what the GPU drew, first texture row at the top (as `pvrc decode`).
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a PVRTC texture offscreen with OpenGL ES 2.0 and write the read-back as a PNG.",
+        discussion: """
+            decode-once decodes every level on the GPU into an RGBA8 mip pyramid and samples it \
+            (LINEAR_MIPMAP_LINEAR); direct decodes per fragment from the 4 bpp blocks, point-sampling \
+            one level; native uploads the blocks with glCompressedTexImage2D and needs \
+            GL_IMG_texture_compression_pvrtc (PowerVR/Apple GPUs only).
+            """
+    )
+
+    @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
+    var input: String
+
+    @Argument(help: "The PNG to write; replaced atomically.")
+    var output: String
+
+    @Option(help: "Upload path: decode-once, direct or native.")
+    var mode = PVRTCUploadMode.decodeOnce
+
+    @Option(help: "Output size WxH (default: the level's size, i.e. 1:1).")
+    var size: RenderSize?
+
+    @Option(help: "The mip level shown at 1:1 (and the one direct mode samples); 0 is the largest.")
+    var level = 0
+
+    @Flag(help: "Also render the level at 1:1 and compare it with the CPU decoder; exit 1 on any difference.")
+    var check = false
+
+    func run() async throws {
+        try await CommandFailure.reporting {
+            let texture = try TextureFile.read(path: input).texture
+            guard texture.levels.indices.contains(level) else {
+                let problem = PVRTCError.levelOutOfRange(level: level, count: texture.levels.count)
+                throw CommandFailure(file: input, reason: problem.description)
+            }
+            let context: GLContext, image: RGBAImage, differing: Int?
+            do {
+                context = try GLContext()
+                image = try context.render(texture, level: level, mode: mode, width: size?.width, height: size?.height)
+                differing = check ? try context.countDifferencesFromCPUDecoder(texture, level: level, mode: mode) : nil
+            } catch let error as GLError {
+                throw CommandFailure(file: input, reason: error.description)
+            }
+            try PNGCodec.write(image, to: output)
+            let levelImage = texture.levels[level]
+            print("\(output): \(image.width)x\(image.height) from level \(level) " +
+                  "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
+            if let differing {
+                guard differing == 0 else {
+                    throw CommandFailure(file: input, reason: "GPU render of level \(level) differs from the CPU decoder in \(differing) bytes")
+                }
+                print("check: level \(level) at 1:1 matches the CPU decoder (0 differing bytes)")
+            }
+        }
+    }
+}
+
+/// A `WxH` command-line size.
+struct RenderSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        width = w
+        height = h
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PNGIO
+import PVRTC
+import TextureFormats
+import XCTest
+
+/// `pvrc render` (headless GL) against the CPU decoder, and its failure behaviour.
+final class RenderCommandTests: CLITestCase {
+    func testRenderWritesTheGPUDecodedLevelInBothModes() throws {
+        let texture = try randomTexture(width: 64, height: 32, hasAlpha: true, seed: 11)
+        let file = try writeTexture(texture, container: .pvr2, name: "t.pvr")
+        for mode in ["decode-once", "direct"] {
+            for level in [0, 1, 5] {
+                let output = path("\(mode)-\(level).png")
+                let result = try PVRCProcess.run(["render", file, output, "--mode", mode, "--level", String(level), "--check"])
+                XCTAssertEqual(result.status, 0, result.standardError)
+                XCTAssertTrue(result.standardOutput.contains("matches the CPU decoder (0 differing bytes)"),
+                              result.standardOutput)
+                XCTAssertEqual(try PNGCodec.read(path: output), PVRTCDecoder.decode(texture.levels[level]),
+                               "\(mode) level \(level)")
+            }
+        }
+    }
+
+    func testRenderAtAnotherSize() throws {
+        let texture = try randomTexture(width: 32, height: 32, hasAlpha: false, seed: 12)
+        let file = try writeTexture(texture, container: .ktx, name: "t.ktx")
+        let output = path("big.png")
+        let result = try PVRCProcess.run(["render", file, output, "--size", "96x40"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let image = try PNGCodec.read(path: output)
+        XCTAssertEqual(image.width, 96)
+        XCTAssertEqual(image.height, 40)
+    }
+
+    func testFailuresPrintOneLineAndLeaveNoOutput() throws {
+        let texture = try randomTexture(width: 16, height: 16, hasAlpha: true, seed: 13)
+        let good = try writeTexture(texture, container: .pvr3, name: "good.pvr")
+        assertFailure(try PVRCProcess.run(["render", good, path("a.png"), "--level", "9"]),
+                      naming: good, problem: "level 9")
+        let missing = path("missing.pvr")
+        assertFailure(try PVRCProcess.run(["render", missing, path("b.png")]), naming: missing, problem: "No such file")
+        XCTAssertEqual(try directoryContents(), ["good.pvr"])
+        XCTAssertNotEqual(try PVRCProcess.run(["render", good, path("c.png"), "--size", "0x3"]).status, 0)
+        XCTAssertNotEqual(try PVRCProcess.run(["render", good, path("c.png"), "--mode", "sideways"]).status, 0)
+    }
+
+    func testBenchLoadPrintsATableRow() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path
+        let result = try PVRCProcess.run(["bench", "load", source, "--sizes", "32", "64", "--runs", "5"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let rows = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| 32 |") || $0.hasPrefix("| 64 |") }
+        XCTAssertEqual(rows.count, 2, result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("context creation"), result.standardOutput)
+        let tooLarge = try PVRCProcess.run(["bench", "load", source, "--sizes", "512"])
+        XCTAssertEqual(tooLarge.status, 1)
+        XCTAssertTrue(tooLarge.standardError.contains(source), tooLarge.standardError)
+    }
+}

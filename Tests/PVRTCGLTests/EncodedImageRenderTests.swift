@@ -1,0 +1,49 @@
+import Foundation
+import PNGIO
+import PVRTC
+import PVRTCGL
+import XCTest
+
+/// Real images encoded by pvrc's own encoder, with full mip chains, render on the GPU exactly as the
+/// CPU decodes them: every level, both shader modes, zero differing bytes.
+final class EncodedImageRenderTests: XCTestCase {
+    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/corpus` beside the repository, or the folder named by `PVRC_CORPUS`.
+    private static let corpus: URL = {
+        if let override = ProcessInfo.processInfo.environment["PVRC_CORPUS"] {
+            return URL(fileURLWithPath: override)
+        }
+        return repositoryRoot.appendingPathComponent("../shared/corpus").standardized
+    }()
+
+    private func assertEveryLevelExact(_ image: RGBAImage, name: String) throws {
+        let context = try SharedContext.get()
+        let options = TextureEncodingOptions(quality: .fast, threads: 2, mipmaps: true)
+        let texture = try PVRTCTextureEncoder.encode(image, options: options, name: name)
+        XCTAssertEqual(texture.levels.count, PVRTCTexture.fullChainLength(width: image.width, height: image.height))
+        for mode in [PVRTCUploadMode.decodeOnce, .direct] {
+            for (index, level) in texture.levels.enumerated() {
+                let rendered = try RenderCheck.render(texture, level: index, mode: mode, context: context)
+                XCTAssertEqual(RenderCheck.differingBytes(rendered, PVRTCDecoder.decode(level, threads: 2)), 0,
+                               "\(name) level \(index) \(mode)")
+            }
+        }
+    }
+
+    /// The repository's example texture (a soft-alpha sprite from the corpus).
+    func testExampleSpriteWithMipsRendersExactly() throws {
+        let path = Self.repositoryRoot.appendingPathComponent("examples/snowy-tree-256-rgba.png").path
+        try assertEveryLevelExact(try PNGCodec.read(path: path), name: "snowy-tree-256-rgba.png")
+    }
+
+    /// An opaque photo-like corpus texture; skipped when the corpus is not beside the repository.
+    func testOpaqueCorpusTextureWithMipsRendersExactly() throws {
+        let path = Self.corpus.appendingPathComponent("etr_pebbles04_256.png").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
+        }
+        try assertEveryLevelExact(try PNGCodec.read(path: path), name: "etr_pebbles04_256.png")
+    }
+}

@@ -1,0 +1,65 @@
+import PVRTC
+
+/// SplitMix64: a small seeded generator so every run draws the same blocks.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Which kinds of block the random data holds.
+enum BlockKind: String, CaseIterable {
+    /// Both endpoints opaque (bits 15 and 31 set), standard modulation (bit 0 clear).
+    case opaque
+    /// Both endpoints translucent (bits 15 and 31 clear), standard modulation.
+    case translucent
+    /// Opaque flags and mode bit random per block.
+    case mixed
+    /// Mode bit set (punch-through), opaque flags random.
+    case punchThrough
+
+    /// A random colour word of this kind.
+    func colorWord(_ random: UInt32) -> UInt32 {
+        let flags: UInt32 = 1 << 15 | 1 << 31
+        switch self {
+        case .opaque: return (random | flags) & ~1
+        case .translucent: return random & ~flags & ~1
+        case .mixed: return random
+        case .punchThrough: return random | 1
+        }
+    }
+}
+
+enum RandomBlocks {
+    /// One level of random blocks of `kind`.
+    static func level(width: Int, height: Int, kind: BlockKind, generator: inout SeededGenerator) throws -> PVRTCImage {
+        let count = PVRTCImage.blockCount(width) * PVRTCImage.blockCount(height)
+        let blocks = (0..<count).map { _ in
+            PVRTCBlock(modulation: UInt32.random(in: .min ... .max, using: &generator),
+                       color: kind.colorWord(UInt32.random(in: .min ... .max, using: &generator)))
+        }
+        return try PVRTCImage(width: width, height: height, linearBlocks: blocks)
+    }
+
+    /// A texture of random blocks with `levels` mip levels (a full chain when nil).
+    static func texture(width: Int, height: Int, kind: BlockKind, levels: Int? = nil, seed: UInt64) throws -> PVRTCTexture {
+        var generator = SeededGenerator(seed: seed)
+        let count = levels ?? PVRTCTexture.fullChainLength(width: width, height: height)
+        var images: [PVRTCImage] = []
+        var w = width, h = height
+        for _ in 0..<count {
+            images.append(try level(width: w, height: h, kind: kind, generator: &generator))
+            w = max(w / 2, 1)
+            h = max(h / 2, 1)
+        }
+        return try PVRTCTexture(levels: images, hasAlpha: kind != .opaque)
+    }
+}
