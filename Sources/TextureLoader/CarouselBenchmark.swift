@@ -128,7 +128,8 @@ public struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     /// that scroll away have their loads cancelled, and the next ones are prefetched.
     private func runLoader(glThread: GLThread<Renderer>) async throws -> CarouselReport {
         let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(
-            totalCostLimit: configuration.cacheCostLimit, countLimit: max(items.count, 1)))
+            totalCostLimit: configuration.cacheCostLimit, countLimit: max(items.count, 1),
+            uploadBudgetPerFrame: configuration.uploadBudgetPerFrame, frameInterval: configuration.frameBudget))
         let options = configuration.loadOptions, slotSize = configuration.slotSize
         let previewSize = configuration.previewMaxDimension
         let keys = items.map { TextureKey(url: $0.texture, options: options) }

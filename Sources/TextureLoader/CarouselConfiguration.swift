@@ -15,12 +15,14 @@ public struct CarouselConfiguration: Sendable {
     public var previewMaxDimension: Int
     /// The loader's cache limit in GPU bytes.
     public var cacheCostLimit: Int
+    /// The loader's upload time per frame (see ``TextureLoaderConfiguration/uploadBudgetPerFrame``).
+    public var uploadBudgetPerFrame: Duration
 
     /// Creates a configuration; the defaults scroll at 60 Hz, three 256-pixel images visible, one step
     /// every 8 frames.
     public init(frameBudget: Duration = .microseconds(16_667), visibleCount: Int = 3, framesPerStep: Int = 8,
                 prefetchAhead: Int = 3, slotSize: Int = 256, previewMaxDimension: Int = 64,
-                cacheCostLimit: Int = 64 << 20) {
+                cacheCostLimit: Int = 64 << 20, uploadBudgetPerFrame: Duration = .milliseconds(4)) {
         self.frameBudget = frameBudget
         self.visibleCount = max(visibleCount, 1)
         self.framesPerStep = max(framesPerStep, 1)
@@ -28,6 +30,7 @@ public struct CarouselConfiguration: Sendable {
         self.slotSize = max(slotSize, 1)
         self.previewMaxDimension = previewMaxDimension
         self.cacheCostLimit = cacheCostLimit
+        self.uploadBudgetPerFrame = uploadBudgetPerFrame
     }
 
     /// The options both PVR strategies upload with: the levels that fit a slot.

@@ -56,7 +56,14 @@ public actor TextureLoader<Uploader: TextureUploading> {
     private let read: @Sendable (String) throws -> PVRTCTexture
     private let reads: AsyncSemaphore
     private var cache: TextureCache<Uploader.Handle>
+    /// The load new requests for a key join (the newest one for that key).
     private var inFlight: [TextureKey: InFlightLoad] = [:]
+    /// Every load still running, by id, including ones superseded by a newer load of the same key
+    /// (after the file changed) whose requests still wait for them.
+    private var running: [UInt64: InFlightLoad] = [:]
+    private let clock = ContinuousClock()
+    private var uploadWindowStart: ContinuousClock.Instant
+    private var uploadTimeInWindow: Duration = .zero
     private var nextID: UInt64 = 0
     private var prefetchQueue: [(url: URL, options: TextureLoadOptions)] = []
     private var prefetchDriver: (id: UInt64, task: Task<Void, Never>)?
@@ -79,6 +86,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         self.read = read
         self.reads = AsyncSemaphore(permits: configuration.maxConcurrentReads)
         self.cache = TextureCache(totalCostLimit: configuration.totalCostLimit, countLimit: configuration.countLimit)
+        self.uploadWindowStart = clock.now
     }
 
     // MARK: Loading
@@ -159,6 +167,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         let load = InFlightLoad(id: makeID(), stamp: stamp)
         inFlight[key] = load
+        running[load.id] = load
         let loadID = load.id
         load.task = Task(priority: priority) {
             await self.run(key, loadID: loadID, stamp: stamp, previewMaxDimension: previewMaxDimension)
@@ -170,7 +179,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// upload that the load is still wanted.
     private func run(_ key: TextureKey, loadID: UInt64, stamp: FileStamp, previewMaxDimension: Int?) async {
         let readResult = await readFile(key.path)
-        guard let load = activeLoad(key, loadID) else { return }
+        guard let load = running[loadID] else { return }
         let texture: PVRTCTexture
         switch readResult {
         case let .success(value): texture = value
@@ -181,7 +190,8 @@ public actor TextureLoader<Uploader: TextureUploading> {
         if let previewMaxDimension,
            let levels = key.options.previewLevels(of: texture, maxDimension: previewMaxDimension),
            load.waiters.values.contains(where: { $0.onPreview != nil }) {
-            guard !Task.isCancelled else { return }
+            await waitForUploadTurn()
+            guard !Task.isCancelled, running[loadID] != nil else { return }
             do {
                 let preview = try upload(texture, levels: levels, key: key, isPreview: true)
                 release(cache.insert(preview, stamp: stamp))
@@ -192,7 +202,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
             }
             // Let frames draw the preview before the full upload occupies the thread.
             await Task.yield()
-            guard activeLoad(key, loadID) != nil else { return }
+            guard running[loadID] != nil else { return }
         }
         let levels = key.options.levels(of: texture)
         if load.waiters.values.allSatisfy(\.isPrefetch) {
@@ -202,8 +212,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
                 return
             }
         }
+        await waitForUploadTurn()
         // The last check before the upload: a load whose requests were all cancelled meanwhile stops here.
-        guard !Task.isCancelled else { return }
+        guard !Task.isCancelled, running[loadID] != nil else { return }
         do {
             let full = try upload(texture, levels: levels, key: key, isPreview: false)
             release(cache.insert(full, stamp: stamp))
@@ -237,6 +248,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     private func upload(_ texture: PVRTCTexture, levels: Range<Int>, key: TextureKey, isPreview: Bool) throws -> Texture {
         let handle: Uploader.Handle
         let bytes: Int
+        let started = clock.now
         do {
             (handle, bytes) = try glThread.withResource { uploader in
                 let handle = try uploader.upload(texture, levels: levels)
@@ -248,21 +260,33 @@ public actor TextureLoader<Uploader: TextureUploading> {
             throw TextureLoaderError.uploadFailed(file: key.path, reason: String(describing: error))
         }
         uploadCount += 1
+        uploadTimeInWindow += clock.now - started
         let base = texture.levels[levels.lowerBound]
         return Texture(key: key, handle: handle, width: base.width, height: base.height,
                        levels: levels, gpuBytes: bytes, isPreview: isPreview)
     }
 
-    /// The in-flight load `loadID` of `key`, unless it was cancelled or superseded.
-    private func activeLoad(_ key: TextureKey, _ loadID: UInt64) -> InFlightLoad? {
-        guard let load = inFlight[key], load.id == loadID else { return nil }
-        return load
+    /// Waits, when ``TextureLoaderConfiguration/uploadBudgetPerFrame`` is set and this frame
+    /// interval's uploads already used it, until the next interval; other work (frames) runs meanwhile.
+    private func waitForUploadTurn() async {
+        guard let budget = configuration.uploadBudgetPerFrame else { return }
+        let interval = configuration.frameInterval
+        while !Task.isCancelled {
+            let now = clock.now
+            if now - uploadWindowStart >= interval {
+                uploadWindowStart = now
+                uploadTimeInWindow = .zero
+            }
+            if uploadTimeInWindow < budget { return }
+            try? await Task.sleep(until: uploadWindowStart.advanced(by: interval), clock: clock)
+        }
     }
 
     private func finish(_ key: TextureKey, _ load: InFlightLoad, with result: Result<Texture, Error>) {
         if inFlight[key] === load {
             inFlight[key] = nil
         }
+        running[load.id] = nil
         for waiter in load.waiters.values {
             waiter.promise.fulfill(result)
         }
@@ -271,12 +295,15 @@ public actor TextureLoader<Uploader: TextureUploading> {
 
     /// A cancelled request stops waiting; a load left without requests is cancelled.
     private func dropWaiter(_ waiterID: UInt64, key: TextureKey, loadID: UInt64) {
-        guard let load = activeLoad(key, loadID),
+        guard let load = running[loadID],
               let waiter = load.waiters.removeValue(forKey: waiterID) else { return }
         waiter.promise.fulfill(.failure(TextureLoaderError.cancelled(file: key.path)))
         if load.waiters.isEmpty {
             load.task?.cancel()
-            inFlight[key] = nil
+            running[loadID] = nil
+            if inFlight[key] === load {
+                inFlight[key] = nil
+            }
         }
     }
 
@@ -398,13 +425,14 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// Cancels all loads and prefetches, deletes every cached texture, and stops the GL thread.
     public func shutdown() {
         cancelPrefetch()
-        for load in inFlight.values {
+        for load in running.values {
             load.task?.cancel()
             for waiter in load.waiters.values {
                 waiter.promise.fulfill(.failure(TextureLoaderError.glThreadStopped))
             }
         }
         inFlight.removeAll()
+        running.removeAll()
         removeAll()
         glThread.shutdown()
     }

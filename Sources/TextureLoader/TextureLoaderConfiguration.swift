@@ -11,6 +11,12 @@ public struct TextureLoaderConfiguration: Sendable {
     public var maxConcurrentPrefetches: Int
     /// The priority of prefetch work.
     public var prefetchPriority: TaskPriority
+    /// When set, uploads wait once this much upload time was spent in the current
+    /// ``frameInterval``, so a burst of finished loads is spread over several frames instead of
+    /// stalling one (`nil`: upload as soon as a file is read).
+    public var uploadBudgetPerFrame: Duration?
+    /// The frame interval the upload budget applies to.
+    public var frameInterval: Duration
 
     /// Creates a configuration; the defaults suit a mobile-class GPU budget.
     public init(
@@ -18,12 +24,16 @@ public struct TextureLoaderConfiguration: Sendable {
         countLimit: Int = 512,
         maxConcurrentReads: Int = 4,
         maxConcurrentPrefetches: Int = 2,
-        prefetchPriority: TaskPriority = .low
+        prefetchPriority: TaskPriority = .low,
+        uploadBudgetPerFrame: Duration? = nil,
+        frameInterval: Duration = .microseconds(16_667)
     ) {
         self.totalCostLimit = totalCostLimit
         self.countLimit = countLimit
         self.maxConcurrentReads = max(maxConcurrentReads, 1)
         self.maxConcurrentPrefetches = max(min(maxConcurrentPrefetches, self.maxConcurrentReads), 1)
         self.prefetchPriority = prefetchPriority
+        self.uploadBudgetPerFrame = uploadBudgetPerFrame
+        self.frameInterval = frameInterval
     }
 }
