@@ -10,6 +10,13 @@ final class LoadPromise<Value: Sendable>: @unchecked Sendable {
     private var result: Result<Value, Error>?
     private var continuation: CheckedContinuation<Value, Error>?
 
+    /// True once a result is set.
+    var isFulfilled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return result != nil
+    }
+
     /// Sets the result (later calls are ignored) and wakes the waiting task.
     func fulfill(_ value: Result<Value, Error>) {
         lock.lock()

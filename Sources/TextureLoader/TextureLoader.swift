@@ -156,6 +156,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
         return try await withTaskCancellationHandler {
             try await promise.value()
         } onCancel: {
+            // Answer the request at once (the load sees it before its next upload), then tidy up on
+            // the actor.
+            promise.fulfill(.failure(TextureLoaderError.cancelled(file: key.path)))
             Task { await self.dropWaiter(waiterID, key: key, loadID: loadID) }
         }
     }
@@ -191,7 +194,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
            let levels = key.options.previewLevels(of: texture, maxDimension: previewMaxDimension),
            load.waiters.values.contains(where: { $0.onPreview != nil }) {
             await waitForUploadTurn()
-            guard !Task.isCancelled, running[loadID] != nil else { return }
+            guard isWanted(load) else { return }
             do {
                 let preview = try upload(texture, levels: levels, key: key, isPreview: true)
                 release(cache.insert(preview, stamp: stamp))
@@ -214,7 +217,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         await waitForUploadTurn()
         // The last check before the upload: a load whose requests were all cancelled meanwhile stops here.
-        guard !Task.isCancelled, running[loadID] != nil else { return }
+        guard isWanted(load) else { return }
         do {
             let full = try upload(texture, levels: levels, key: key, isPreview: false)
             release(cache.insert(full, stamp: stamp))
@@ -264,6 +267,21 @@ public actor TextureLoader<Uploader: TextureUploading> {
         let base = texture.levels[levels.lowerBound]
         return Texture(key: key, handle: handle, width: base.width, height: base.height,
                        levels: levels, gpuBytes: bytes, isPreview: isPreview)
+    }
+
+    /// True while some request still waits for `load`; a load whose requests were all cancelled is
+    /// dropped here (its task cancelled, its entries removed) so that it never uploads.
+    private func isWanted(_ load: InFlightLoad) -> Bool {
+        if !Task.isCancelled, running[load.id] != nil,
+           load.waiters.values.contains(where: { !$0.promise.isFulfilled }) {
+            return true
+        }
+        load.task?.cancel()
+        running[load.id] = nil
+        for (key, current) in inFlight where current === load {
+            inFlight[key] = nil
+        }
+        return false
     }
 
     /// Waits, when ``TextureLoaderConfiguration/uploadBudgetPerFrame`` is set and this frame

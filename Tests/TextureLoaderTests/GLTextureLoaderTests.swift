@@ -101,7 +101,8 @@ final class GLTextureLoaderTests: XCTestCase {
             return try TextureFile.read(path: path).texture
         })
         let request = Task { try await loader.load(url) }
-        XCTAssertTrue(gate.waitForArrivals(1))
+        let arrived1 = await gate.waitForArrivals(1)
+        XCTAssertTrue(arrived1)
         request.cancel()
         gate.open()
         let result = await request.result

@@ -1,17 +1,24 @@
 import Foundation
 
-/// A gate that blocks threads (a test's file reader) until opened, and counts who arrived.
+/// A gate that holds threads (a test's file reader) until opened, and counts who arrived. Only the
+/// first `holding` arrivals wait; later ones pass at once (so a test never blocks every thread of
+/// the small cooperative pool).
 final class Gate: @unchecked Sendable {
-    // @unchecked Sendable: `open` and `arrivals` are guarded by `condition`.
+    // @unchecked Sendable: `isOpen` and `arrivals` are guarded by `condition`.
     private let condition = NSCondition()
+    private let holding: Int
     private var isOpen = false
     private var arrivals = 0
+
+    init(holding: Int = 1) {
+        self.holding = holding
+    }
 
     func pass() {
         condition.lock()
         arrivals += 1
-        condition.broadcast()
-        while !isOpen { condition.wait() }
+        let held = arrivals <= holding
+        while held && !isOpen { condition.wait() }
         condition.unlock()
     }
 
@@ -22,14 +29,18 @@ final class Gate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits (up to 10 s) until `count` threads have reached the gate.
-    func waitForArrivals(_ count: Int) -> Bool {
+    private var arrived: Int {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(10)
-        while arrivals < count {
-            if !condition.wait(until: deadline) { return false }
+        return arrivals
+    }
+
+    /// Waits (up to 10 s, without blocking a thread) until `count` threads have reached the gate.
+    func waitForArrivals(_ count: Int) async -> Bool {
+        for _ in 0..<1000 {
+            if arrived >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        return true
+        return arrived >= count
     }
 }

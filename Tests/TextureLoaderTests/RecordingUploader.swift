@@ -17,11 +17,13 @@ final class RecordingUploader: TextureUploading {
     }
 
     private let creator = pthread_self()
-    private(set) var uploads: [Upload] = []
-    private(set) var live: [Int: Int] = [:]
+    fileprivate(set) var uploads: [Upload] = []
+    fileprivate(set) var live: [Int: Int] = [:]
     private(set) var deleted: Set<Int> = []
     private(set) var offThreadCalls = 0
-    private var nextHandle = 0
+    /// The slots of every drawn frame.
+    fileprivate(set) var frames: [[Int?]] = []
+    fileprivate var nextHandle = 0
 
     func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
         checkThread()
@@ -61,7 +63,7 @@ final class RecordingUploader: TextureUploading {
         let offThreadCalls: Int
     }
 
-    private func checkThread() {
+    fileprivate func checkThread() {
         if pthread_equal(creator, pthread_self()) == 0 { offThreadCalls += 1 }
     }
 }
@@ -69,4 +71,19 @@ final class RecordingUploader: TextureUploading {
 extension PVRTCImage {
     /// Bytes of this level.
     var byteCount: Int { data.count }
+}
+
+extension RecordingUploader: CarouselRendering {
+    func upload(_ image: RGBAImage) throws -> Int {
+        checkThread()
+        nextHandle += 1
+        live[nextHandle] = image.pixels.count
+        uploads.append(Upload(handle: nextHandle, width: image.width, levels: 0..<1))
+        return nextHandle
+    }
+
+    func drawFrame(_ textures: [Int?], slotSize: Int) throws {
+        checkThread()
+        frames.append(textures)
+    }
 }

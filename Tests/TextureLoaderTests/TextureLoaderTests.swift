@@ -48,7 +48,8 @@ final class TextureLoaderTests: XCTestCase {
             return try TextureFile.read(path: path).texture
         })
         let request = Task { try await loader.load(url) }
-        XCTAssertTrue(gate.waitForArrivals(1))
+        let arrived1 = await gate.waitForArrivals(1)
+        XCTAssertTrue(arrived1)
         request.cancel()
         do {
             _ = try await request.value
@@ -74,7 +75,8 @@ final class TextureLoaderTests: XCTestCase {
         })
         let first = Task { try await loader.load(url) }
         let second = Task { try await loader.load(url) }
-        XCTAssertTrue(gate.waitForArrivals(1))
+        let arrived1 = await gate.waitForArrivals(1)
+        XCTAssertTrue(arrived1)
         try await Task.sleep(for: .milliseconds(50))
         first.cancel()
         gate.open()
@@ -126,6 +128,28 @@ final class TextureLoaderTests: XCTestCase {
         XCTAssertEqual(recorded.deleted, [first.handle])
         let stats = await loader.statistics
         XCTAssertEqual(stats.invalidations, 1)
+    }
+
+    func testLoadSupersededByAChangedFileStillAnswersItsRequest() async throws {
+        let url = try fixtures.write("a.pvr", size: 16)
+        let gate = Gate()
+        let loader = TextureLoader(glThread: glThread, read: { path in
+            gate.pass()
+            return try TextureFile.read(path: path).texture
+        })
+        let old = Task { try await loader.load(url) }
+        let arrived1 = await gate.waitForArrivals(1)
+        XCTAssertTrue(arrived1)
+        try TextureFile(container: .pvr2, texture: fixtures.randomTexture(size: 32)).write(to: url.path)
+        let new = Task { try await loader.load(url) }
+        let arrived2 = await gate.waitForArrivals(2)
+        XCTAssertTrue(arrived2, "a changed file starts a new load")
+        gate.open()
+        _ = try await old.value
+        let fresh = try await new.value
+        XCTAssertEqual(fresh.width, 32)
+        let latest = try await loader.load(url)
+        XCTAssertEqual(latest.width, 32)
     }
 
     func testCostLimitHoldsUnderConcurrentLoads() async throws {
@@ -216,7 +240,8 @@ final class TextureLoaderTests: XCTestCase {
                                        return try TextureFile.read(path: path).texture
                                    })
         await loader.prefetch(urls)
-        XCTAssertTrue(gate.waitForArrivals(1))
+        let arrived1 = await gate.waitForArrivals(1)
+        XCTAssertTrue(arrived1)
         await loader.cancelPrefetch()
         gate.open()
         try await Task.sleep(for: .milliseconds(200))
