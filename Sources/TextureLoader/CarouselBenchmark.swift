@@ -48,9 +48,17 @@ public struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     public func run(_ strategy: CarouselStrategy) async throws -> CarouselReport {
         let glThread = GLThread(name: "pvrc.carousel", makeResource: makeRenderer)
         let slots = configuration.visibleCount, slotSize = configuration.slotSize
-        // Warm-up: the render target and the programs exist before the first timed frame.
+        // Warm-up: the render target exists and every upload and draw path has run once (drivers such
+        // as llvmpipe compile shader variants on first use) before the first timed frame.
         do {
-            try await glThread.perform { try $0.drawFrame(Array(repeating: nil, count: slots), slotSize: slotSize) }
+            let texture = try Self.warmUpTexture()
+            let image = try RGBAImage(width: 64, height: 64, pixels: [UInt8](repeating: 128, count: 64 * 64 * 4))
+            let options = configuration.loadOptions
+            try await glThread.perform { renderer in
+                let handles = [try renderer.upload(texture, levels: options.levels(of: texture)), try renderer.upload(image)]
+                try renderer.drawFrame(Array((handles + Array(repeating: nil, count: slots)).prefix(slots)), slotSize: slotSize)
+                handles.forEach(renderer.delete)
+            }
         } catch {
             glThread.shutdown()
             throw error
@@ -61,6 +69,16 @@ public struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
         case .pvrLoader:
             return try await runLoader(glThread: glThread)
         }
+    }
+
+    /// A 64-pixel texture with a full chain of zero blocks, for the warm-up.
+    private static func warmUpTexture() throws -> PVRTCTexture {
+        let levels = try (0..<PVRTCTexture.fullChainLength(width: 64, height: 64)).map { level in
+            let side = 64 >> level
+            return try PVRTCImage(width: side, height: side,
+                                  data: [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: side, height: side)))
+        }
+        return try PVRTCTexture(levels: levels, hasAlpha: false)
     }
 
     /// What one frame job reports back from the GL thread.
