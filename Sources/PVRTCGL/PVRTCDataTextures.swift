@@ -17,19 +17,26 @@ public struct PVRTCDataTextures: Sendable, Equatable {
     public let modulationWords: [UInt8]
 
     /// De-twiddles `image`.
+    ///
+    /// The Morton index of block (bx, by) is the sum of the indices of (bx, 0) and (0, by) (their bits
+    /// are disjoint), so one table per axis replaces a per-block computation.
     public init(_ image: PVRTCImage) {
         let bw = image.blocksWide, bh = image.blocksHigh
-        let morton = Morton.table(blocksWide: bw, blocksHigh: bh)
+        let columns = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
+        let rows = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
         var color = [UInt8](repeating: 0, count: bw * bh * 4)
         var modulation = [UInt8](repeating: 0, count: bw * bh * 4)
-        image.data.withUnsafeBufferPointer { source in
-            color.withUnsafeMutableBufferPointer { colorOut in
-                modulation.withUnsafeMutableBufferPointer { modulationOut in
-                    for linear in 0..<(bw * bh) {
-                        let from = Int(morton[linear]) * 8, to = linear * 4
-                        for i in 0..<4 {
-                            modulationOut[to + i] = source[from + i]
-                            colorOut[to + i] = source[from + 4 + i]
+        image.data.withUnsafeBytes { source in
+            color.withUnsafeMutableBytes { colorOut in
+                modulation.withUnsafeMutableBytes { modulationOut in
+                    for by in 0..<bh {
+                        let rowOffset = rows[by]
+                        for bx in 0..<bw {
+                            let from = (rowOffset + columns[bx]) * 8, to = (by * bw + bx) * 4
+                            modulationOut.storeBytes(of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self),
+                                                     toByteOffset: to, as: UInt32.self)
+                            colorOut.storeBytes(of: source.loadUnaligned(fromByteOffset: from + 4, as: UInt32.self),
+                                                toByteOffset: to, as: UInt32.self)
                         }
                     }
                 }
