@@ -17,6 +17,14 @@ final class RecordingUploader: TextureUploading {
     }
 
     private let creator = pthread_self()
+    /// Time each PVRTC upload takes (a stand-in for a GPU decode pass).
+    private let uploadDelay: Duration
+    /// When each PVRTC upload started.
+    private(set) var uploadStarts: [ContinuousClock.Instant] = []
+
+    init(uploadDelay: Duration = .zero) {
+        self.uploadDelay = uploadDelay
+    }
     fileprivate(set) var uploads: [Upload] = []
     fileprivate(set) var live: [Int: Int] = [:]
     private(set) var deleted: Set<Int> = []
@@ -27,6 +35,11 @@ final class RecordingUploader: TextureUploading {
 
     func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
         checkThread()
+        uploadStarts.append(ContinuousClock.now)
+        if uploadDelay > .zero {
+            let (seconds, attoseconds) = uploadDelay.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
         nextHandle += 1
         live[nextHandle] = estimatedGPUBytes(for: texture, levels: levels)
         uploads.append(Upload(handle: nextHandle, width: texture.levels[levels.lowerBound].width, levels: levels))

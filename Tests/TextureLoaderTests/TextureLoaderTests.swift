@@ -249,6 +249,27 @@ final class TextureLoaderTests: XCTestCase {
         XCTAssertEqual(uploads.count, 0)
     }
 
+    func testUploadBudgetSpreadsUploadsOverFrames() async throws {
+        glThread.shutdown()
+        glThread = GLThread { RecordingUploader(uploadDelay: .milliseconds(6)) }
+        let urls = try (0..<4).map { try fixtures.write("u\($0).pvr", size: 16) }
+        let interval = Duration.milliseconds(40)
+        let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(
+            uploadBudgetPerFrame: .milliseconds(5), frameInterval: interval))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for url in urls { group.addTask { _ = try await loader.load(url) } }
+            try await group.waitForAll()
+        }
+        let starts = try await glThread.perform { $0.uploadStarts }
+        XCTAssertEqual(starts.count, 4)
+        // Each 6 ms upload uses up a 5 ms budget, so the next one waits for the next interval. The
+        // first upload may come late in the loader's first interval; every later one opens its own.
+        for (earlier, later) in zip(starts.dropFirst(), starts.dropFirst(2)) {
+            XCTAssertGreaterThanOrEqual(later - earlier, interval - .milliseconds(1))
+        }
+        XCTAssertGreaterThan(starts[1] - starts[0], .milliseconds(6))
+    }
+
     func testMissingFileFailsWithItsName() async throws {
         let loader = TextureLoader(glThread: glThread)
         let url = fixtures.directory.appendingPathComponent("absent.pvr")
