@@ -61,8 +61,7 @@ final class CarouselBenchmarkTests: XCTestCase {
         let bench = try benchmark(fixtures, count: 6)
         let report = try await bench.run(.pvrLoader)
         XCTAssertEqual(report.frameTimes.count, bench.frameCount)
-        XCTAssertGreaterThanOrEqual(report.framesMissingImage, 1, "the first frame starts before any file is read")
-        XCTAssertLessThan(report.framesMissingImage, bench.frameCount)
+        XCTAssertLessThan(report.framesMissingImage, bench.frameCount, "loaded images reach the screen")
         XCTAssertGreaterThan(report.peakGPUBytes, 0)
     }
 

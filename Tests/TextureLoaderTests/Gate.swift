@@ -29,7 +29,8 @@ final class Gate: @unchecked Sendable {
         condition.unlock()
     }
 
-    private var arrived: Int {
+    /// How many threads have reached the gate.
+    var arrived: Int {
         condition.lock()
         defer { condition.unlock() }
         return arrivals

@@ -25,18 +25,33 @@ final class TextureLoaderTests: XCTestCase {
 
     func testConcurrentIdenticalRequestsShareOneLoad() async throws {
         let url = try fixtures.write("a.pvr", size: 32)
-        let loader = TextureLoader(glThread: glThread)
+        let gate = Gate()
+        let reads = Gate(holding: 0)
+        let loader = TextureLoader(glThread: glThread, read: { path in
+            reads.pass()
+            gate.pass()
+            return try TextureFile.read(path: path).texture
+        })
+        // The first read is held until all ten requests are waiting, so they all miss the cache.
         let handles = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<10 { group.addTask { try await loader.load(url).handle } }
+            let arrived = await reads.waitForArrivals(1)
+            XCTAssertTrue(arrived)
+            for _ in 0..<500 where await loader.statistics.misses < 10 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            gate.open()
             return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }
         XCTAssertEqual(handles.count, 1)
+        XCTAssertEqual(reads.arrived, 1, "one read for ten requests")
         let uploads = try await report().uploads
         XCTAssertEqual(uploads.count, 1)
         XCTAssertEqual(uploads.first?.levels, 0..<6)
         let again = try await loader.load(url)
         XCTAssertEqual(again.handle, handles.first)
         let stats = await loader.statistics
+        XCTAssertEqual(stats.misses, 10)
         XCTAssertEqual(stats.hits, 1)
     }
 
