@@ -46,5 +46,6 @@ let package = Package(
         // Runs the built `pvrc` executable as a subprocess; depending on it makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["pvrc", "PNGIO", "PVRTC", "TextureFormats"]),
         .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC", "PNGIO"]),
+        .testTarget(name: "TextureLoaderTests", dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2"]),
     ]
 )

@@ -1,14 +1,23 @@
 /// Errors raised by the texture loader.
-public enum TextureLoaderError: Error, Sendable, CustomStringConvertible {
+public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request was cancelled or superseded before its texture was uploaded.
     case cancelled(file: String)
     /// Reading or validating the file failed; `reason` is the underlying error's description.
     case loadFailed(file: String, reason: String)
+    /// Uploading the file's texture failed on the GL thread; `reason` is the GL layer's description.
+    case uploadFailed(file: String, reason: String)
+    /// GL work was attempted from a thread other than the GL thread; the work was not run.
+    case offGLThread(operation: String)
+    /// The GL thread was shut down, or its resource (the GL context) could not be created.
+    case glThreadStopped
 
     public var description: String {
         switch self {
         case let .cancelled(file): return "\(file): load cancelled"
         case let .loadFailed(file, reason): return "\(file): \(reason)"
+        case let .uploadFailed(file, reason): return "\(file): upload failed: \(reason)"
+        case let .offGLThread(operation): return "\(operation) called off the GL thread"
+        case .glThreadStopped: return "the GL thread has stopped"
         }
     }
 }

@@ -10,6 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchDecodeCommand.self,
             BenchEncodeCommand.self,
             BenchLoadCommand.self,
+            BenchCarouselCommand.self,
         ]
     )
 }

@@ -1,0 +1,102 @@
+import Foundation
+import PVRTC
+import TextureLoader
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An uploader without GL that records what the loader asks of it: which levels were uploaded,
+/// which handles are alive or deleted, and whether every call came from the thread that created it
+/// (the GL thread).
+final class RecordingUploader: TextureUploading {
+    struct Upload: Sendable, Equatable {
+        let handle: Int
+        let width: Int
+        let levels: Range<Int>
+    }
+
+    private let creator = pthread_self()
+    /// Time each PVRTC upload takes (a stand-in for a GPU decode pass).
+    private let uploadDelay: Duration
+    /// When each PVRTC upload started.
+    private(set) var uploadStarts: [ContinuousClock.Instant] = []
+
+    init(uploadDelay: Duration = .zero) {
+        self.uploadDelay = uploadDelay
+    }
+    fileprivate(set) var uploads: [Upload] = []
+    fileprivate(set) var live: [Int: Int] = [:]
+    private(set) var deleted: Set<Int> = []
+    private(set) var offThreadCalls = 0
+    /// The slots of every drawn frame.
+    fileprivate(set) var frames: [[Int?]] = []
+    fileprivate var nextHandle = 0
+
+    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+        checkThread()
+        uploadStarts.append(ContinuousClock.now)
+        if uploadDelay > .zero {
+            let (seconds, attoseconds) = uploadDelay.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
+        nextHandle += 1
+        live[nextHandle] = estimatedGPUBytes(for: texture, levels: levels)
+        uploads.append(Upload(handle: nextHandle, width: texture.levels[levels.lowerBound].width, levels: levels))
+        return nextHandle
+    }
+
+    func gpuBytes(of handle: Int) -> Int {
+        checkThread()
+        return live[handle] ?? 0
+    }
+
+    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
+        levels.reduce(0) { $0 + texture.levels[$1].byteCount }
+    }
+
+    func delete(_ handle: Int) {
+        checkThread()
+        if live.removeValue(forKey: handle) != nil {
+            deleted.insert(handle)
+        }
+    }
+
+    /// A snapshot that may leave the GL thread.
+    var report: Report {
+        Report(uploads: uploads, liveBytes: live.values.reduce(0, +), liveHandles: Set(live.keys),
+               deleted: deleted, offThreadCalls: offThreadCalls)
+    }
+
+    struct Report: Sendable {
+        let uploads: [Upload]
+        let liveBytes: Int
+        let liveHandles: Set<Int>
+        let deleted: Set<Int>
+        let offThreadCalls: Int
+    }
+
+    fileprivate func checkThread() {
+        if pthread_equal(creator, pthread_self()) == 0 { offThreadCalls += 1 }
+    }
+}
+
+extension PVRTCImage {
+    /// Bytes of this level.
+    var byteCount: Int { data.count }
+}
+
+extension RecordingUploader: CarouselRendering {
+    func upload(_ image: RGBAImage) throws -> Int {
+        checkThread()
+        nextHandle += 1
+        live[nextHandle] = image.pixels.count
+        uploads.append(Upload(handle: nextHandle, width: image.width, levels: 0..<1))
+        return nextHandle
+    }
+
+    func drawFrame(_ textures: [Int?], slotSize: Int) throws {
+        checkThread()
+        frames.append(textures)
+    }
+}
