@@ -23,7 +23,7 @@ public enum PVRTCDecoder {
         let byteCount = width * height * 4
         // Every row is written in full below, so the buffer needs no zero-filling first.
         let out = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
-            let target = UnsafeSendableRawPointer(UnsafeMutableRawPointer(buffer.baseAddress!))
+            let target = UnsafeSendablePointer(buffer.baseAddress!)
             blocks.endpoints.withUnsafeBufferPointer { endpoints in
                 blocks.words.withUnsafeBufferPointer { words in
                     table.withUnsafeBufferPointer { entries in
@@ -31,7 +31,7 @@ public enum PVRTCDecoder {
                             endpoints: endpoints.baseAddress!, words: words.baseAddress!, table: entries.baseAddress!,
                             blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh)
                         Parallel.forEach(height, threads: threads) { range in
-                            let base = target.pointer
+                            let base = UnsafeMutableRawPointer(target.pointer)
                             if paddedWidth == width {
                                 for y in range { rows.decode(row: y, into: base + y * width * 4) }
                             } else {
