@@ -63,17 +63,24 @@ public enum PVRTCEncoder {
     ///   opaque or translucent endpoints and the standard or punch-through mode (always punch-through
     ///   for cut-out blocks, whose transparent pixels then decode to exactly 0), and colour error is
     ///   weighted by source alpha, so colour under alpha 0 only breaks ties (weight 1/255).
+    /// - Parameter progress: Called on the calling thread after the initial endpoints and after each
+    ///   refinement round with the finished share of the search (0...1, ending at 1).
     /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` for sizes PVRTC1 cannot hold.
-    public static func encode(_ image: RGBAImage, options: Options = Options()) throws -> PVRTCImage {
+    public static func encode(
+        _ image: RGBAImage, options: Options = Options(), progress: ((Double) -> Void)? = nil
+    ) throws -> PVRTCImage {
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)
+        let steps = Double(schedule.rounds + 1)
         let ws = EncoderWorkspace(image: image, channelWeights: channelWeights)
         InitialEndpoints.compute(ws, threads: threads)
-        for _ in 0..<schedule.rounds {
+        progress?(1 / steps)
+        for round in 0..<schedule.rounds {
             EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
             EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
             ModulationSelection.selectAll(ws, threads: threads)
+            progress?(Double(round + 2) / steps)
         }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }

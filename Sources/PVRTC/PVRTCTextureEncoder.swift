@@ -9,13 +9,13 @@
 /// The texture is RGBA (`hasAlpha`) exactly when the prepared image has a pixel with alpha below
 /// 255; opaque images become RGB textures. Alpha is never premultiplied.
 public enum PVRTCTextureEncoder {
-    /// Where an encode has got to, reported before each level and once at the end.
+    /// Where an encode has got to, reported before each level, after each search round and once at the end.
     public struct Progress: Sendable, Equatable {
         /// Levels finished so far.
         public var completedLevels: Int
         /// Levels in the texture.
         public var levelCount: Int
-        /// Pixels in the finished levels.
+        /// Pixels encoded so far: the finished levels plus the finished share of the level in progress.
         public var completedPixels: Int
         /// Pixels in all levels.
         public var totalPixels: Int
@@ -32,7 +32,8 @@ public enum PVRTCTextureEncoder {
     ///   - image: The source image, any size the `square`/`pot` policies in `options` can handle.
     ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
     ///   - name: What error messages call the image (for example its file name).
-    ///   - progress: Called on the calling thread before each level starts and once when all are done.
+    ///   - progress: Called on the calling thread before each level starts, after each search round of
+    ///     the block encoder and once when all are done.
     /// - Throws: ``PVRTCError/unsupportedImage(_:)`` for sizes the policies do not cover, and any
     ///   error of the block encoder.
     public static func encode(
@@ -56,8 +57,14 @@ public enum PVRTCTextureEncoder {
             progress?(Progress(
                 completedLevels: levels.count, levelCount: sources.count,
                 completedPixels: completedPixels, totalPixels: totalPixels))
-            levels.append(try PVRTCEncoder.encode(source, options: encoderOptions))
-            completedPixels += source.width * source.height
+            let levelPixels = source.width * source.height
+            let done = completedPixels, finished = levels.count
+            levels.append(try PVRTCEncoder.encode(source, options: encoderOptions) { share in
+                progress?(Progress(
+                    completedLevels: finished, levelCount: sources.count,
+                    completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
+            })
+            completedPixels += levelPixels
         }
         progress?(Progress(
             completedLevels: levels.count, levelCount: sources.count,

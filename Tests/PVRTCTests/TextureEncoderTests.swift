@@ -98,14 +98,15 @@ final class TextureEncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual(worstOutside, 40, "hidden pixels next to the edge decode dark")
     }
 
-    /// Progress arrives before each level and once at the end, by pixel count.
-    func testProgressReportsEveryLevel() throws {
+    /// Progress arrives before each level, after the initial endpoints and each search round
+    /// (`fast`: one round, so halfway and at the end of every level), and once at the end, by pixel count.
+    func testProgressReportsEveryLevelAndRound() throws {
         var reports: [PVRTCTextureEncoder.Progress] = []
         _ = try PVRTCTextureEncoder.encode(
             PipelineTestImages.smooth(width: 8, height: 8), options: options(mipmaps: true)
         ) { reports.append($0) }
-        XCTAssertEqual(reports.map(\.completedLevels), [0, 1, 2, 3, 4])
-        XCTAssertEqual(reports.map(\.completedPixels), [0, 64, 80, 84, 85])
+        XCTAssertEqual(reports.map(\.completedLevels), [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
+        XCTAssertEqual(reports.map(\.completedPixels), [0, 32, 64, 64, 72, 80, 80, 82, 84, 84, 84, 85, 85])
         XCTAssertEqual(reports.last?.fraction, 1)
         XCTAssertTrue(reports.allSatisfy { $0.levelCount == 4 && $0.totalPixels == 85 })
     }
