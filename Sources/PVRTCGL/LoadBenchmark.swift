@@ -67,7 +67,7 @@ public struct LoadBenchmark {
               sizes.allSatisfy({ $0 > 0 && $0.nonzeroBitCount == 1 }) else {
             throw GLError.unsupported("the benchmark source must be square, a power of two and at least as large as every size (\(sizes))")
         }
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var inputs: [Inputs] = []
         for size in sizes.sorted(by: >) {
             var image = source
@@ -135,18 +135,5 @@ public struct LoadBenchmark {
     private static func fileSize(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.size] as? NSNumber)?.intValue ?? 0
-    }
-
-    /// SplitMix64, so the random blocks are the same on every run.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 final class PVRTCDataTexturesTests: XCTestCase {
     func testTexelsHoldTheWordsOfTheBlockAtTheirPosition() throws {
         for (w, h) in [(64, 16), (16, 32), (4, 4), (1, 8)] {
-            var generator = SeededGenerator(seed: UInt64(w * 100 + h))
+            var generator = SplitMix64(seed: UInt64(w * 100 + h))
             let image = try RandomBlocks.level(width: w, height: h, kind: .mixed, generator: &generator)
             let layout = PVRTCDataTextures(image)
             XCTAssertEqual(layout.blocksWide, max(w / 4, 2))
@@ -26,7 +26,7 @@ final class PVRTCDataTexturesTests: XCTestCase {
     }
 
     func testLayoutIsAPermutationOfTheFileBytes() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let image = try RandomBlocks.level(width: 32, height: 128, kind: .mixed, generator: &generator)
         let layout = PVRTCDataTextures(image)
         XCTAssertEqual((layout.colorWords + layout.modulationWords).sorted(), image.data.sorted())

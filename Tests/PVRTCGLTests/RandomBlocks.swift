@@ -1,20 +1,5 @@
 import PVRTC
 
-/// SplitMix64: a small seeded generator so every run draws the same blocks.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Which kinds of block the random data holds.
 enum BlockKind: String, CaseIterable {
     /// Both endpoints opaque (bits 15 and 31 set), standard modulation (bit 0 clear).
@@ -40,7 +25,7 @@ enum BlockKind: String, CaseIterable {
 
 enum RandomBlocks {
     /// One level of random blocks of `kind`.
-    static func level(width: Int, height: Int, kind: BlockKind, generator: inout SeededGenerator) throws -> PVRTCImage {
+    static func level(width: Int, height: Int, kind: BlockKind, generator: inout SplitMix64) throws -> PVRTCImage {
         let count = PVRTCImage.blockCount(width) * PVRTCImage.blockCount(height)
         let blocks = (0..<count).map { _ in
             PVRTCBlock(modulation: UInt32.random(in: .min ... .max, using: &generator),
@@ -51,7 +36,7 @@ enum RandomBlocks {
 
     /// A texture of random blocks with `levels` mip levels (a full chain when nil).
     static func texture(width: Int, height: Int, kind: BlockKind, levels: Int? = nil, seed: UInt64) throws -> PVRTCTexture {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let count = levels ?? PVRTCTexture.fullChainLength(width: width, height: height)
         var images: [PVRTCImage] = []
         var w = width, h = height

@@ -3,18 +3,13 @@ import Foundation
 
 /// Deterministic pseudo-random numbers for test fixtures (SplitMix64).
 struct TestRandom {
-    var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// The next value in `0..<bound`.
+    /// The next value in `0..<bound` (the draw modulo `bound`).
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
+        Int(generator.next() % UInt64(bound))
     }
 }
 

@@ -5,13 +5,13 @@ import TextureFormats
 /// Writes small PVR files of random blocks into a fresh temporary directory.
 final class TextureFixtures {
     let directory: URL
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(seed: UInt64 = 0x5eed) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("pvrc-loader-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        state = seed
+        random = SplitMix64(seed: seed)
     }
 
     deinit {
@@ -24,8 +24,7 @@ final class TextureFixtures {
         var levels: [PVRTCImage] = []
         var side = size
         for _ in 0..<count {
-            var bytes = [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: side, height: side))
-            for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: next() >> 56) }
+            let bytes = random.bytes(PVRTCImage.byteCount(width: side, height: side))
             levels.append(try PVRTCImage(width: side, height: side, data: bytes))
             side = max(side / 2, 1)
         }
@@ -38,14 +37,5 @@ final class TextureFixtures {
         let url = directory.appendingPathComponent(name)
         try TextureFile(container: .pvr2, texture: randomTexture(size: size, mipmaps: mipmaps)).write(to: url.path)
         return url
-    }
-
-    /// SplitMix64: reproducible test data.
-    private func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
