@@ -106,19 +106,10 @@ public enum PNGCodec {
     }
 
     private static func readFile(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw PNGError.io(file: path, reason: "no such file")
+        do {
+            return try FileBytes.read(path: path)
+        } catch TextureFormatError.io(let file, let reason) {
+            throw PNGError.io(file: file, reason: reason)
         }
-        guard !isDirectory.boolValue else {
-            throw PNGError.io(file: path, reason: "is a directory, not a file")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw PNGError.io(file: path, reason: "permission denied")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError.io(file: path, reason: "cannot read the file")
-        }
-        return [UInt8](data)
     }
 }

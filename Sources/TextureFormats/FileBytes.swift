@@ -1,11 +1,11 @@
 import Foundation
 
 /// Reads whole files with POSIX calls, so failures carry the system's one-line reason
-/// ("No such file or directory", "Is a directory", ...).
-enum FileBytes {
-    /// The contents of the file at `path`.
+/// ("No such file or directory", "not a regular file", ...). Shared by the container and PNG readers.
+public enum FileBytes {
+    /// The contents of the regular file at `path`.
     /// - Throws: ``TextureFormatError/io(file:reason:)`` naming `path`.
-    static func read(path: String) throws -> [UInt8] {
+    public static func read(path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw TextureFormatError.io(file: path, reason: "cannot open: \(lastErrorMessage())")

@@ -118,7 +118,7 @@ final class PNGCorruptInputTests: XCTestCase {
 
     func testMissingFileAndDirectoryAreIOErrors() {
         XCTAssertThrowsError(try PNGCodec.read(path: "/nonexistent/pvrc.png")) { error in
-            XCTAssertEqual(error as? PNGError, .io(file: "/nonexistent/pvrc.png", reason: "no such file"))
+            XCTAssertEqual(error as? PNGError, .io(file: "/nonexistent/pvrc.png", reason: "cannot open: No such file or directory"))
         }
         let directory = FileManager.default.temporaryDirectory.path
         XCTAssertThrowsError(try PNGCodec.read(path: directory)) { error in
