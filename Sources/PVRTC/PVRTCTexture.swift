@@ -28,6 +28,15 @@ public struct PVRTCTexture: Sendable, Equatable {
         self.hasAlpha = hasAlpha
     }
 
+    /// Level `index` of the chain.
+    /// - Throws: ``PVRTCError/levelOutOfRange(level:count:)`` when the chain has no such level.
+    public func level(_ index: Int) throws -> PVRTCImage {
+        guard levels.indices.contains(index) else {
+            throw PVRTCError.levelOutOfRange(level: index, count: levels.count)
+        }
+        return levels[index]
+    }
+
     /// Width of level 0.
     public var width: Int { levels[0].width }
     /// Height of level 0.

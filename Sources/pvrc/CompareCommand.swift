@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import PNGIO
 import PVRTC
-import TextureFormats
 
 /// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
 struct CompareCommand: AsyncParsableCommand {
@@ -43,12 +42,7 @@ struct CompareCommand: AsyncParsableCommand {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
             candidateImage = try PNGCodec.read(path: candidate)
         } else {
-            let texture = try TextureFile.read(path: candidate).texture
-            guard level < texture.levels.count else {
-                let problem = PVRTCError.levelOutOfRange(level: level, count: texture.levels.count)
-                throw CommandFailure(file: candidate, reason: problem.description)
-            }
-            let levelImage = texture.levels[level]
+            let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
             candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
                 referenceImage = try MipChain.build(from: referenceImage)[level]

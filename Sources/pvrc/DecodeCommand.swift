@@ -1,7 +1,6 @@
 import ArgumentParser
 import PNGIO
 import PVRTC
-import TextureFormats
 
 /// `pvrc decode IN OUT.png [--level N]`: decodes one mip level on the CPU and writes it as a PNG.
 struct DecodeCommand: AsyncParsableCommand {
@@ -21,12 +20,8 @@ struct DecodeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let texture = try TextureFile.read(path: input).texture
-            guard texture.levels.indices.contains(level) else {
-                let problem = PVRTCError.levelOutOfRange(level: level, count: texture.levels.count)
-                throw CommandFailure(file: input, reason: problem.description)
-            }
-            let image = PVRTCDecoder.decode(texture.levels[level], threads: Parallel.processorCount)
+            let image = PVRTCDecoder.decode(try readTextureLevel(path: input, level: level).image,
+                                            threads: Parallel.processorCount)
             try PNGCodec.write(image, to: output)
         }
     }

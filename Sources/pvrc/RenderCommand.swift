@@ -2,7 +2,6 @@ import ArgumentParser
 import PNGIO
 import PVRTC
 import PVRTCGL
-import TextureFormats
 
 extension PVRTCUploadMode: ExpressibleByArgument {}
 
@@ -40,11 +39,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let texture = try TextureFile.read(path: input).texture
-            guard texture.levels.indices.contains(level) else {
-                let problem = PVRTCError.levelOutOfRange(level: level, count: texture.levels.count)
-                throw CommandFailure(file: input, reason: problem.description)
-            }
+            let (texture, levelImage) = try readTextureLevel(path: input, level: level)
             let context: GLContext, image: RGBAImage, differing: Int?
             do {
                 context = try GLContext()
@@ -54,7 +49,6 @@ struct RenderCommand: AsyncParsableCommand {
                 throw CommandFailure(file: input, reason: error.description)
             }
             try PNGCodec.write(image, to: output)
-            let levelImage = texture.levels[level]
             print("\(output): \(image.width)x\(image.height) from level \(level) " +
                   "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
             if let differing {

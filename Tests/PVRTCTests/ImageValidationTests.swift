@@ -92,4 +92,16 @@ final class ImageValidationTests: XCTestCase {
         XCTAssertEqual(PVRTCError.levelOutOfRange(level: 3, count: 1).description,
                        "mip level 3 does not exist (the texture has 1 level)")
     }
+
+    func testLevelAccessorThrowsForMissingLevels() throws {
+        let base = try PVRTCImage(width: 8, height: 8, data: [UInt8](repeating: 7, count: 32))
+        let small = try PVRTCImage(width: 4, height: 4, data: [UInt8](repeating: 9, count: 32))
+        let texture = try PVRTCTexture(levels: [base, small], hasAlpha: false)
+        XCTAssertEqual(try texture.level(1), small)
+        for index in [-1, 2] {
+            XCTAssertThrowsError(try texture.level(index)) { error in
+                XCTAssertEqual(error as? PVRTCError, .levelOutOfRange(level: index, count: 2))
+            }
+        }
+    }
 }
