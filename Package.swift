@@ -1,51 +1,115 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The module map (arrows point down; nothing imports upwards):
+//
+//   pvrc (executable: argument parsing and printing)
+//     ├─ PVRTCBenchmarks (timing, test patterns, load and carousel benchmarks; CLI and tools only)
+//     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
+//     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
+//     ├─ ImageFiles (PNG via libpng) ─ CPNGBridge ─ CPNG
+//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1)
+//     ├─ PVRTC (the format and the bit-exact decoder)
+//     ├─ Imaging (RGBAImage and image operations)
+//     └─ FileIO (checked reads, atomic writes; package-internal)
 let package = Package(
     name: "pvrc",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "PVRTC", targets: ["PVRTC"]),
+        .library(name: "PVRTCEncoding", targets: ["PVRTCEncoding"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "TextureFormats", targets: ["TextureFormats"]),
-        .library(name: "PNGIO", targets: ["PNGIO"]),
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
+        .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // Codec core: standard library only.
-        .target(name: "PVRTC"),
-        .target(name: "TextureFormats", dependencies: ["PVRTC"]),
+        // Pure Swift (standard library, Dispatch, Foundation only for file access).
+        .target(name: "Imaging"),
+        .target(name: "PVRTC", dependencies: ["Imaging"]),
+        .target(
+            name: "PVRTCEncoding",
+            dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")]
+        ),
+        .target(name: "FileIO"),
+        .target(name: "TextureFormats", dependencies: ["PVRTC", "FileIO"]),
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
 
-        // libpng's longjmp error handling stays inside this C target; PNGIO wraps it.
+        // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
-        // PNGIO writes files through TextureFormats' AtomicFileWriter (temporary file + rename).
-        .target(name: "PNGIO", dependencies: ["CPNGBridge", "PVRTC", "TextureFormats"]),
-        .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "TextureFormats"]),
-        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC"]),
+        .target(name: "ImageFiles", dependencies: ["CPNGBridge", "Imaging", "FileIO"]),
+        .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
+        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "FileIO"]),
+
+        // Tools' libraries: never linked by a game that only loads textures.
+        .target(name: "QualityMetrics", dependencies: ["Imaging"]),
+        .target(
+            name: "PVRTCBenchmarks",
+            dependencies: [
+                "PVRTC", "Imaging", "PVRTCEncoding", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
+                "CGLES2",
+            ]
+        ),
         .executableTarget(
             name: "pvrc",
             dependencies: [
-                "PVRTC", "TextureFormats", "PNGIO", "PVRTCGL", "TextureLoader",
+                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"], resources: [.copy("Golden")]),
-        .testTarget(name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC"]),
-        .testTarget(name: "PNGIOTests", dependencies: ["PNGIO", "PVRTC"], exclude: ["Fixtures"]),
-        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTC", "PNGIO"]),
-        // Runs the built `pvrc` executable as a subprocess; depending on it makes `swift test` build it.
-        .testTarget(name: "CLITests", dependencies: ["pvrc", "PNGIO", "PVRTC", "TextureFormats"]),
-        .testTarget(name: "PVRTCGLTests", dependencies: ["PVRTCGL", "PVRTC", "PNGIO"]),
-        .testTarget(name: "TextureLoaderTests", dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2"]),
+        // A consumer of the codec, containers and image files only: the linkage test proves it needs no EGL/GLES.
+        .executableTarget(
+            name: "CodecConsumer",
+            dependencies: ["PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats"],
+            path: "Tests/CodecConsumer"
+        ),
+
+        // Fixtures shared by several test targets.
+        .target(name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTCBenchmarks"], path: "Tests/PVRCTestSupport"),
+
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRTCBenchmarks"], resources: [.copy("Golden")]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
+        .testTarget(
+            name: "PVRTCEncodingTests",
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"]
+        ),
+        .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
+        .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
+        .testTarget(
+            name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
+        ),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
+        // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "pvrc", "CodecConsumer", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding", "TextureFormats",
+                "PVRTCBenchmarks", "PVRCTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "PVRTCGLTests",
+            dependencies: ["PVRTCGL", "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRTCBenchmarks"]
+        ),
+        .testTarget(
+            name: "TextureLoaderTests",
+            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks"]
+        ),
     ]
 )

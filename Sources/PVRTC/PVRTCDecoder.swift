@@ -1,3 +1,4 @@
+import Imaging
 /// The bit-exact PVRTC1 4bpp decoder (Khronos Data Format Specification / Imagination reference).
 ///
 /// Arithmetic, per pixel and channel: endpoints widened to ARGB 4555, bilinearly upscaled from the four

@@ -6,9 +6,8 @@ public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
     case bufferSizeMismatch(expected: Int, actual: Int)
     /// A mip level index is outside the texture's chain.
     case levelOutOfRange(level: Int, count: Int)
-    /// The image cannot be encoded as given (for example non-square without padding).
-    case unsupportedImage(String)
 
+    /// A one-line explanation.
     public var description: String {
         switch self {
         case let .invalidDimensions(width, height, reason):
@@ -17,8 +16,6 @@ public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "buffer holds \(actual) bytes, expected \(expected)"
         case let .levelOutOfRange(level, count):
             return "mip level \(level) does not exist (the texture has \(count) level\(count == 1 ? "" : "s"))"
-        case let .unsupportedImage(reason):
-            return reason
         }
     }
 }

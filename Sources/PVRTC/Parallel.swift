@@ -8,15 +8,15 @@ import Darwin
 
 /// Splits index ranges over worker threads. The split depends only on the count and the thread
 /// count, and every index is processed exactly once, so results written per index are deterministic.
-public enum Parallel {
+package enum Parallel {
     /// The number of online processors (at least 1).
-    public static var processorCount: Int {
+    package static var processorCount: Int {
         max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     }
 
     /// Runs `body` over `0..<count` in up to `threads` contiguous chunks at once.
     /// With `threads <= 1` everything runs on the calling thread, in order.
-    public static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    package static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
         guard count > 0 else { return }
         let workers = min(max(threads, 1), count)
         if workers == 1 {

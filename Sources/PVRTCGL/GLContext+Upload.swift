@@ -1,3 +1,4 @@
+import Imaging
 import CGLES2
 import PVRTC
 

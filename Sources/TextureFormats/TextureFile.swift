@@ -1,3 +1,5 @@
+import FileIO
+import Foundation
 import PVRTC
 
 /// A PVRTC1 4bpp texture together with the container it is (or will be) stored in.
@@ -64,11 +66,17 @@ public struct TextureFile: Sendable, Equatable {
         return nil
     }
 
-    /// Reads and parses the file at `path`; errors name `path`.
+    /// Reads and parses the file at `url`; errors name the file as given (its relative path stays relative).
     /// - Throws: ``TextureFormatError/io(file:reason:)`` when the file cannot be read, otherwise the
     ///   errors of ``parse(_:file:)``.
-    public static func read(path: String) throws -> TextureFile {
-        try parse(FileBytes.read(path: path), file: path)
+    public static func read(from url: URL) throws -> TextureFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(url)
+        } catch {
+            throw TextureFormatError(error)
+        }
+        return try parse(bytes, file: FileIOError.name(of: url))
     }
 
     /// The complete file in ``container``'s layout.
@@ -80,10 +88,14 @@ public struct TextureFile: Sendable, Equatable {
         }
     }
 
-    /// Writes ``serialized()`` to `path` atomically: a temporary file in the same directory is
-    /// written, then renamed over `path`, so no partial file is ever left behind.
+    /// Writes ``serialized()`` to `url` atomically: a temporary file in the same directory is
+    /// written, then renamed over `url`, so no partial file is ever left behind.
     /// - Throws: ``TextureFormatError/io(file:reason:)``.
-    public func write(to path: String) throws {
-        try AtomicFileWriter.write(serialized(), to: path)
+    public func write(to url: URL) throws {
+        do {
+            try AtomicFileWriter.write(serialized(), to: url)
+        } catch {
+            throw TextureFormatError(error)
+        }
     }
 }

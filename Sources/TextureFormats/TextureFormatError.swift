@@ -1,3 +1,5 @@
+import FileIO
+
 /// Errors raised while reading or writing texture containers. Every case names the file (or a
 /// caller-supplied label such as `"<memory>"`) and the reason.
 public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -50,5 +52,12 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
         case let .io(file, reason):
             return "\(file): \(reason)"
         }
+    }
+}
+
+extension TextureFormatError {
+    /// The container error for a failed file access.
+    init(_ error: FileIOError) {
+        self = .io(file: error.file, reason: error.reason)
     }
 }

@@ -13,7 +13,7 @@ public final class GLTextureUploader: TextureUploading {
     /// How PVRTC textures are uploaded.
     public let mode: PVRTCUploadMode
     /// The offscreen target frames are drawn into (made on the first frame, resized as needed).
-    var frameTarget: RenderTarget?
+    package var frameTarget: RenderTarget?
 
     /// Creates a context on the calling thread (the GL thread) and compiles its programs.
     /// - Throws: ``GLError`` when no context can be created or a program fails to compile.

@@ -53,7 +53,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     }
 
     private let configuration: TextureLoaderConfiguration
-    private let read: @Sendable (String) throws -> PVRTCTexture
+    private let read: @Sendable (URL) throws -> PVRTCTexture
     private let reads: AsyncSemaphore
     private var cache: TextureCache<Uploader.Handle>
     /// The load new requests for a key join (the newest one for that key).
@@ -79,7 +79,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     public init(
         glThread: GLThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),
-        read: @escaping @Sendable (String) throws -> PVRTCTexture = { try TextureFile.read(path: $0).texture }
+        read: @escaping @Sendable (URL) throws -> PVRTCTexture = { try TextureFile.read(from: $0).texture }
     ) {
         self.glThread = glThread
         self.configuration = configuration
@@ -240,7 +240,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
             return .failure(TextureLoaderError.cancelled(file: path))
         }
         do {
-            return .success(try read(path))
+            return .success(try read(URL(fileURLWithPath: path)))
         } catch let error as TextureLoaderError {
             return .failure(error)
         } catch {

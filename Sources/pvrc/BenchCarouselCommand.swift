@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PNGIO
+import ImageFiles
+import PVRTCBenchmarks
 import PVRTCGL
 import TextureLoader
 
@@ -60,7 +61,7 @@ struct BenchCarouselCommand: AsyncParsableCommand {
                 configuration: CarouselConfiguration(visibleCount: visible, framesPerStep: framesPerStep,
                                                      prefetchAhead: prefetch, slotSize: slot),
                 makeRenderer: { try GLTextureUploader(mode: uploadMode) },
-                decodePNG: { try PNGCodec.read(path: $0) })
+                decodePNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
             print("pvrc bench carousel: \(items.count) images, \(visible) visible at \(slot) px, one step every " +
                   "\(framesPerStep) frames, \(benchmark.frameCount) frames at 16.7 ms, PVR upload \(uploadMode.rawValue)\n")
             print("| strategy | p50 | p95 | p99 | max | over budget | missing image | showing preview | peak GPU |")

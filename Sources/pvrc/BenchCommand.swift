@@ -1,4 +1,5 @@
 import ArgumentParser
+import PVRTCBenchmarks
 
 /// `pvrc bench`: throughput measurements of the libraries (release builds, medians of several runs).
 /// Each measured operation is its own subcommand; add new ones to `subcommands`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PVRTC
+import PVRTCBenchmarks
 
 /// `pvrc bench decode`: PVRTC1 4bpp decoder throughput on a level of random blocks, on one thread and on
 /// all threads.

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import PVRTCBenchmarks
+import PVRTCEncoding
 
 /// `pvrc bench encode`: encoder wall time and throughput on one level.
 struct BenchEncodeCommand: AsyncParsableCommand {
@@ -43,16 +46,16 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let source: RGBAImage
         let label: String
         if let image {
-            source = try ImagePreparation.prepare(PNGCodec.read(path: image), square: nil, pot: nil, name: image)
+            source = try ImagePreparation.prepare(PNGCodec.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
             label = image
         } else {
             try PVRTCImage.validate(width: size, height: size)
             source = TestPattern.texture(width: size, height: size)
             label = "test pattern"
         }
-        let options = PVRTCEncoder.Options(quality: quality, threads: threads)
+        let options = LevelEncoder.Options(quality: quality, threads: threads)
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
-            _ = try PVRTCEncoder.encode(source, options: options)
+            _ = try LevelEncoder.encode(source, options: options)
         }
         let pixels = source.width * source.height
         print("pvrc bench encode: \(label), \(source.width)x\(source.height), quality \(quality.rawValue), " +

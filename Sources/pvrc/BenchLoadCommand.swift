@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import PNGIO
+import ImageFiles
 import PVRTC
+import PVRTCBenchmarks
 import PVRTCGL
 
 /// `pvrc bench load SOURCE.png`: the PNG-versus-PVRTC load-and-show table (``LoadBenchmark``).
@@ -31,7 +32,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let image = try PNGCodec.read(path: source)
+            let image = try PNGCodec.read(from: URL(fileURLWithPath: source))
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("pvrc-bench-load-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -39,7 +40,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let inputs: [LoadBenchmark.Inputs]
             do {
                 inputs = try LoadBenchmark.prepareInputs(source: image, sizes: sizes, directory: directory,
-                                                         writePNG: PNGCodec.write)
+                                                         writePNG: { try PNGCodec.write($0, to: URL(fileURLWithPath: $1)) })
             } catch let error as GLError {
                 throw CommandFailure(file: source, reason: error.description)
             }
@@ -50,7 +51,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             print("| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |")
             print("|---|---|---|---|---|---|---|")
             for input in inputs {
-                let row = try LoadBenchmark.measure(input, context: context, runs: runs, readPNG: PNGCodec.read)
+                let row = try LoadBenchmark.measure(input, context: context, runs: runs, readPNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
                 print("| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | " +
                       "\(ms(row.png.median)) ms | \(ms(row.decodeOnce.median)) ms | \(ms(row.direct.median)) ms | " +
                       "\(ratio(row.png.median / row.decodeOnce.median))x |")

@@ -8,13 +8,18 @@ import Foundation
 /// `TextureFormatError`, ...) already name their file; a problem the command finds itself is thrown
 /// as a `CommandFailure` with the file it concerns.
 struct CommandFailure: Error, CustomStringConvertible {
-    /// The file the problem concerns.
-    let file: String
-    /// What is wrong, in a few words.
-    let reason: String
+    /// The whole message, naming the file.
+    let description: String
 
     /// `FILE: REASON`.
-    var description: String { "\(file): \(reason)" }
+    init(file: String, reason: String) {
+        description = "\(file): \(reason)"
+    }
+
+    /// A message that names its file in its own words (`in.png is 300x200: ...`).
+    init(message: String) {
+        description = message
+    }
 
     /// Runs a command's work. Any error it throws is printed as one line on stderr and turned into
     /// exit status 1 (`ExitCode.failure`), so no stack of messages or usage text follows.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import QualityMetrics
 
 /// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
 struct CompareCommand: AsyncParsableCommand {
@@ -36,11 +38,11 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     private func compare() throws {
-        var referenceImage = try PNGCodec.read(path: reference)
+        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference))
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
-            candidateImage = try PNGCodec.read(path: candidate)
+            candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate))
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
             candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import PNGIO
+import Foundation
+import ImageFiles
 import PVRTC
 
 /// `pvrc decode IN OUT.png [--level N]`: decodes one mip level on the CPU and writes it as a PNG.
@@ -22,7 +23,7 @@ struct DecodeCommand: AsyncParsableCommand {
         try await CommandFailure.reporting {
             let image = PVRTCDecoder.decode(try readTextureLevel(path: input, level: level).image,
                                             threads: Parallel.processorCount)
-            try PNGCodec.write(image, to: output)
+            try PNGCodec.write(image, to: URL(fileURLWithPath: output))
         }
     }
 }

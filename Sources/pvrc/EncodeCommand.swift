@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import PNGIO
+import ImageFiles
 import PVRTC
+import PVRTCEncoding
 import TextureFormats
 
 /// `pvrc encode IN.png OUT`: PNG to a PVRTC1 4bpp texture file.
@@ -25,36 +26,10 @@ struct EncodeCommand: AsyncParsableCommand {
     @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
     var output: String
 
-    @Option(help: "Search effort.")
-    var quality: PVRTCEncoder.Quality = .best
-
-    @Option(help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).")
-    var format: String?
-
-    @Flag(help: "Build and encode the full mip chain down to 1x1.")
-    var mipmaps = false
-
-    @Option(help: "Worker threads (default: all processors); the output does not depend on it.")
-    var threads = Parallel.processorCount
-
-    @Flag(inversion: .prefixedNo, help: "Fill the colour under fully transparent pixels from nearby visible colour.")
-    var alphaBleed = true
-
-    @Option(help: "Make a non-square image square.")
-    var square: ImagePreparation.Policy?
-
-    @Option(help: "Take non-power-of-two sides to the next power of two.")
-    var pot: ImagePreparation.Policy?
+    @OptionGroup var encoding: EncodingOptionGroup
 
     @Flag(help: "Print nothing on success.")
     var quiet = false
-
-    func validate() throws {
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        if let format, TextureContainer(rawValue: format) == nil {
-            throw ValidationError("--format must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
 
     func run() async throws {
         try await CommandFailure.reporting { try encode() }
@@ -62,9 +37,8 @@ struct EncodeCommand: AsyncParsableCommand {
 
     private func encode() throws {
         let container = try outputContainer()
-        let image = try PNGCodec.read(path: input)
-        let options = TextureEncodingOptions(
-            quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed, square: square, pot: pot)
+        let image = try PNGCodec.read(from: URL(fileURLWithPath: input))
+        let options = encoding.encoderOptions
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
@@ -72,14 +46,18 @@ struct EncodeCommand: AsyncParsableCommand {
         do {
             // Clear the progress line before anything else is printed, error messages included.
             defer { progress?.finish() }
-            texture = try PVRTCTextureEncoder.encode(image, options: options, name: input) { step in
-                progress?.show(step)
+            do {
+                texture = try PVRTCEncoder.encode(image, options: options) { step in
+                    progress?.show(step)
+                }
+            } catch let error as EncodingError {
+                throw error.commandFailure(file: input)
             }
         }
         let elapsed = clock.now - start
 
         let file = TextureFile(container: container, texture: texture)
-        try file.write(to: output)
+        try file.write(to: URL(fileURLWithPath: output))
         if !quiet {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -87,14 +65,14 @@ struct EncodeCommand: AsyncParsableCommand {
             let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
-                  "\(container.displayName), quality \(quality.rawValue), " +
+                  "\(container.displayName), quality \(encoding.quality.rawValue), " +
                   String(format: "%.3f s", seconds))
         }
     }
 
     /// The container named by `--format`, else implied by the output's extension.
     private func outputContainer() throws -> TextureContainer {
-        if let format, let container = TextureContainer(rawValue: format) { return container }
+        if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
         guard let container = TextureContainer.forPathExtension(output) else {
             throw CommandFailure(file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
         }

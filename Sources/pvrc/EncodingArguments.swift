@@ -1,8 +1,26 @@
 import ArgumentParser
-import PVRTC
+import PVRTCEncoding
 
 /// `--quality fast|normal|high|best` on the command line.
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}
 
 /// `--square pad|stretch` and `--pot pad|stretch` on the command line.
-extension ImagePreparation.Policy: ExpressibleByArgument {}
+extension PVRTCEncoder.ResizePolicy: ExpressibleByArgument {}
+
+extension EncodingError {
+    /// The one-line failure for the image file `file`, naming the options that would help:
+    /// `in.png is 300x200: PVRTC1 needs square power-of-two sizes; use --square pad|stretch / --pot pad|stretch`.
+    func commandFailure(file: String) -> CommandFailure {
+        switch self {
+        case let .unsupportedSize(width, height, needsSquare, needsPowerOfTwo):
+            var hints: [String] = []
+            if needsSquare { hints.append("--square pad|stretch") }
+            if needsPowerOfTwo { hints.append("--pot pad|stretch") }
+            let requirement = EncodingError.requirement(width: width, height: height)
+            return CommandFailure(
+                message: "\(file) is \(width)x\(height): \(requirement); use \(hints.joined(separator: " / "))")
+        case .tooLarge:
+            return CommandFailure(file: file, reason: description)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PVRTC
 import TextureFormats
 
@@ -14,7 +15,7 @@ struct InfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let textureFile = try TextureFile.read(path: file)
+            let textureFile = try TextureFile.read(from: URL(fileURLWithPath: file))
             let texture = textureFile.texture
             print("file: \(file)")
             print("container: \(textureFile.container.displayName)")

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTC
+import PVRTCEncoding
 
 /// A self-overwriting progress line on standard error, shown only when standard error is a terminal.
 final class ProgressLine {
@@ -11,7 +12,7 @@ final class ProgressLine {
     }
 
     /// Shows where an encode has got to.
-    func show(_ progress: PVRTCTextureEncoder.Progress) {
+    func show(_ progress: PVRTCEncoder.Progress) {
         let percent = Int((progress.fraction * 100).rounded(.down))
         let level = min(progress.completedLevels + 1, progress.levelCount)
         let text = progress.levelCount == 1

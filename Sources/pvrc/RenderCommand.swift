@@ -1,5 +1,7 @@
 import ArgumentParser
-import PNGIO
+import Foundation
+import ImageFiles
+import Imaging
 import PVRTC
 import PVRTCGL
 
@@ -48,7 +50,7 @@ struct RenderCommand: AsyncParsableCommand {
             } catch let error as GLError {
                 throw CommandFailure(file: input, reason: error.description)
             }
-            try PNGCodec.write(image, to: output)
+            try PNGCodec.write(image, to: URL(fileURLWithPath: output))
             print("\(output): \(image.width)x\(image.height) from level \(level) " +
                   "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
             if let differing {

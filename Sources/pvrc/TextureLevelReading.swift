@@ -1,3 +1,4 @@
+import Foundation
 import PVRTC
 import TextureFormats
 
@@ -6,7 +7,7 @@ import TextureFormats
 /// - Throws: the reader's `TextureFormatError`, or a ``CommandFailure`` naming `path` when the file
 ///   has no such level.
 func readTextureLevel(path: String, level: Int) throws -> (texture: PVRTCTexture, image: PVRTCImage) {
-    let texture = try TextureFile.read(path: path).texture
+    let texture = try TextureFile.read(from: URL(fileURLWithPath: path)).texture
     do {
         return (texture, try texture.level(level))
     } catch let problem as PVRTCError {

@@ -1,6 +1,8 @@
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import PVRTCBenchmarks
 import TextureFormats
 import XCTest
 
@@ -11,14 +13,14 @@ final class BenchCarouselCommandTests: CLITestCase {
         for i in 0..<count {
             let pixels = (0..<(32 * 32 * 4)).map { UInt8(truncatingIfNeeded: $0 &* (i + 3)) }
             try PNGCodec.write(try RGBAImage(width: 32, height: 32, pixels: pixels),
-                               to: directory.appendingPathComponent("img\(i).png").path)
+                               to: directory.appendingPathComponent("img\(i).png"))
             var levels: [PVRTCImage] = []
             for side in [32, 16, 8, 4, 2, 1] {
                 let bytes = (0..<PVRTCImage.byteCount(width: side, height: side)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ i) }
                 levels.append(try PVRTCImage(width: side, height: side, data: bytes))
             }
             try TextureFile(container: .pvr2, texture: PVRTCTexture(levels: levels, hasAlpha: false))
-                .write(to: directory.appendingPathComponent("img\(i).pvr").path)
+                .write(to: directory.appendingPathComponent("img\(i).pvr"))
         }
     }
 

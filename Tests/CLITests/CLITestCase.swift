@@ -45,7 +45,7 @@ class CLITestCase: XCTestCase {
     /// Writes `texture` in `container` to the scratch directory and returns its path.
     func writeTexture(_ texture: PVRTCTexture, container: TextureContainer, name: String) throws -> String {
         let file = path(name)
-        try TextureFile(container: container, texture: texture).write(to: file)
+        try TextureFile(container: container, texture: texture).write(to: URL(fileURLWithPath: file))
         return file
     }
 

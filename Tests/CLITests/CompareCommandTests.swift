@@ -1,6 +1,9 @@
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import PVRTCEncoding
+import QualityMetrics
 import TextureFormats
 import XCTest
 
@@ -19,9 +22,9 @@ final class CompareCommandTests: CLITestCase {
             for x in 0..<16 { image[x, y] = (UInt8(x * 16), UInt8(y * 16), UInt8((x ^ y) * 16), UInt8(255 - x * 8)) }
         }
         let reference = path("ref.png")
-        try PNGCodec.write(image, to: reference)
-        let texture = try PVRTCTextureEncoder.encode(
-            image, options: TextureEncodingOptions(quality: .fast, threads: 1, mipmaps: true))
+        try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
+        let texture = try PVRTCEncoder.encode(
+            image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: true))
         let candidate = try writeTexture(texture, container: .ktx, name: "cand.ktx")
 
         let expected = try ImageComparison.compare(
@@ -49,7 +52,7 @@ final class CompareCommandTests: CLITestCase {
     /// An opaque PNG against itself: infinite PSNR, SSIM 1, no alpha figures.
     func testIdenticalOpaquePNGs() throws {
         let reference = path("ref.png")
-        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: reference)
+        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: reference))
         let fields = try json(try PVRCProcess.run(["compare", reference, reference, "--json"]))
         XCTAssertEqual(fields["y_psnr"] as? String, "inf")
         XCTAssertTrue(fields["alpha_psnr"] is NSNull)
@@ -59,9 +62,9 @@ final class CompareCommandTests: CLITestCase {
 
     func testSizeMismatchAndMissingLevelFail() throws {
         let reference = path("ref.png")
-        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: reference)
+        try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: reference))
         let other = path("other.png")
-        try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (10, 20, 30, 255)), to: other)
+        try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: other))
         assertFailure(try PVRCProcess.run(["compare", reference, other]), naming: "other.png", problem: "4x4")
         let texture = try writeTexture(try randomTexture(width: 8, height: 8, hasAlpha: false, seed: 3),
                                        container: .pvr2, name: "t.pvr")

@@ -1,5 +1,5 @@
 import Foundation
-import PNGIO
+import ImageFiles
 import PVRTC
 import TextureFormats
 import XCTest
@@ -16,7 +16,7 @@ final class DecodeCommandTests: CLITestCase {
             let result = try PVRCProcess.run(arguments)
             XCTAssertEqual(result.status, 0, result.standardError)
             XCTAssertEqual(result.standardError, "")
-            XCTAssertEqual(try PNGCodec.read(path: output), PVRTCDecoder.decode(texture.levels[level]), "level \(level)")
+            XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]), "level \(level)")
         }
     }
 
@@ -30,7 +30,7 @@ final class DecodeCommandTests: CLITestCase {
         XCTAssertEqual(try PVRCProcess.run(["decode", file, output]).status, 0)
         let expected = PVRTCDecoder.decode(level)
         XCTAssertFalse(expected.hasTransparency)
-        XCTAssertEqual(try PNGCodec.read(path: output), expected)
+        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: output)), expected)
     }
 
     func testFailuresPrintOneLineAndLeaveNoOutput() throws {

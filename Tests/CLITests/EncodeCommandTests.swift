@@ -1,6 +1,8 @@
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import QualityMetrics
 import TextureFormats
 import XCTest
 
@@ -17,7 +19,7 @@ final class EncodeCommandTests: CLITestCase {
             }
         }
         let file = path(name)
-        try PNGCodec.write(image, to: file)
+        try PNGCodec.write(image, to: URL(fileURLWithPath: file))
         return file
     }
 
@@ -32,11 +34,11 @@ final class EncodeCommandTests: CLITestCase {
         for part in ["32x32 RGB", "1 level", "PVR v2", "quality fast"] {
             XCTAssertTrue(result.standardOutput.contains(part), "'\(result.standardOutput)' lacks '\(part)'")
         }
-        let file = try TextureFile.read(path: output)
+        let file = try TextureFile.read(from: URL(fileURLWithPath: output))
         XCTAssertEqual(file.container, .pvr2)
         XCTAssertFalse(file.texture.hasAlpha)
         let decoded = PVRTCDecoder.decode(file.texture.levels[0])
-        let comparison = try ImageComparison.compare(reference: PNGCodec.read(path: input), candidate: decoded)
+        let comparison = try ImageComparison.compare(reference: PNGCodec.read(from: URL(fileURLWithPath: input)), candidate: decoded)
         XCTAssertGreaterThan(comparison.lumaPSNR, 30)
     }
 
@@ -44,7 +46,7 @@ final class EncodeCommandTests: CLITestCase {
         let input = try writePNG("in.png", width: 16, height: 16, alpha: true)
         XCTAssertEqual(try PVRCProcess.run(["encode", input, path("a.ktx"), "--quality", "fast", "--mipmaps",
                                             "--quiet"]).status, 0)
-        let ktx = try TextureFile.read(path: path("a.ktx"))
+        let ktx = try TextureFile.read(from: URL(fileURLWithPath: path("a.ktx")))
         XCTAssertEqual(ktx.container, .ktx)
         XCTAssertTrue(ktx.texture.hasAlpha)
         XCTAssertEqual(ktx.texture.levels.map(\.width), [16, 8, 4, 2, 1])
@@ -53,7 +55,7 @@ final class EncodeCommandTests: CLITestCase {
                                          "--quiet"])
         XCTAssertEqual(quiet.status, 0, quiet.standardError)
         XCTAssertEqual(quiet.standardOutput, "")
-        XCTAssertEqual(try TextureFile.read(path: path("b.tex")).container, .pvr3)
+        XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path("b.tex"))).container, .pvr3)
     }
 
     func testSameBytesForAnyThreadCount() throws {
@@ -76,7 +78,7 @@ final class EncodeCommandTests: CLITestCase {
         let padded = try PVRCProcess.run(["encode", input, path("out.pvr"), "--quality", "fast", "--square", "pad",
                                           "--pot", "stretch", "--quiet"])
         XCTAssertEqual(padded.status, 0, padded.standardError)
-        let texture = try TextureFile.read(path: path("out.pvr")).texture
+        let texture = try TextureFile.read(from: URL(fileURLWithPath: path("out.pvr"))).texture
         XCTAssertEqual([texture.width, texture.height], [64, 64])
     }
 

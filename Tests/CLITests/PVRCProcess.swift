@@ -13,28 +13,33 @@ struct PVRCProcess {
         let standardError: String
     }
 
-    /// The `pvrc` executable in the products directory of this test bundle.
-    static func executable() throws -> URL {
+    /// The executable `name` (by default `pvrc`) in the products directory of this test bundle.
+    static func executable(named name: String = "pvrc") throws -> URL {
         let candidates = [
             Bundle.main.bundleURL,
             Bundle(for: BundleLocator.self).bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("pvrc") }
+        ].map { $0.appendingPathComponent(name) }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw MissingExecutable(searched: candidates.map(\.path))
         }
         return found
     }
 
-    /// The `pvrc` executable is not where SwiftPM puts it; the CLI tests fail rather than skip.
+    /// An executable is not where SwiftPM puts it; the CLI tests fail rather than skip.
     struct MissingExecutable: Error, CustomStringConvertible {
         let searched: [String]
-        var description: String { "pvrc executable not found; looked at \(searched.joined(separator: ", "))" }
+        var description: String { "executable not found; looked at \(searched.joined(separator: ", "))" }
     }
 
     /// Runs `pvrc` with `arguments` and waits for it.
     static func run(_ arguments: [String]) throws -> Result {
+        try run(executable: executable(), arguments)
+    }
+
+    /// Runs `executable` with `arguments` and waits for it.
+    static func run(executable: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = executable
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

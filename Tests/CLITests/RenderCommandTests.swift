@@ -1,5 +1,5 @@
 import Foundation
-import PNGIO
+import ImageFiles
 import PVRTC
 import TextureFormats
 import XCTest
@@ -16,7 +16,7 @@ final class RenderCommandTests: CLITestCase {
                 XCTAssertEqual(result.status, 0, result.standardError)
                 XCTAssertTrue(result.standardOutput.contains("matches the CPU decoder (0 differing bytes)"),
                               result.standardOutput)
-                XCTAssertEqual(try PNGCodec.read(path: output), PVRTCDecoder.decode(texture.levels[level]),
+                XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]),
                                "\(mode) level \(level)")
             }
         }
@@ -28,7 +28,7 @@ final class RenderCommandTests: CLITestCase {
         let output = path("big.png")
         let result = try PVRCProcess.run(["render", file, output, "--size", "96x40"])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let image = try PNGCodec.read(path: output)
+        let image = try PNGCodec.read(from: URL(fileURLWithPath: output))
         XCTAssertEqual(image.width, 96)
         XCTAssertEqual(image.height, 40)
     }

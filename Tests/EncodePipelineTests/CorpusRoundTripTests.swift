@@ -1,6 +1,9 @@
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import PVRTCEncoding
+import QualityMetrics
 import XCTest
 
 /// Encode -> decode round trips of real corpus images through the whole pipeline, held to PSNR
@@ -23,12 +26,12 @@ final class CorpusRoundTripTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: path) else {
             throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
         }
-        return try PNGCodec.read(path: path)
+        return try PNGCodec.read(from: URL(fileURLWithPath: path))
     }
 
     private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison) {
-        let options = TextureEncodingOptions(quality: quality, threads: 2)
-        let texture = try PVRTCTextureEncoder.encode(image, options: options)
+        let options = PVRTCEncoder.Options(quality: quality, threads: 2)
+        let texture = try PVRTCEncoder.encode(image, options: options)
         let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 2)
         return (texture, try ImageComparison.compare(reference: image, candidate: decoded))
     }

@@ -1,6 +1,8 @@
 import Foundation
-import PNGIO
+import ImageFiles
+import Imaging
 import PVRTC
+import PVRTCEncoding
 import PVRTCGL
 import XCTest
 
@@ -20,8 +22,8 @@ final class EncodedImageRenderTests: XCTestCase {
 
     private func assertEveryLevelExact(_ image: RGBAImage, name: String) throws {
         let context = try SharedContext.get()
-        let options = TextureEncodingOptions(quality: .fast, threads: 2, mipmaps: true)
-        let texture = try PVRTCTextureEncoder.encode(image, options: options, name: name)
+        let options = PVRTCEncoder.Options(quality: .fast, threads: 2, mipmaps: true)
+        let texture = try PVRTCEncoder.encode(image, options: options)
         XCTAssertEqual(texture.levels.count, PVRTCTexture.fullChainLength(width: image.width, height: image.height))
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
             for (index, level) in texture.levels.enumerated() {
@@ -35,7 +37,7 @@ final class EncodedImageRenderTests: XCTestCase {
     /// The repository's example texture (a soft-alpha sprite from the corpus).
     func testExampleSpriteWithMipsRendersExactly() throws {
         let path = Self.repositoryRoot.appendingPathComponent("examples/snowy-tree-256-rgba.png").path
-        try assertEveryLevelExact(try PNGCodec.read(path: path), name: "snowy-tree-256-rgba.png")
+        try assertEveryLevelExact(try PNGCodec.read(from: URL(fileURLWithPath: path)), name: "snowy-tree-256-rgba.png")
     }
 
     /// An opaque photo-like corpus texture; skipped when the corpus is not beside the repository.
@@ -44,6 +46,6 @@ final class EncodedImageRenderTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: path) else {
             throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
         }
-        try assertEveryLevelExact(try PNGCodec.read(path: path), name: "etr_pebbles04_256.png")
+        try assertEveryLevelExact(try PNGCodec.read(from: URL(fileURLWithPath: path)), name: "etr_pebbles04_256.png")
     }
 }

@@ -1,4 +1,6 @@
+import FileIO
 import PVRTC
+import PVRTCBenchmarks
 import PVRTCGL
 import XCTest
 

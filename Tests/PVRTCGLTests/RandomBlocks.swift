@@ -1,4 +1,5 @@
 import PVRTC
+import PVRTCBenchmarks
 
 /// Which kinds of block the random data holds.
 enum BlockKind: String, CaseIterable {

@@ -1,3 +1,4 @@
+import Imaging
 import PVRTC
 import PVRTCGL
 

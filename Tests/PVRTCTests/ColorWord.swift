@@ -1,3 +1,5 @@
+import PVRTC
+
 /// Colour words assembled bit by bit from the layout table in docs `pvrtc-reference.md` A.1, independent of
 /// `PVRTCEndpoint`'s packing code. Bit 0 (the mode flag) is left clear.
 enum ColorWord {

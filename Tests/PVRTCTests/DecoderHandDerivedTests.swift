@@ -1,5 +1,6 @@
-import XCTest
+import Imaging
 import PVRTC
+import XCTest
 
 /// Decoder outputs worked out by hand from the reference formulas (docs `pvrtc-reference.md` A.2–A.4).
 /// Where every block is identical, the bilinear weights sum to 16 around every pixel, so each pixel sees

@@ -1,5 +1,6 @@
-import XCTest
+import Imaging
 import PVRTC
+import XCTest
 
 /// Wrap-around, Morton block order and small levels, with expected values worked out by hand
 /// (docs `pvrtc-reference.md` A.3, A.5, A.6).

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import PVRTC
+import PVRTCBenchmarks
+import XCTest
 
 /// `PVRTCDecoder` against ``SpecFormulaDecoder`` (a naive transcription of the reference formulas) on every
 /// power-of-two size from 1 to 64 on each side, square and not, including levels below 8x8 that the golden

@@ -1,3 +1,5 @@
+import PVRTC
+
 /// A deliberately naive transcription of the Khronos Data Format Specification's PVRTC1 4bpp formulas
 /// (docs `pvrtc-reference.md` A.1–A.6), one pixel and one channel at a time, straight from the raw bytes.
 /// It shares no code with `PVRTCDecoder`; tests compare the two on sizes the golden vectors cannot cover.

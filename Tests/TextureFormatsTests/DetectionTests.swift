@@ -1,7 +1,7 @@
 import PVRTC
-import XCTest
-
+import PVRTCBenchmarks
 @testable import TextureFormats
+import XCTest
 
 /// Container detection from signatures and from path extensions.
 final class DetectionTests: XCTestCase {

@@ -1,7 +1,7 @@
 import PVRTC
-import XCTest
-
+import PVRTCBenchmarks
 @testable import TextureFormats
+import XCTest
 
 /// Feeds random and mutated files to `TextureFile.parse` with a seeded generator.
 ///

@@ -1,7 +1,7 @@
 import PVRTC
-import XCTest
-
+import PVRTCBenchmarks
 @testable import TextureFormats
+import XCTest
 
 /// Compares written headers with expected bytes spelled out by hand from the format specifications
 /// (pvrtc-reference.md section B), not produced by the code under test.

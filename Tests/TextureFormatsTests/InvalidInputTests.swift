@@ -1,7 +1,7 @@
 import PVRTC
-import XCTest
-
+import PVRTCBenchmarks
 @testable import TextureFormats
+import XCTest
 
 /// Each kind of bad input gives its own typed error naming the file.
 final class InvalidInputTests: XCTestCase {

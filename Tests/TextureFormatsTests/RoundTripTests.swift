@@ -1,8 +1,9 @@
 import Foundation
+import PVRCTestSupport
 import PVRTC
-import XCTest
-
+import PVRTCBenchmarks
 @testable import TextureFormats
+import XCTest
 
 /// Writes textures in every container and reads them back.
 final class RoundTripTests: XCTestCase {
@@ -54,37 +55,19 @@ final class RoundTripTests: XCTestCase {
             let texture = try TestTextures.random(width: 32, height: 32, hasAlpha: container == .pvr2, rng: &rng)
             let path = directory.path + "/t-\(container.rawValue).\(container.fileExtension)"
             let file = TextureFile(container: container, texture: texture)
-            try file.write(to: path)
-            XCTAssertEqual(try TextureFile.read(path: path), file)
+            try file.write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path)), file)
         }
         XCTAssertEqual(try directory.contents().sorted(), ["t-ktx.ktx", "t-pvr2.pvr", "t-pvr3.pvr"])
     }
 
     func testReadingAMissingFileNamesIt() {
-        XCTAssertThrowsError(try TextureFile.read(path: "/nonexistent/dir/x.pvr")) { error in
+        XCTAssertThrowsError(try TextureFile.read(from: URL(fileURLWithPath: "/nonexistent/dir/x.pvr"))) { error in
             guard case let TextureFormatError.io(file, reason) = error else {
                 return XCTFail("unexpected \(error)")
             }
             XCTAssertEqual(file, "/nonexistent/dir/x.pvr")
             XCTAssertTrue(reason.contains("No such file"), reason)
         }
-    }
-}
-
-/// A fresh directory under the system temporary directory, removed on deinit.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "/pvrc-formats-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -1,4 +1,5 @@
 import PVRTC
+import PVRTCBenchmarks
 
 /// Builders for textures with random block data.
 enum TestTextures {

@@ -1,5 +1,7 @@
 import Foundation
+import Imaging
 import PVRTC
+import PVRTCBenchmarks
 import TextureLoader
 import XCTest
 

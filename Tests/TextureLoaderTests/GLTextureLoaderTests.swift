@@ -83,7 +83,7 @@ final class GLTextureLoaderTests: XCTestCase {
         let url = try fixtures.write("a.pvr", size: 32)
         let loader = TextureLoader(glThread: glThread)
         let first = try await loader.load(url)
-        try TextureFile(container: .ktx, texture: fixtures.randomTexture(size: 64)).write(to: url.path)
+        try TextureFile(container: .ktx, texture: fixtures.randomTexture(size: 64)).write(to: url)
         let second = try await loader.load(url)
         XCTAssertEqual(first.width, 32)
         XCTAssertEqual(second.width, 64)
@@ -96,9 +96,9 @@ final class GLTextureLoaderTests: XCTestCase {
     func testCancelledLoadCreatesNoGLTexture() async throws {
         let url = try fixtures.write("slow.pvr", size: 64)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { path in
+        let loader = TextureLoader(glThread: glThread, read: { url in
             gate.pass()
-            return try TextureFile.read(path: path).texture
+            return try TextureFile.read(from: url).texture
         })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)

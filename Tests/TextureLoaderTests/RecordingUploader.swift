@@ -1,9 +1,11 @@
 import Foundation
+import Glibc
+import Imaging
 import PVRTC
+import PVRTCBenchmarks
 import TextureLoader
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// An uploader without GL that records what the loader asks of it: which levels were uploaded,

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTC
+import PVRTCBenchmarks
 import TextureFormats
 
 /// Writes small PVR files of random blocks into a fresh temporary directory.
@@ -35,7 +36,7 @@ final class TextureFixtures {
     @discardableResult
     func write(_ name: String, size: Int, mipmaps: Bool = true) throws -> URL {
         let url = directory.appendingPathComponent(name)
-        try TextureFile(container: .pvr2, texture: randomTexture(size: size, mipmaps: mipmaps)).write(to: url.path)
+        try TextureFile(container: .pvr2, texture: randomTexture(size: size, mipmaps: mipmaps)).write(to: url)
         return url
     }
 }

@@ -27,10 +27,10 @@ final class TextureLoaderTests: XCTestCase {
         let url = try fixtures.write("a.pvr", size: 32)
         let gate = Gate()
         let reads = Gate(holding: 0)
-        let loader = TextureLoader(glThread: glThread, read: { path in
+        let loader = TextureLoader(glThread: glThread, read: { url in
             reads.pass()
             gate.pass()
-            return try TextureFile.read(path: path).texture
+            return try TextureFile.read(from: url).texture
         })
         // The first read is held until all ten requests are waiting, so they all miss the cache.
         let handles = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -58,9 +58,9 @@ final class TextureLoaderTests: XCTestCase {
     func testCancelledRequestNeverUploads() async throws {
         let url = try fixtures.write("slow.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { path in
+        let loader = TextureLoader(glThread: glThread, read: { url in
             gate.pass()
-            return try TextureFile.read(path: path).texture
+            return try TextureFile.read(from: url).texture
         })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
@@ -84,9 +84,9 @@ final class TextureLoaderTests: XCTestCase {
     func testCancellingOneOfTwoSharedRequestsKeepsTheOther() async throws {
         let url = try fixtures.write("shared.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { path in
+        let loader = TextureLoader(glThread: glThread, read: { url in
             gate.pass()
-            return try TextureFile.read(path: path).texture
+            return try TextureFile.read(from: url).texture
         })
         let first = Task { try await loader.load(url) }
         let second = Task { try await loader.load(url) }
@@ -134,7 +134,7 @@ final class TextureLoaderTests: XCTestCase {
         let url = try fixtures.write("a.pvr", size: 16)
         let loader = TextureLoader(glThread: glThread)
         let first = try await loader.load(url)
-        try TextureFile(container: .pvr2, texture: fixtures.randomTexture(size: 32)).write(to: url.path)
+        try TextureFile(container: .pvr2, texture: fixtures.randomTexture(size: 32)).write(to: url)
         let second = try await loader.load(url)
         XCTAssertEqual(first.width, 16)
         XCTAssertEqual(second.width, 32)
@@ -148,14 +148,14 @@ final class TextureLoaderTests: XCTestCase {
     func testLoadSupersededByAChangedFileStillAnswersItsRequest() async throws {
         let url = try fixtures.write("a.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { path in
+        let loader = TextureLoader(glThread: glThread, read: { url in
             gate.pass()
-            return try TextureFile.read(path: path).texture
+            return try TextureFile.read(from: url).texture
         })
         let old = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
-        try TextureFile(container: .pvr2, texture: fixtures.randomTexture(size: 32)).write(to: url.path)
+        try TextureFile(container: .pvr2, texture: fixtures.randomTexture(size: 32)).write(to: url)
         let new = Task { try await loader.load(url) }
         let arrived2 = await gate.waitForArrivals(2)
         XCTAssertTrue(arrived2, "a changed file starts a new load")
@@ -250,9 +250,9 @@ final class TextureLoaderTests: XCTestCase {
         for i in 0..<6 { urls.append(try fixtures.write("p\(i).pvr", size: 16)) }
         let gate = Gate()
         let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
-                                   read: { path in
+                                   read: { url in
                                        gate.pass()
-                                       return try TextureFile.read(path: path).texture
+                                       return try TextureFile.read(from: url).texture
                                    })
         await loader.prefetch(urls)
         let arrived1 = await gate.waitForArrivals(1)

@@ -1,0 +1,30 @@
+import FileIO
+
+/// Errors raised while reading or writing PNG files. Each case names the file and the reason.
+public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is not a PNG, or libpng rejected it (bad signature, CRC error, truncated data, ...).
+    case invalidPNG(file: String, reason: String)
+    /// The image is larger than pvrc accepts, or its pixels do not fit in memory.
+    case tooLarge(file: String, reason: String)
+    /// An image could not be encoded as PNG.
+    case encodingFailed(file: String, reason: String)
+    /// The file could not be read or written.
+    case io(file: String, reason: String)
+
+    /// A one-line message naming the file and the problem.
+    public var description: String {
+        switch self {
+        case let .invalidPNG(file, reason): return "\(file): not a valid PNG: \(reason)"
+        case let .tooLarge(file, reason): return "\(file): image too large: \(reason)"
+        case let .encodingFailed(file, reason): return "\(file): cannot encode PNG: \(reason)"
+        case let .io(file, reason): return "\(file): \(reason)"
+        }
+    }
+}
+
+extension PNGError {
+    /// The PNG error for a failed file access.
+    init(_ error: FileIOError) {
+        self = .io(file: error.file, reason: error.reason)
+    }
+}

@@ -1,0 +1,74 @@
+/// Builds a full mip chain down to 1x1 with a 2x2 box filter in linear light.
+///
+/// Each output pixel averages its (up to) 2x2 parent pixels: colour is converted from sRGB to
+/// linear light through a 256-entry table, averaged weighted by alpha (so the colour hidden under
+/// transparent pixels does not bleed into the result), and converted back to sRGB with exact
+/// rounding through a table of decision thresholds. When all four parents are fully transparent
+/// their colours are averaged unweighted (keeping an alpha-bled fill continuous). Alpha itself is
+/// averaged linearly, rounding half up. Alpha is never premultiplied into the output.
+public enum MipChain {
+    /// Returns `[image, half, quarter, ..., 1x1]`: `log2(max(width, height)) + 1` levels,
+    /// each `max(side / 2, 1)` of the one before.
+    /// - Throws: ``ImagingError/invalidDimensions(width:height:reason:)`` unless both sides are powers of two.
+    public static func build(from image: RGBAImage) throws -> [RGBAImage] {
+        guard image.width.nonzeroBitCount == 1, image.height.nonzeroBitCount == 1 else {
+            throw ImagingError.invalidDimensions(
+                width: image.width, height: image.height, reason: "a mip chain needs power-of-two sizes")
+        }
+        var levels = [image]
+        while let last = levels.last, last.width > 1 || last.height > 1 {
+            levels.append(downsample(last))
+        }
+        return levels
+    }
+
+    /// One level down: `max(width / 2, 1)` x `max(height / 2, 1)`, each pixel the linear-light,
+    /// alpha-weighted average of its 2x2 (or 2x1 / 1x2 once a side reached 1) parents.
+    public static func downsample(_ image: RGBAImage) -> RGBAImage {
+        let w = max(image.width / 2, 1), h = max(image.height / 2, 1)
+        let stepX = image.width > 1 ? 1 : 0, stepY = image.height > 1 ? 1 : 0
+        let count = (stepX + 1) * (stepY + 1)
+        var result = RGBAImage(width: w, height: h)
+        let toLinear = SRGB.toLinear, thresholds = SRGB.encodeThresholds
+        image.pixels.withUnsafeBufferPointer { src in
+            result.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var weighted: (Float, Float, Float) = (0, 0, 0)
+                        var plain: (Float, Float, Float) = (0, 0, 0)
+                        var alphaSum = 0
+                        for dy in 0...stepY {
+                            for dx in 0...stepX {
+                                let s = ((2 * y + dy) * image.width + 2 * x + dx) * 4
+                                let a = Int(src[s + 3])
+                                let r = toLinear[Int(src[s])], g = toLinear[Int(src[s + 1])], b = toLinear[Int(src[s + 2])]
+                                let wt = Float(a)
+                                weighted.0 += r * wt
+                                weighted.1 += g * wt
+                                weighted.2 += b * wt
+                                plain.0 += r
+                                plain.1 += g
+                                plain.2 += b
+                                alphaSum += a
+                            }
+                        }
+                        let mean: (Float, Float, Float)
+                        if alphaSum > 0 {
+                            let inv = 1 / Float(alphaSum)
+                            mean = (weighted.0 * inv, weighted.1 * inv, weighted.2 * inv)
+                        } else {
+                            let inv = 1 / Float(count)
+                            mean = (plain.0 * inv, plain.1 * inv, plain.2 * inv)
+                        }
+                        let d = (y * w + x) * 4
+                        dst[d] = SRGB.encode(mean.0, thresholds: thresholds)
+                        dst[d + 1] = SRGB.encode(mean.1, thresholds: thresholds)
+                        dst[d + 2] = SRGB.encode(mean.2, thresholds: thresholds)
+                        dst[d + 3] = UInt8((alphaSum + count / 2) / count)
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+/// Why an image cannot be encoded as asked.
+public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The image's size is not one PVRTC1 (with iOS's square rule) accepts, and the options give no
+    /// resize policy for it: `needsSquare` when ``PVRTCEncoder/Options/square`` is missing for a
+    /// non-square image, `needsPowerOfTwo` when ``PVRTCEncoder/Options/pot`` is missing for sides that
+    /// are not powers of two.
+    case unsupportedSize(width: Int, height: Int, needsSquare: Bool, needsPowerOfTwo: Bool)
+    /// Resizing would produce a side longer than PVRTC1 textures may have.
+    case tooLarge(width: Int, height: Int, maximum: Int)
+
+    /// A one-line explanation in the library's terms, for example
+    /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
+    public var description: String {
+        switch self {
+        case let .unsupportedSize(width, height, _, _):
+            return "image is \(width)x\(height): \(Self.requirement(width: width, height: height))"
+        case let .tooLarge(width, height, maximum):
+            return "image would be \(width)x\(height) after resizing, over the \(maximum) limit"
+        }
+    }
+
+    /// Which PVRTC1 rule a `width` x `height` image breaks, in words.
+    package static func requirement(width: Int, height: Int) -> String {
+        switch (width != height, width.nonzeroBitCount != 1 || height.nonzeroBitCount != 1) {
+        case (true, true): return "PVRTC1 needs square power-of-two sizes"
+        case (true, false): return "PVRTC1 needs square sizes (iOS refuses non-square PVRTC textures)"
+        default: return "PVRTC1 needs power-of-two sizes"
+        }
+    }
+}

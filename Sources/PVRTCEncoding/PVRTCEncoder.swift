@@ -1,0 +1,108 @@
+import Dispatch
+import Imaging
+import PVRTC
+
+/// Encodes images as PVRTC1 4bpp textures: the one entry point of the encoder.
+///
+/// The pipeline, in order: preparation (size checks, optional pad or stretch to a square power of
+/// two), the mip chain (optional, linear-light and alpha-weighted, see `MipChain`), alpha bleed on
+/// every level (images with transparency, unless switched off, see `AlphaBleed`), then the block
+/// search on each level with all the requested threads, largest level first. Every stage is
+/// deterministic and the search's output does not depend on the thread count, so neither does the
+/// texture.
+///
+/// The texture is RGBA (`hasAlpha`) exactly when the prepared image has a pixel with alpha below
+/// 255; opaque images become RGB textures. Alpha is never premultiplied.
+///
+/// ```swift
+/// let image = try PNGCodec.read(from: URL(fileURLWithPath: "tree.png"))
+/// let texture = try await PVRTCEncoder.encode(image, options: .init(quality: .best, mipmaps: true))
+/// ```
+public enum PVRTCEncoder {
+    /// Encodes `image` into a PVRTC1 4bpp texture on the calling thread (the search itself uses
+    /// `options.threads` worker threads).
+    ///
+    /// - Parameters:
+    ///   - image: The source image, any size the resize policies in `options` can handle.
+    ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
+    ///   - progress: Called on the calling thread before each level starts, after each search round
+    ///     and once when all are done.
+    /// - Returns: The texture, one level or a full mip chain.
+    /// - Throws: ``EncodingError`` for sizes the options do not cover.
+    public static func encode(
+        _ image: RGBAImage, options: Options = Options(), progress: ((Progress) -> Void)? = nil
+    ) throws -> PVRTCTexture {
+        try run(image, options: options, isCancelled: { false }, progress: progress)
+    }
+
+    /// Encodes `image` into a PVRTC1 4bpp texture off the caller's executor, honouring task cancellation.
+    ///
+    /// The work runs on a Dispatch thread, not on the Swift concurrency pool, so a long encode does not
+    /// starve other tasks. Cancelling the calling task stops the search at its next stage boundary
+    /// (well under a second for a 1024² level) and throws `CancellationError`.
+    ///
+    /// - Parameters:
+    ///   - image: The source image, any size the resize policies in `options` can handle.
+    ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
+    ///   - progress: Called from the encoding thread before each level starts, after each search
+    ///     round and once when all are done.
+    /// - Returns: The texture, one level or a full mip chain.
+    /// - Throws: ``EncodingError`` for sizes the options do not cover; `CancellationError` when the
+    ///   task is cancelled.
+    public static func encode(
+        _ image: RGBAImage, options: Options = Options(), progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws -> PVRTCTexture {
+        let cancellation = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(with: Result {
+                        try run(image, options: options, isCancelled: { cancellation.isSet }, progress: progress)
+                    })
+                }
+            }
+        } onCancel: {
+            cancellation.set()
+        }
+    }
+
+    /// The pipeline shared by both entry points.
+    private static func run(
+        _ image: RGBAImage, options: Options, isCancelled: () -> Bool, progress: ((Progress) -> Void)?
+    ) throws -> PVRTCTexture {
+        if isCancelled() { throw CancellationError() }
+        let prepared = try ImagePreparation.prepare(image, square: options.square, pot: options.pot)
+        let hasAlpha = prepared.hasTransparency
+        var sources = options.mipmaps ? try MipChain.build(from: prepared) : [prepared]
+        if hasAlpha && options.alphaBleed {
+            sources = sources.map { AlphaBleed.apply(to: $0) }
+        }
+
+        let totalPixels = sources.reduce(0) { $0 + $1.width * $1.height }
+        let levelOptions = LevelEncoder.Options(quality: options.quality, threads: max(options.threads, 1))
+        var levels: [PVRTCImage] = []
+        var completedPixels = 0
+        for source in sources {
+            progress?(
+                Progress(
+                    completedLevels: levels.count, levelCount: sources.count,
+                    completedPixels: completedPixels, totalPixels: totalPixels))
+            let levelPixels = source.width * source.height
+            let done = completedPixels
+            let finished = levels.count
+            let level = try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled) { share in
+                progress?(
+                    Progress(
+                        completedLevels: finished, levelCount: sources.count,
+                        completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
+            }
+            levels.append(level)
+            completedPixels += levelPixels
+        }
+        progress?(
+            Progress(
+                completedLevels: levels.count, levelCount: sources.count,
+                completedPixels: completedPixels, totalPixels: totalPixels))
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+}

@@ -1,0 +1,162 @@
+import Imaging
+import PVRTC
+
+/// The mutable state of one encode: source pixels, error weights, per-pixel modulation and per-block
+/// endpoints (continuous and quantised), on flat buffers shared by the encoder stages.
+///
+/// The encoder works on a *virtual* image of `4·blocksWide × 4·blocksHigh` pixels. For levels at least
+/// 8 pixels on each side it is the image itself; smaller levels are tiled (pixel (x, y) reads source
+/// pixel (x mod width, y mod height)) so that the padding words end up copies of the real ones.
+///
+/// `@unchecked Sendable`: worker threads only ever write disjoint pixels/blocks of these buffers (stages
+/// partition work by block rows or by 2×2 block colouring), and the buffers live as long as the workspace.
+final class EncoderWorkspace: @unchecked Sendable {
+    /// Blocks across and down (each at least 2, powers of two).
+    let blocksWide: Int, blocksHigh: Int
+    /// Virtual image width and height (`4·blocksWide`, `4·blocksHigh`).
+    let width: Int, height: Int
+    /// True when some source pixel has alpha below 255: translucent endpoints and punch-through are
+    /// considered and alpha error counts.
+    let hasAlpha: Bool
+    /// Per-channel error weights (R, G, B, A); RGB is further scaled by the pixel's source alpha.
+    let channelWeights: SIMD4<Int32>
+    /// Source pixels (R, G, B, A), virtual row-major.
+    let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
+    /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, 255) for images with
+    /// alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
+    /// bilinear filtering without costing the visible pixels — and `channelWeights` × (1, 1, 1, 0) for
+    /// opaque images. Window sums stay within `Int32` as long as every channel weight is at most 2.
+    let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
+    /// Per-pixel two-bit modulation value, virtual row-major.
+    let modulation: UnsafeMutableBufferPointer<UInt8>
+    /// Per-block quantised endpoints: colour word (bit 0 = punch-through flag), linear block order.
+    let colorWords: UnsafeMutableBufferPointer<UInt32>
+    /// Per-block quantised endpoints widened to 4555: (A.r, A.g, A.b, A.a, B.r, B.g, B.b, B.a).
+    let expanded: UnsafeMutableBufferPointer<SIMD8<Int32>>
+    /// Per-block continuous endpoints in 8-bit units, same layout as `expanded`.
+    let continuous: UnsafeMutableBufferPointer<SIMD8<Float>>
+    /// Per-block: the block is cut-out alpha (every pixel fully opaque or fully transparent, at least
+    /// one transparent), so it always uses punch-through mode: transparent pixels decode to exactly 0
+    /// and the endpoints stay opaque with full 554/555 precision.
+    let cutOut: UnsafeMutableBufferPointer<Bool>
+
+    /// Copies `image` into a fresh workspace.
+    init(image: RGBAImage, channelWeights: SIMD4<Int32>) {
+        let bw = PVRTCImage.blockCount(image.width), bh = PVRTCImage.blockCount(image.height)
+        blocksWide = bw
+        blocksHigh = bh
+        width = 4 * bw
+        height = 4 * bh
+        let alpha = image.hasTransparency
+        hasAlpha = alpha
+        self.channelWeights = alpha ? channelWeights : SIMD4(channelWeights[0], channelWeights[1], channelWeights[2], 0)
+        let count = width * height
+        source = .allocate(capacity: count)
+        errorWeights = .allocate(capacity: count)
+        modulation = .allocate(capacity: count)
+        modulation.initialize(repeating: 0)
+        colorWords = .allocate(capacity: bw * bh)
+        colorWords.initialize(repeating: 0)
+        expanded = .allocate(capacity: bw * bh)
+        expanded.initialize(repeating: .zero)
+        continuous = .allocate(capacity: bw * bh)
+        continuous.initialize(repeating: .zero)
+        cutOut = .allocate(capacity: bw * bh)
+        cutOut.initialize(repeating: false)
+        let w = self.channelWeights
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let sy = y % image.height
+                for x in 0..<width {
+                    let o = (sy * image.width + x % image.width) * 4
+                    let p = SIMD4<Int32>(Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]),
+                                         Int32(pixels[o + 3]))
+                    let i = y * width + x
+                    source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
+                    let a = alpha ? max(p[3], 1) : 1
+                    errorWeights[i] = w &* SIMD4(a, a, a, 255)
+                }
+            }
+        }
+        if alpha {
+            for by in 0..<bh {
+                for bx in 0..<bw {
+                    var transparent = false, binary = true
+                    for j in 0..<4 {
+                        for i in 0..<4 {
+                            let a = source[(4 * by + j) * width + 4 * bx + i][3]
+                            if a == 0 { transparent = true } else if a != 255 { binary = false }
+                        }
+                    }
+                    cutOut[by * bw + bx] = transparent && binary
+                }
+            }
+        }
+    }
+
+    deinit {
+        source.deallocate()
+        errorWeights.deallocate()
+        modulation.deallocate()
+        colorWords.deallocate()
+        expanded.deallocate()
+        continuous.deallocate()
+        cutOut.deallocate()
+    }
+
+    /// Stores quantised endpoints and the punch-through flag of block `index`.
+    @inline(__always)
+    func setEndpoints(_ index: Int, _ a: PVRTCEndpoint, _ b: PVRTCEndpoint, punchThrough: Bool) {
+        colorWords[index] = (b.packedB << 16) | (a.packedA << 1) | (punchThrough ? 1 : 0)
+        expanded[index] = EncoderWorkspace.widen(a, b)
+    }
+
+    /// The 4555 widening of a pair of endpoints as one vector.
+    @inline(__always)
+    static func widen(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) -> SIMD8<Int32> {
+        let ea = a.expanded(slotB: false), eb = b.expanded(slotB: true)
+        return SIMD8(Int32(ea.red), Int32(ea.green), Int32(ea.blue), Int32(ea.alpha),
+                     Int32(eb.red), Int32(eb.green), Int32(eb.blue), Int32(eb.alpha))
+    }
+
+    /// True when block `index` uses punch-through mode.
+    @inline(__always)
+    func isPunchThrough(_ index: Int) -> Bool { colorWords[index] & 1 != 0 }
+
+    /// Sets or clears the punch-through flag of block `index`.
+    @inline(__always)
+    func setPunchThrough(_ index: Int, _ on: Bool) {
+        colorWords[index] = (colorWords[index] & ~1) | (on ? 1 : 0)
+    }
+
+    /// Wraps a block column index into `0..<blocksWide`.
+    @inline(__always)
+    func wrapBlockX(_ x: Int) -> Int { x & (blocksWide - 1) }
+
+    /// Wraps a block row index into `0..<blocksHigh`.
+    @inline(__always)
+    func wrapBlockY(_ y: Int) -> Int { y & (blocksHigh - 1) }
+
+    /// The unrounded 4555 bilinear sum (weights total 16) of the quantised endpoints at virtual pixel (x, y).
+    @inline(__always)
+    func interpolated(x: Int, y: Int) -> SIMD8<Int32> {
+        let xl = (x - 2) >> 2, yl = (y - 2) >> 2
+        let xr = Int32((x - 2) & 3), yr = Int32((y - 2) & 3)
+        let x0 = wrapBlockX(xl), x1 = wrapBlockX(xl + 1)
+        let y0 = wrapBlockY(yl) * blocksWide, y1 = wrapBlockY(yl + 1) * blocksWide
+        let left = expanded[y0 + x0] &* (4 &- yr) &+ expanded[y1 + x0] &* yr
+        let right = expanded[y0 + x1] &* (4 &- yr) &+ expanded[y1 + x1] &* yr
+        return left &* (4 &- xr) &+ right &* xr
+    }
+
+    /// Index of the block holding virtual pixel (x, y), for the pixel's modulation mode.
+    @inline(__always)
+    func blockIndex(x: Int, y: Int) -> Int { (y >> 2) * blocksWide + (x >> 2) }
+}
+
+/// Exact 8-bit endpoint colours from a 4555 bilinear sum (reference A.3 step 4):
+/// RGB `C/2 + C/64`, alpha `C + C/16`.
+@inline(__always)
+func toEightBit(_ c: SIMD8<Int32>) -> SIMD8<Int32> {
+    (c &>> SIMD8<Int32>(1, 1, 1, 0, 1, 1, 1, 0)) &+ (c &>> SIMD8<Int32>(6, 6, 6, 4, 6, 6, 6, 4))
+}

@@ -1,0 +1,98 @@
+import Imaging
+import PVRTC
+
+/// Stage 2b: endpoints re-solved by weighted least squares with the modulation fixed.
+///
+/// With modulation weight `w` per pixel, the decoded value is linear in the endpoints:
+/// `out = (1 − w)·Σ βⱼ·Aⱼ + w·Σ βⱼ·Bⱼ` over the four blocks around the pixel (β = bilinear weights).
+/// Block Gauss–Seidel: each block solves its 2×2 normal equations per channel over its 7×7 window with
+/// its neighbours held fixed, in the four phases of the 2×2 colouring (deterministic and parallel).
+/// Each refinement starts the continuous endpoints from the current quantised ones, so every update is the
+/// best move given what the decoder will really see.
+enum EndpointRefinement {
+    /// Average loss, in 8-bit units, of the decoder's floor divisions, added to targets so the linear
+    /// model predicts the truncated decode.
+    static let truncationBias: Float = 1.0
+
+    /// Resets the continuous endpoints to the quantised ones, then runs `sweeps` Gauss–Seidel sweeps.
+    static func refine(_ ws: EncoderWorkspace, sweeps: Int, threads: Int) {
+        let scale = SIMD8<Float>(8.25, 8.25, 8.25, 17, 8.25, 8.25, 8.25, 17)
+        Parallel.forEach(ws.blocksWide * ws.blocksHigh, threads: threads) { blocks in
+            for k in blocks { ws.continuous[k] = SIMD8<Float>(ws.expanded[k]) * scale }
+        }
+        for _ in 0..<sweeps {
+            ws.forEachColoured(threads: threads) { window, bx, by in
+                solveBlock(ws, bx: bx, by: by)
+            }
+        }
+    }
+
+    /// The continuous bilinear interpolation (weights of 1) of the continuous endpoints at virtual (x, y).
+    @inline(__always)
+    static func interpolated(_ ws: EncoderWorkspace, x: Int, y: Int) -> SIMD8<Float> {
+        let xl = (x - 2) >> 2, yl = (y - 2) >> 2
+        let xr = Float((x - 2) & 3), yr = Float((y - 2) & 3)
+        let x0 = ws.wrapBlockX(xl), x1 = ws.wrapBlockX(xl + 1)
+        let y0 = ws.wrapBlockY(yl) * ws.blocksWide, y1 = ws.wrapBlockY(yl + 1) * ws.blocksWide
+        let c = ws.continuous
+        let left = c[y0 + x0] * (4 - yr) + c[y1 + x0] * yr
+        let right = c[y0 + x1] * (4 - yr) + c[y1 + x1] * yr
+        return (left * (4 - xr) + right * xr) * (1.0 / 16)
+    }
+
+    /// One block's least-squares update (ridge-regularised towards the current values).
+    static func solveBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) {
+        let k = by * ws.blocksWide + bx
+        let wm = ws.width - 1, hm = ws.height - 1
+        // Colour (RGB share one matrix) and alpha normal equations.
+        var caa: Float = 0, cab: Float = 0, cbb: Float = 0
+        var aaa: Float = 0, aab: Float = 0, abb: Float = 0
+        var ra = SIMD4<Float>.zero, rb = SIMD4<Float>.zero
+        for j in 0..<7 {
+            let y = (4 * by - 1 + j) & hm
+            for i in 0..<7 {
+                let x = (4 * bx - 1 + i) & wm
+                let p = y * ws.width + x
+                let beta = Float(BlockWindow.blockWeights[7 * j + i]) * (1.0 / 16)
+                let bits = Int(ws.modulation[p])
+                let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+                let w = Float(PVRTCDecoder.weight(bits, punchThrough: punch)) * 0.125
+                let e = interpolated(ws, x: x, y: y)
+                let prediction = e.lowHalf * (1 - w) + e.highHalf * w
+                let source = SIMD4<Float>(ws.source[p])
+                var residual = source + truncationBias - prediction
+                let colourWeight = ws.hasAlpha ? (source[3] + 0.5) / 255.5 : 1
+                var alphaWeight: Float = ws.hasAlpha ? 1 : 0
+                if punch && bits == 2 {
+                    alphaWeight = 0
+                    residual[3] = 0
+                }
+                let u = beta * (1 - w), v = beta * w
+                caa += colourWeight * u * u; cab += colourWeight * u * v; cbb += colourWeight * v * v
+                aaa += alphaWeight * u * u; aab += alphaWeight * u * v; abb += alphaWeight * v * v
+                let weighted = residual * SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                ra += weighted * u
+                rb += weighted * v
+            }
+        }
+        var x = ws.continuous[k]
+        let (da, db) = solve(caa, cab, cbb, ra, rb)
+        let (dA, dB) = solve(aaa, aab, abb, ra, rb)
+        var deltaA = da, deltaB = db
+        deltaA[3] = dA[3]
+        deltaB[3] = dB[3]
+        x += SIMD8(lowHalf: deltaA, highHalf: deltaB)
+        ws.continuous[k] = x.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+    }
+
+    /// Solves `[saa sab; sab sbb]·[dA; dB] = [ra; rb]` per channel with a small ridge term.
+    @inline(__always)
+    static func solve(_ saa: Float, _ sab: Float, _ sbb: Float, _ ra: SIMD4<Float>, _ rb: SIMD4<Float>)
+        -> (SIMD4<Float>, SIMD4<Float>) {
+        let ridge = 1e-3 * (saa + sbb) + 1e-6
+        let a = saa + ridge, d = sbb + ridge
+        let det = a * d - sab * sab
+        if det <= 1e-12 { return (.zero, .zero) }
+        return ((ra * d - rb * sab) / det, (rb * a - ra * sab) / det)
+    }
+}

@@ -1,0 +1,126 @@
+import Imaging
+import PVRTC
+
+/// Stage 1: consistent starting endpoints. For every block, the principal axis of its 7×7 influence
+/// window (weighted by the bilinear weights, wrapped); A and B start at `mean ∓ spread·σ` along it
+/// (σ the standard deviation along the axis, limited to the extreme projections). Starting inside the
+/// extremes leaves the interpolation between neighbouring blocks room to work and converges to better
+/// optima than the bounding box. The axis is oriented so that A is always the darker end by Rec.709
+/// luma, which keeps neighbouring blocks (interpolated separately for A and B) in agreement.
+///
+/// Sharp content (text, UI, two-colour patterns) wants the full extremes instead, so both starts are
+/// decoded and a block starts from its extremes when they at least halve the error of its own 16 pixels.
+enum InitialEndpoints {
+    /// Half-distance between the starting endpoints, in standard deviations along the principal axis.
+    static let spread: Float = 0.7
+
+    /// Sets every block's continuous and quantised endpoints and the modulation.
+    static func compute(_ ws: EncoderWorkspace, threads: Int) {
+        let bw = ws.blocksWide, count = bw * ws.blocksHigh
+        let extremes = UnsafeMutableBufferPointer<SIMD8<Float>>.allocate(capacity: count)
+        let boxErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let startErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let boxWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+        defer {
+            extremes.deallocate()
+            boxErrors.deallocate()
+            startErrors.deallocate()
+            boxWords.deallocate()
+        }
+        let extremesTarget = UnsafeSendablePointer(extremes.baseAddress!)
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            for by in rows {
+                for bx in 0..<bw {
+                    let ends = principalEnds(ws, bx: bx, by: by)
+                    ws.continuous[by * bw + bx] = ends.start
+                    extremesTarget.pointer[by * bw + bx] = ends.extremes
+                }
+            }
+        }
+        EndpointQuantization.quantizeNearest(ws, threads: threads, from: extremes)
+        ModulationSelection.selectAll(ws, threads: threads, blockErrors: boxErrors)
+        _ = boxWords.initialize(from: ws.colorWords)
+        EndpointQuantization.quantizeNearest(ws, threads: threads)
+        ModulationSelection.selectAll(ws, threads: threads, blockErrors: startErrors)
+        for k in 0..<count where 2 * boxErrors[k] < startErrors[k] {
+            let block = PVRTCBlock(modulation: 0, color: boxWords[k])
+            ws.setEndpoints(k, block.colorA, block.colorB, punchThrough: ws.isPunchThrough(k))
+            ws.continuous[k] = extremes[k]
+        }
+        ModulationSelection.selectAll(ws, threads: threads)
+    }
+
+    /// The starting endpoints and the extreme projections on the window's principal axis, darker
+    /// first, in 8-bit units.
+    static func principalEnds(_ ws: EncoderWorkspace, bx: Int, by: Int) -> (start: SIMD8<Float>, extremes: SIMD8<Float>) {
+        let wm = ws.width - 1, hm = ws.height - 1
+        var sum = SIMD4<Float>.zero, total: Float = 0
+        var alphaSum: Float = 0, alphaTotal: Float = 0
+        for j in 0..<7 {
+            let y = (4 * by - 1 + j) & hm
+            for i in 0..<7 {
+                let p = y * ws.width + ((4 * bx - 1 + i) & wm)
+                let s = SIMD4<Float>(ws.source[p])
+                let beta = Float(BlockWindow.blockWeights[7 * j + i])
+                let w = beta * (s[3] + 1) / 256
+                sum += s * w
+                total += w
+                alphaSum += s[3] * beta
+                alphaTotal += beta
+            }
+        }
+        var mean = sum / total
+        mean[3] = alphaSum / alphaTotal
+        var c00: Float = 0, c01: Float = 0, c02: Float = 0, c11: Float = 0, c12: Float = 0, c22: Float = 0
+        for j in 0..<7 {
+            let y = (4 * by - 1 + j) & hm
+            for i in 0..<7 {
+                let p = y * ws.width + ((4 * bx - 1 + i) & wm)
+                let s = SIMD4<Float>(ws.source[p])
+                let w = Float(BlockWindow.blockWeights[7 * j + i]) * (s[3] + 1) / 256
+                let d = s - mean
+                c00 += w * d[0] * d[0]; c01 += w * d[0] * d[1]; c02 += w * d[0] * d[2]
+                c11 += w * d[1] * d[1]; c12 += w * d[1] * d[2]; c22 += w * d[2] * d[2]
+            }
+        }
+        var axis = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+        for _ in 0..<8 {
+            let next = SIMD3<Float>(c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
+                                    c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
+                                    c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
+            let length = (next * next).sum().squareRoot()
+            if length < 1e-6 { break }
+            axis = next / length
+        }
+        if (axis * SIMD3<Float>(0.2126, 0.7152, 0.0722)).sum() < 0 { axis = -axis }
+        var low: Float = 0, high: Float = 0, alphaLow: Float = 255, alphaHigh: Float = 0
+        for j in 0..<7 {
+            let y = (4 * by - 1 + j) & hm
+            for i in 0..<7 {
+                let x = (4 * bx - 1 + i) & wm
+                let p = y * ws.width + x
+                let s = SIMD4<Float>(ws.source[p])
+                // Transparent pixels of cut-out blocks decode through punch-through, whatever the alpha.
+                if s[3] > 0 || !ws.cutOut[ws.blockIndex(x: x, y: y)] {
+                    alphaLow = min(alphaLow, s[3])
+                    alphaHigh = max(alphaHigh, s[3])
+                }
+                if s[3] == 0 { continue }
+                let t = ((SIMD3(s[0], s[1], s[2]) - SIMD3(mean[0], mean[1], mean[2])) * axis).sum()
+                low = min(low, t)
+                high = max(high, t)
+            }
+        }
+        let scatter = SIMD3<Float>(c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
+                                   c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
+                                   c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
+        let sigma = ((scatter * axis).sum() / total).squareRoot()
+        if alphaLow > alphaHigh { (alphaLow, alphaHigh) = (255, 255) }
+        let centre = SIMD3(mean[0], mean[1], mean[2])
+        func ends(_ low: Float, _ high: Float) -> SIMD8<Float> {
+            let a = SIMD4(centre + axis * low, alphaLow), b = SIMD4(centre + axis * high, alphaHigh)
+            return SIMD8(lowHalf: a, highHalf: b).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+        }
+        return (ends(max(low, -spread * sigma), min(high, spread * sigma)), ends(low, high))
+    }
+}

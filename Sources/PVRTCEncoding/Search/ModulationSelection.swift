@@ -1,0 +1,93 @@
+import Imaging
+import PVRTC
+
+/// Stage 2a: the optimal two-bit modulation of every pixel for the current quantised endpoints, judged
+/// with the exact integer decode (reference A.3/A.4), and the per-block choice of the punch-through mode.
+enum ModulationSelection {
+    /// The best modulation value of one pixel and its weighted squared error.
+    /// - Parameters:
+    ///   - endpoints: the pixel's exact 8-bit A (low half) and B (high half) colours.
+    ///   - target: the source pixel.
+    ///   - weights: per-channel error weights of the pixel.
+    ///   - punchThrough: the mode of the block holding the pixel.
+    @inline(__always)
+    static func best(_ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>,
+                     punchThrough: Bool) -> (bits: UInt8, error: Int32) {
+        let a = endpoints.lowHalf, b = endpoints.highHalf
+        let d0 = a &- target, d3 = b &- target
+        let e0 = (d0 &* d0 &* weights).wrappedSum()
+        let e3 = (d3 &* d3 &* weights).wrappedSum()
+        var bits: UInt8 = 0, error = e0
+        if e3 < error { bits = 3; error = e3 }
+        if punchThrough {
+            let half = (a &+ b) &>> 1
+            let d1 = half &- target
+            let e1 = (d1 &* d1 &* weights).wrappedSum()
+            if e1 < error { bits = 1; error = e1 }
+            var d2 = d1
+            d2[3] = -target[3]
+            let e2 = (d2 &* d2 &* weights).wrappedSum()
+            if e2 < error { bits = 2; error = e2 }
+        } else {
+            let d1 = ((a &* 5 &+ b &* 3) &>> 3) &- target
+            let e1 = (d1 &* d1 &* weights).wrappedSum()
+            if e1 < error { bits = 1; error = e1 }
+            let d2 = ((a &* 3 &+ b &* 5) &>> 3) &- target
+            let e2 = (d2 &* d2 &* weights).wrappedSum()
+            if e2 < error { bits = 2; error = e2 }
+        }
+        return (bits, error)
+    }
+
+    /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode:
+    /// punch-through for cut-out blocks, otherwise whichever gives the block's 16 pixels less error.
+    /// - Parameter blockErrors: when given, receives each block's error over its own 16 pixels.
+    static func selectAll(_ ws: EncoderWorkspace, threads: Int,
+                          blockErrors: UnsafeMutableBufferPointer<Int>? = nil) {
+        let bw = ws.blocksWide
+        let errors = blockErrors.map { UnsafeSendablePointer($0.baseAddress!) }
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            for by in rows {
+                for bx in 0..<bw {
+                    let error = selectBlock(ws, bx: bx, by: by)
+                    errors?.pointer[by * bw + bx] = error
+                }
+            }
+        }
+    }
+
+    /// Chooses mode and modulation for the 16 pixels of block (bx, by); returns their error.
+    @inline(__always) @discardableResult
+    static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
+        let index = by * ws.blocksWide + bx
+        var standard: UInt32 = 0, punch: UInt32 = 0
+        var standardError = 0, punchError = 0
+        for j in 0..<4 {
+            let y = 4 * by + j
+            for i in 0..<4 {
+                let x = 4 * bx + i
+                let p = y * ws.width + x
+                let e = toEightBit(ws.interpolated(x: x, y: y))
+                let shift = UInt32(2 * (4 * j + i))
+                let s = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: false)
+                standard |= UInt32(s.bits) << shift
+                standardError += Int(s.error)
+                if ws.hasAlpha {
+                    let t = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: true)
+                    punch |= UInt32(t.bits) << shift
+                    punchError += Int(t.error)
+                }
+            }
+        }
+        let usePunch = ws.hasAlpha && (ws.cutOut[index] || punchError < standardError)
+        ws.setPunchThrough(index, usePunch)
+        let word = usePunch ? punch : standard
+        for j in 0..<4 {
+            let row = (4 * by + j) * ws.width + 4 * bx
+            for i in 0..<4 {
+                ws.modulation[row + i] = UInt8((word >> UInt32(2 * (4 * j + i))) & 3)
+            }
+        }
+        return usePunch ? punchError : standardError
+    }
+}

@@ -1,0 +1,214 @@
+import PVRCTestSupport
+@testable import PVRTC
+@testable import PVRTCEncoding
+import XCTest
+
+/// Each encoder stage on small cases with a known optimum, using `PVRTCDecoder` as the independent oracle.
+final class EncoderStageTests: XCTestCase {
+    /// A workspace on a textured image with random quantised endpoints and modulation.
+    private func randomWorkspace(width: Int, height: Int, alpha: Bool, seed: UInt64) -> EncoderWorkspace {
+        var random = TestRandom(seed: seed)
+        let ws = EncoderWorkspace(image: EncoderFixtures.textured(width: width, height: height, alpha: alpha, seed: seed),
+                                  channelWeights: SIMD4(1, 1, 1, 1))
+        for k in 0..<(ws.blocksWide * ws.blocksHigh) {
+            let opaque = !alpha || random.next(2) == 0
+            let a = PVRTCEndpoint(isOpaque: opaque, red: random.next(opaque ? 32 : 16), green: random.next(opaque ? 32 : 16),
+                                  blue: random.next(opaque ? 16 : 8), alpha: random.next(8))
+            let b = PVRTCEndpoint(isOpaque: !alpha, red: random.next(alpha ? 16 : 32), green: random.next(alpha ? 16 : 32),
+                                  blue: random.next(alpha ? 16 : 32), alpha: random.next(8))
+            ws.setEndpoints(k, a, b, punchThrough: alpha && random.next(3) == 0)
+        }
+        for p in 0..<(ws.width * ws.height) { ws.modulation[p] = UInt8(random.next(4)) }
+        return ws
+    }
+
+    /// The workspace's state as a real PVRTC level, for the reference decoder.
+    private func level(_ ws: EncoderWorkspace) throws -> PVRTCImage {
+        try BlockPacking.pack(ws, width: ws.width, height: ws.height)
+    }
+
+    /// Weighted squared error of the reference decode over a set of pixels.
+    private func decodedError(_ ws: EncoderWorkspace, pixels: [Int]) throws -> Int {
+        let decoded = PVRTCDecoder.decode(try level(ws))
+        var total = 0
+        for p in pixels {
+            for c in 0..<4 {
+                let d = Int(decoded.pixels[4 * p + c]) - Int(ws.source[p][c])
+                total += d * d * Int(ws.errorWeights[p][c])
+            }
+        }
+        return total
+    }
+
+    /// The chosen modulation value is the brute-force argmin over all values of the reference blend.
+    func testModulationChoiceIsBruteForceArgmin() {
+        var random = TestRandom(seed: 5)
+        for _ in 0..<2000 {
+            let e = SIMD8<Int32>((0..<8).map { _ in Int32(random.next(256)) })
+            let target = SIMD4<Int32>((0..<4).map { _ in Int32(random.next(256)) })
+            let weights = SIMD4<Int32>((0..<4).map { _ in Int32(random.next(300)) })
+            for punch in [false, true] {
+                let choice = ModulationSelection.best(e, target: target, weights: weights, punchThrough: punch)
+                var best = Int32.max
+                for bits in 0..<4 {
+                    let w = PVRTCDecoder.weight(bits, punchThrough: punch)
+                    var error: Int32 = 0
+                    for c in 0..<4 {
+                        var v = PVRTCDecoder.blend(Int(e[c]), Int(e[4 + c]), weight: w)
+                        if punch && bits == 2 && c == 3 { v = 0 }
+                        error += Int32((v - Int(target[c])) * (v - Int(target[c]))) * weights[c]
+                    }
+                    if bits == Int(choice.bits) { XCTAssertEqual(error, choice.error) }
+                    best = min(best, error)
+                }
+                XCTAssertEqual(choice.error, best)
+            }
+        }
+    }
+
+    /// Full modulation selection reaches the reference decoder's error, and no single pixel change
+    /// improves it.
+    func testSelectAllMatchesReferenceDecode() throws {
+        let ws = randomWorkspace(width: 16, height: 16, alpha: true, seed: 9)
+        ModulationSelection.selectAll(ws, threads: 1)
+        let all = Array(0..<(ws.width * ws.height))
+        let error = try decodedError(ws, pixels: all)
+        XCTAssertEqual(ModulationSelection.totalError(ws), error)
+        for p in stride(from: 0, to: all.count, by: 7) {
+            let kept = ws.modulation[p]
+            for bits in 0..<4 where bits != kept {
+                ws.modulation[p] = UInt8(bits)
+                XCTAssertGreaterThanOrEqual(ModulationSelection.totalError(ws), error)
+            }
+            ws.modulation[p] = kept
+        }
+    }
+
+    /// The window model (partial sums of the neighbours plus the block's own share) gives the same
+    /// error as decoding the whole level with the reference decoder.
+    func testWindowErrorMatchesReferenceDecoder() throws {
+        for alpha in [false, true] {
+            let ws = randomWorkspace(width: 16, height: 32, alpha: alpha, seed: 21)
+            let window = BlockWindow()
+            defer { window.deallocate() }
+            for (bx, by) in [(0, 0), (3, 7), (2, 5)] {
+                window.load(ws, bx: bx, by: by)
+                let k = by * ws.blocksWide + bx
+                let error = window.error(ws, trial: ws.expanded[k], commit: true)
+                let pixels = (0..<BlockWindow.count).map { window.pixel[$0] }
+                XCTAssertEqual(Set(pixels).count, 49)
+                XCTAssertEqual(error, try decodedError(ws, pixels: pixels), "alpha \(alpha) block \(bx),\(by)")
+            }
+        }
+    }
+
+    /// The rounding search picks, among all floor/ceil combinations of every channel of both endpoints,
+    /// one with the brute-force minimum error under the current modulation (reference decoder).
+    func testBestRoundingMatchesBruteForce() throws {
+        var random = TestRandom(seed: 13)
+        for trial in 0..<6 {
+            let alpha = trial % 2 == 1
+            let ws = randomWorkspace(width: 8, height: 8, alpha: alpha, seed: UInt64(40 + trial))
+            let bx = trial % 2, by = (trial / 2) % 2
+            let k = by * ws.blocksWide + bx
+            let x = SIMD8<Float>((0..<8).map { c in Float(random.next(c % 4 == 3 ? 238 : 256)) })
+            let window = BlockWindow()
+            defer { window.deallocate() }
+            window.load(ws, bx: bx, by: by)
+            let opaqueA = !alpha, opaqueB = !alpha
+            let (a, b) = EndpointQuantization.bestRounding(ws, window: window, continuous: x,
+                                                            opaqueA: opaqueA, opaqueB: opaqueB)
+            let punch = ws.isPunchThrough(k)
+            let pixels = (0..<BlockWindow.count).map { window.pixel[$0] }
+            ws.setEndpoints(k, a, b, punchThrough: punch)
+            let chosen = try decodedError(ws, pixels: pixels)
+            var best = Int.max
+            let channels = alpha ? 4 : 3
+            for mask in 0..<(1 << (2 * channels)) {
+                var codes = [[Int]](repeating: [0, 0, 0, 0], count: 2)
+                for slot in 0..<2 {
+                    for c in 0..<channels {
+                        let n = EndpointQuantization.bits(channel: c, slotB: slot == 1, opaque: !alpha)
+                        let r = EndpointQuantization.bracket(x[4 * slot + c], bits: n, channel: c)
+                        codes[slot][c] = mask >> (2 * c + slot) & 1 == 0 ? r.floor : r.ceil
+                    }
+                }
+                let ta = PVRTCEndpoint(isOpaque: opaqueA, red: codes[0][0], green: codes[0][1], blue: codes[0][2],
+                                       alpha: codes[0][3])
+                let tb = PVRTCEndpoint(isOpaque: opaqueB, red: codes[1][0], green: codes[1][1], blue: codes[1][2],
+                                       alpha: codes[1][3])
+                ws.setEndpoints(k, ta, tb, punchThrough: punch)
+                best = min(best, try decodedError(ws, pixels: pixels))
+            }
+            XCTAssertEqual(chosen, best, "trial \(trial)")
+        }
+    }
+
+    /// Brackets enclose the value; the nearest code is never farther than any other code.
+    func testBracketAndNearest() {
+        for (channel, bits) in [(0, 5), (0, 4), (2, 3), (3, 3)] {
+            for step in 0...1020 {
+                let x = Float(step) / 4
+                let r = EndpointQuantization.bracket(x, bits: bits, channel: channel)
+                let lo = EndpointQuantization.value(r.floor, bits: bits, channel: channel)
+                let hi = EndpointQuantization.value(r.ceil, bits: bits, channel: channel)
+                XCTAssertTrue(r.ceil == r.floor || r.ceil == r.floor + 1)
+                XCTAssertTrue((lo <= x || r.floor == 0) && (hi >= x || r.ceil == (1 << bits) - 1), "\(x) \(bits)")
+                let nearest = EndpointQuantization.nearest(x, bits: bits, channel: channel)
+                let distance = abs(EndpointQuantization.value(nearest, bits: bits, channel: channel) - x)
+                for code in 0..<(1 << bits) {
+                    XCTAssertLessThanOrEqual(distance,
+                                             abs(EndpointQuantization.value(code, bits: bits, channel: channel) - x))
+                }
+            }
+        }
+    }
+
+    /// One round of refinement, quantisation search and modulation selection lowers the error of a
+    /// random start.
+    func testRoundReducesError() throws {
+        let ws = randomWorkspace(width: 16, height: 16, alpha: false, seed: 77)
+        ModulationSelection.selectAll(ws, threads: 1)
+        let before = ModulationSelection.totalError(ws)
+        EndpointRefinement.refine(ws, sweeps: 1, threads: 1)
+        EndpointQuantization.search(ws, descentPasses: 1, threads: 1)
+        ModulationSelection.selectAll(ws, threads: 1)
+        XCTAssertLessThan(ModulationSelection.totalError(ws), before)
+    }
+
+    /// With the modulation fixed to an exactly representable pattern, least squares recovers the
+    /// endpoints the pattern was made from (continuous, within the truncation allowance).
+    func testLeastSquaresRecoversEndpoints() throws {
+        var random = TestRandom(seed: 19)
+        let a = PVRTCEndpoint(isOpaque: true, red: 6, green: 4, blue: 3)
+        let b = PVRTCEndpoint(isOpaque: true, red: 25, green: 27, blue: 29)
+        let blocks = (0..<16).map { _ in
+            PVRTCBlock(colorA: a, colorB: b, punchThrough: false,
+                       modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
+        }
+        let truth = PVRTCDecoder.decode(try PVRTCImage(width: 16, height: 16, linearBlocks: blocks))
+        let ws = EncoderWorkspace(image: truth, channelWeights: SIMD4(1, 1, 1, 1))
+        for k in 0..<16 {
+            ws.setEndpoints(k, PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 7),
+                            PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 15), punchThrough: false)
+        }
+        for by in 0..<4 {
+            for bx in 0..<4 {
+                let block = blocks[by * 4 + bx]
+                for j in 0..<4 {
+                    for i in 0..<4 {
+                        ws.modulation[(4 * by + j) * 16 + 4 * bx + i] = UInt8(block.modulationValue(x: i, y: j))
+                    }
+                }
+            }
+        }
+        EndpointRefinement.refine(ws, sweeps: 30, threads: 1)
+        let expected = EncoderWorkspace.widen(a, b)
+        for k in 0..<16 {
+            let x = ws.continuous[k]
+            for c in [0, 1, 2, 4, 5, 6] {
+                XCTAssertEqual(x[c] / EndpointQuantization.rgbScale, Float(expected[c]), accuracy: 0.35, "block \(k) channel \(c)")
+            }
+        }
+    }
+}
