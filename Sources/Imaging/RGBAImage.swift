@@ -79,3 +79,8 @@ public struct RGBAImage: Sendable, Equatable {
         width == height && width.nonzeroBitCount == 1
     }
 }
+
+extension RGBAImage: CustomStringConvertible {
+    /// For example `256x256 RGBA image`.
+    public var description: String { "\(width)x\(height) RGBA image" }
+}

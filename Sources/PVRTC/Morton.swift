@@ -3,10 +3,10 @@
 /// The bits of the block coordinates are interleaved with **y in the lower bit of each pair** for
 /// `log2(min(blocksWide, blocksHigh))` pairs; the remaining high bits of the longer side follow
 /// unchanged. Both block counts must be powers of two.
-public enum Morton {
+package enum Morton {
     /// The block index of block (x, y) in a `blocksWide` x `blocksHigh` level.
     @inlinable
-    public static func offset(x: Int, y: Int, blocksWide: Int, blocksHigh: Int) -> Int {
+    package static func offset(x: Int, y: Int, blocksWide: Int, blocksHigh: Int) -> Int {
         let minimum = min(blocksWide, blocksHigh)
         var offset = 0
         var bit = 1
@@ -22,7 +22,7 @@ public enum Morton {
     }
 
     /// The permutation that maps linear block index `by * blocksWide + bx` to its Morton index.
-    public static func table(blocksWide: Int, blocksHigh: Int) -> [Int32] {
+    package static func table(blocksWide: Int, blocksHigh: Int) -> [Int32] {
         var table = [Int32](repeating: 0, count: blocksWide * blocksHigh)
         for by in 0..<blocksHigh {
             for bx in 0..<blocksWide {

@@ -101,3 +101,8 @@ public struct PVRTCImage: Sendable, Equatable {
         return blocks
     }
 }
+
+extension PVRTCImage: CustomStringConvertible {
+    /// For example `256x256 PVRTC1 4bpp level, 32768 bytes`.
+    public var description: String { "\(width)x\(height) PVRTC1 4bpp level, \(data.count) bytes" }
+}

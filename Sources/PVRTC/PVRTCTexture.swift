@@ -53,3 +53,11 @@ public struct PVRTCTexture: Sendable, Equatable {
         return n
     }
 }
+
+extension PVRTCTexture: CustomStringConvertible {
+    /// For example `256x256 PVRTC1 4bpp RGBA texture, 9 levels`.
+    public var description: String {
+        let levels = levels.count == 1 ? "1 level" : "\(levels.count) levels"
+        return "\(width)x\(height) PVRTC1 4bpp \(hasAlpha ? "RGBA" : "RGB") texture, \(levels)"
+    }
+}

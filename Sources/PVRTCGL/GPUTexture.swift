@@ -1,5 +1,3 @@
-import CGLES2
-
 /// A texture uploaded to a ``GLContext``: its GL object names and what they hold.
 ///
 /// The names belong to the context that made them and are only valid on its thread; pass them to
@@ -9,17 +7,17 @@ public struct GPUTexture: Sendable, Hashable {
     public enum Storage: Sendable, Hashable {
         /// An RGBA8 texture (a plain image, or the result of ``PVRTCUploadMode/decodeOnce``) or a
         /// natively sampled PVRTC texture (``PVRTCUploadMode/native``).
-        case texture(GLuint)
+        case texture(UInt32)
         /// Data textures per level for ``PVRTCUploadMode/direct``, largest level first.
         case dataTextures([DataLevel])
     }
 
     /// The colour-word and modulation-word textures of one level (see ``PVRTCDataTextures``).
     public struct DataLevel: Sendable, Hashable {
-        /// The colour-word texture name.
-        public let colorWords: GLuint
+        /// The colour-word texture name (a GL `GLuint`).
+        public let colorWords: UInt32
         /// The modulation-word texture name.
-        public let modulationWords: GLuint
+        public let modulationWords: UInt32
         /// Level width in pixels.
         public let width: Int
         /// Level height in pixels.

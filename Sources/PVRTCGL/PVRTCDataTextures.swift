@@ -6,21 +6,21 @@ import PVRTC
 /// This is a permutation of the file's 4-byte words (Morton order to row-major), not a decode:
 /// texel (bx, by) of ``colorWords`` holds bytes 4–7 of block (bx, by) and texel (bx, by) of
 /// ``modulationWords`` holds bytes 0–3, unchanged.
-public struct PVRTCDataTextures: Sendable, Equatable {
+package struct PVRTCDataTextures: Sendable, Equatable {
     /// Texels across (`max(width / 4, 2)`).
-    public let blocksWide: Int
+    package let blocksWide: Int
     /// Texels down (`max(height / 4, 2)`).
-    public let blocksHigh: Int
+    package let blocksHigh: Int
     /// The colour words, four bytes per block, row-major: r = bits 0–7 (mode flag in bit 0) ... a = bits 24–31.
-    public let colorWords: [UInt8]
+    package let colorWords: [UInt8]
     /// The modulation words, four bytes per block, row-major: channel y holds pixel row y of the block.
-    public let modulationWords: [UInt8]
+    package let modulationWords: [UInt8]
 
     /// De-twiddles `image`.
     ///
     /// The Morton index of block (bx, by) is the sum of the indices of (bx, 0) and (0, by) (their bits
     /// are disjoint), so one table per axis replaces a per-block computation.
-    public init(_ image: PVRTCImage) {
+    package init(_ image: PVRTCImage) {
         let bw = image.blocksWide, bh = image.blocksHigh
         let columns = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
         let rows = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }

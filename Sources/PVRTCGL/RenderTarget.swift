@@ -1,11 +1,9 @@
-import CGLES2
-
 /// An offscreen RGBA8 framebuffer to draw into and read back, owned by a ``GLContext``.
 public struct RenderTarget: Sendable, Hashable {
     /// The framebuffer object name.
-    public let framebuffer: GLuint
+    public let framebuffer: UInt32
     /// The RGBA8 colour texture attached to it.
-    public let colorTexture: GLuint
+    public let colorTexture: UInt32
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+import Foundation
 import Imaging
 
 /// Quality metrics of a candidate image against a reference of the same size.
@@ -96,5 +91,22 @@ public struct ImageComparison: Sendable, Equatable {
     @inline(__always)
     static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
         0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)
+    }
+}
+
+extension ImageComparison: CustomStringConvertible {
+    /// One line of the figures, for example
+    /// `RGB 37.52 dB, Y 37.80 dB, alpha 44.06 dB, alpha-weighted RGB 45.57 dB, SSIM 0.9804`
+    /// (the alpha figures only for a reference with transparency; identical data reads `inf dB`).
+    public var description: String {
+        var parts = ["RGB \(Self.decibels(rgbPSNR))", "Y \(Self.decibels(lumaPSNR))"]
+        if let alphaPSNR { parts.append("alpha \(Self.decibels(alphaPSNR))") }
+        if let alphaWeightedRGBPSNR { parts.append("alpha-weighted RGB \(Self.decibels(alphaWeightedRGBPSNR))") }
+        parts.append("SSIM " + String(format: "%.4f", ssim))
+        return parts.joined(separator: ", ")
+    }
+
+    private static func decibels(_ value: Double) -> String {
+        value.isInfinite ? "inf dB" : String(format: "%.2f dB", value)
     }
 }

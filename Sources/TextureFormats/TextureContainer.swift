@@ -36,3 +36,8 @@ public enum TextureContainer: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension TextureContainer: CustomStringConvertible {
+    /// The ``displayName``.
+    public var description: String { displayName }
+}

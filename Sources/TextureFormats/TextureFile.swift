@@ -99,3 +99,8 @@ public struct TextureFile: Sendable, Equatable {
         }
     }
 }
+
+extension TextureFile: CustomStringConvertible {
+    /// For example `PVR v2 (legacy): 256x256 PVRTC1 4bpp RGBA texture, 9 levels`.
+    public var description: String { "\(container.displayName): \(texture)" }
+}

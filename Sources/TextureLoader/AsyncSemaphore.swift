@@ -3,7 +3,7 @@ import Foundation
 /// A counting semaphore for tasks: bounds how many file reads run at once without blocking threads.
 /// Waiters are served first come, first served; a waiting task that is cancelled stops waiting and
 /// throws `CancellationError`.
-public final class AsyncSemaphore: @unchecked Sendable {
+package final class AsyncSemaphore: @unchecked Sendable {
     // @unchecked Sendable: all mutable state (`available`, `waiters`, `nextID`) is guarded by `lock`.
     private let lock = NSLock()
     private var available: Int
@@ -11,13 +11,13 @@ public final class AsyncSemaphore: @unchecked Sendable {
     private var nextID: UInt64 = 0
 
     /// Creates a semaphore with `permits` slots (at least 1).
-    public init(permits: Int) {
+    package init(permits: Int) {
         available = max(permits, 1)
     }
 
     /// Waits for a slot. Pair every successful wait with one ``signal()``.
     /// - Throws: `CancellationError` when the task is cancelled before it gets a slot (no slot is held).
-    public func wait() async throws {
+    package func wait() async throws {
         let id = lock.withLock {
             nextID += 1
             return nextID
@@ -47,7 +47,7 @@ public final class AsyncSemaphore: @unchecked Sendable {
     }
 
     /// Releases a slot, handing it to the longest waiting task if there is one.
-    public func signal() {
+    package func signal() {
         lock.lock()
         if waiters.isEmpty {
             available += 1

@@ -2,21 +2,21 @@ import Foundation
 
 /// The size and modification time of a file, recorded when its texture is read; a cached texture
 /// whose file's stamp has changed is stale.
-public struct FileStamp: Hashable, Sendable {
+package struct FileStamp: Hashable, Sendable {
     /// The file size in bytes.
-    public let size: Int64
+    package let size: Int64
     /// The modification time, in seconds since the reference date.
-    public let modificationTime: Double
+    package let modificationTime: Double
 
     /// Creates a stamp from its parts.
-    public init(size: Int64, modificationTime: Double) {
+    package init(size: Int64, modificationTime: Double) {
         self.size = size
         self.modificationTime = modificationTime
     }
 
     /// Reads the stamp of the file at `path`.
     /// - Throws: ``TextureLoaderError/loadFailed(file:reason:)`` when the file's attributes cannot be read.
-    public init(path: String) throws {
+    package init(path: String) throws {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             guard let size = attributes[.size] as? NSNumber,

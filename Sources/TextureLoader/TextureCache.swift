@@ -5,7 +5,7 @@
 /// ``TextureLoader`` deletes those on the GL thread. Eviction picks the least recently used entry that
 /// is not pinned, so textures on screen (pinned) are never evicted; while pinned entries alone exceed
 /// a limit the cache stays over it until they are unpinned.
-public struct TextureCache<Handle: Sendable>: Sendable {
+package struct TextureCache<Handle: Sendable>: Sendable {
     private struct Entry: Sendable {
         var texture: LoadedTexture<Handle>
         var stamp: FileStamp
@@ -13,34 +13,34 @@ public struct TextureCache<Handle: Sendable>: Sendable {
     }
 
     /// The most GPU bytes the cache holds (pinned textures may exceed it until unpinned).
-    public var totalCostLimit: Int
+    package var totalCostLimit: Int
     /// The most textures the cache holds (pinned textures may exceed it until unpinned).
-    public var countLimit: Int
+    package var countLimit: Int
     /// The GPU bytes of all cached textures.
-    public private(set) var totalCost = 0
+    package private(set) var totalCost = 0
     /// Hit, miss, eviction and invalidation counters and the peak cost.
-    public private(set) var statistics = TextureCacheStatistics()
+    package private(set) var statistics = TextureCacheStatistics()
 
     private var entries: [TextureKey: Entry] = [:]
     private var pins: [TextureKey: Int] = [:]
     private var useClock: UInt64 = 0
 
     /// Creates an empty cache with the given limits.
-    public init(totalCostLimit: Int, countLimit: Int) {
+    package init(totalCostLimit: Int, countLimit: Int) {
         self.totalCostLimit = totalCostLimit
         self.countLimit = countLimit
     }
 
     /// The number of cached textures.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// True when `key` is pinned (on screen).
-    public func isPinned(_ key: TextureKey) -> Bool { pins[key, default: 0] > 0 }
+    package func isPinned(_ key: TextureKey) -> Bool { pins[key, default: 0] > 0 }
 
     /// Looks `key` up for a load: a texture whose file stamp differs from `stamp` is stale and is
     /// dropped (its handle is returned in `released`). Returns the cached texture — full or preview —
     /// and counts a hit only for a full one.
-    public mutating func lookup(_ key: TextureKey, stamp: FileStamp) -> (texture: LoadedTexture<Handle>?, released: [Handle]) {
+    package mutating func lookup(_ key: TextureKey, stamp: FileStamp) -> (texture: LoadedTexture<Handle>?, released: [Handle]) {
         guard let entry = entries[key] else {
             statistics.misses += 1
             return (nil, [])
@@ -61,7 +61,7 @@ public struct TextureCache<Handle: Sendable>: Sendable {
 
     /// The texture cached for `key`, without checking the file or counting a hit; marks it used.
     /// This is the per-frame lookup of a renderer.
-    public mutating func texture(for key: TextureKey) -> LoadedTexture<Handle>? {
+    package mutating func texture(for key: TextureKey) -> LoadedTexture<Handle>? {
         guard let entry = entries[key] else { return nil }
         touch(key)
         return entry.texture
@@ -69,7 +69,7 @@ public struct TextureCache<Handle: Sendable>: Sendable {
 
     /// True when a texture of `cost` bytes can be added within the limits, evicting only unpinned
     /// entries other than `key` (a prefetch must not push the cache over its limits).
-    public func canAdmit(cost: Int, for key: TextureKey) -> Bool {
+    package func canAdmit(cost: Int, for key: TextureKey) -> Bool {
         var keptCost = 0, keptCount = 0
         for (k, entry) in entries where k != key && isPinned(k) {
             keptCost += entry.texture.gpuBytes
@@ -80,7 +80,7 @@ public struct TextureCache<Handle: Sendable>: Sendable {
 
     /// Adds (or replaces) the texture for its key, then evicts least recently used unpinned entries
     /// until the limits hold. Returns the handles of the replaced and evicted textures.
-    public mutating func insert(_ texture: LoadedTexture<Handle>, stamp: FileStamp) -> [Handle] {
+    package mutating func insert(_ texture: LoadedTexture<Handle>, stamp: FileStamp) -> [Handle] {
         var released: [Handle] = []
         if let old = removeEntry(texture.key) {
             released.append(old)
@@ -94,17 +94,17 @@ public struct TextureCache<Handle: Sendable>: Sendable {
     }
 
     /// Removes the texture cached for `key`; returns its handle.
-    public mutating func remove(_ key: TextureKey) -> Handle? {
+    package mutating func remove(_ key: TextureKey) -> Handle? {
         removeEntry(key)
     }
 
     /// Removes every texture of the file at canonical `path`, whatever its options; returns the handles.
-    public mutating func removeAll(path: String) -> [Handle] {
+    package mutating func removeAll(path: String) -> [Handle] {
         entries.keys.filter { $0.path == path }.compactMap { removeEntry($0) }
     }
 
     /// Removes every texture; returns the handles.
-    public mutating func removeAll() -> [Handle] {
+    package mutating func removeAll() -> [Handle] {
         let handles = entries.values.map(\.texture.handle)
         entries.removeAll()
         totalCost = 0
@@ -113,13 +113,13 @@ public struct TextureCache<Handle: Sendable>: Sendable {
 
     /// Pins `key` (counted: each pin needs one unpin). A pinned texture is never evicted; the pin may
     /// be placed before the texture is loaded.
-    public mutating func pin(_ key: TextureKey) {
+    package mutating func pin(_ key: TextureKey) {
         pins[key, default: 0] += 1
     }
 
     /// Removes one pin of `key`, then evicts if the cache is over its limits; returns the handles of
     /// evicted textures.
-    public mutating func unpin(_ key: TextureKey) -> [Handle] {
+    package mutating func unpin(_ key: TextureKey) -> [Handle] {
         guard let n = pins[key] else { return [] }
         pins[key] = n > 1 ? n - 1 : nil
         return evict(sparing: nil)

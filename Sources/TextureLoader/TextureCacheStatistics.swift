@@ -14,3 +14,15 @@ public struct TextureCacheStatistics: Hashable, Sendable {
     /// Zeroed counters.
     public init() {}
 }
+
+extension TextureCacheStatistics: CustomStringConvertible {
+    /// For example `12 hits, 3 misses, 1 eviction, 0 invalidations, peak 4194304 bytes`.
+    public var description: String {
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        return [
+            counted(hits, "hit", "hits"), counted(misses, "miss", "misses"),
+            counted(evictions, "eviction", "evictions"), counted(invalidations, "invalidation", "invalidations"),
+            "peak \(peakCost) bytes",
+        ].joined(separator: ", ")
+    }
+}
