@@ -15,7 +15,10 @@ import Imaging
 /// This is the oracle for tests and for `pvrc decode`; it is never part of the display path.
 public enum PVRTCDecoder {
     /// Decodes one level into an RGBA image of the level's size (rows top-down).
-    /// - Parameter threads: worker threads; the output does not depend on it.
+    /// - Parameters:
+    ///   - image: the level to decode.
+    ///   - threads: worker threads; the output does not depend on it.
+    /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
         let width = image.width, height = image.height

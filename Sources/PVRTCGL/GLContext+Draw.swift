@@ -41,6 +41,9 @@ extension GLContext {
     /// ``readPixels(_:)`` returns it in the same orientation as the source. Blending is off: the
     /// target receives the texture's RGBA values as they are.
     /// - Parameters:
+    ///   - texture: an upload of this context.
+    ///   - target: a render target of this context.
+    ///   - rect: the destination rectangle in target pixels, top-left origin; the whole target when nil.
     ///   - level: for ``PVRTCUploadMode/direct``, the level decoded (point-sampled); other textures
     ///     choose their level by the usual mipmap rules and ignore it.
     ///   - clearColor: when given, the whole target is cleared to it first.

@@ -9,6 +9,9 @@ extension GLContext {
     /// decodes `level` point-sampled; the other modes sample their mip pyramid, whose LOD at that size
     /// is `level`. At other sizes direct mode point-samples `level` and the others filter normally.
     /// - Parameters:
+    ///   - texture: the texture to upload and draw.
+    ///   - level: the level shown at its own size (and the one direct mode samples).
+    ///   - mode: how the blocks are uploaded.
     ///   - width: output width; the level's width when nil.
     ///   - height: output height; the level's height when nil.
     /// - Throws: ``GLError/unsupported(_:)`` for a level the texture lacks; other ``GLError``s from GL.
@@ -28,7 +31,7 @@ extension GLContext {
     }
 
     /// Renders `level` at 1:1 in `mode` and counts the bytes that differ from the CPU decoder's
-    /// output (``PVRTCDecoder/decode(_:threads:)``); 0 means the GPU path is bit-exact.
+    /// output (`PVRTCDecoder/decode(_:threads:)`); 0 means the GPU path is bit-exact.
     public func countDifferencesFromCPUDecoder(_ texture: PVRTCTexture, level: Int = 0,
                                                mode: PVRTCUploadMode) throws -> Int {
         let rendered = try render(texture, level: level, mode: mode)

@@ -14,7 +14,7 @@ import Darwin
 ///
 /// Threading: a GL context is current on one thread only, so a `GLContext` must be created and used
 /// on one thread. It is deliberately not `Sendable`; every GL entry point calls
-/// ``assertOnContextThread()``, which traps in debug builds when called from another thread, and
+/// ``assertOnContextThread(file:line:)``, which traps in debug builds when called from another thread, and
 /// then makes this context current if another `GLContext` on the same thread was used since.
 /// Loaders that read files on other threads hand the bytes to this thread, never GL objects.
 ///
@@ -104,7 +104,7 @@ public final class GLContext {
                "GLContext used off the thread that created it", file: file, line: line)
     }
 
-    /// Asserts the thread (see ``assertOnContextThread()``) and makes this context current if it is not.
+    /// Asserts the thread (see ``assertOnContextThread(file:line:)``) and makes this context current if it is not.
     func activate() {
         assertOnContextThread()
         if eglGetCurrentContext() != context {

@@ -1,7 +1,7 @@
 /// A texture uploaded to a ``GLContext``: its GL object names and what they hold.
 ///
 /// The names belong to the context that made them and are only valid on its thread; pass them to
-/// ``GLContext/delete(_:)`` of that context when done.
+/// `GLContext/delete(_:)` of that context when done.
 public struct GPUTexture: Sendable, Hashable {
     /// The GL objects behind a texture.
     public enum Storage: Sendable, Hashable {
@@ -12,7 +12,7 @@ public struct GPUTexture: Sendable, Hashable {
         case dataTextures([DataLevel])
     }
 
-    /// The colour-word and modulation-word textures of one level (see ``PVRTCDataTextures``).
+    /// The colour-word and modulation-word textures of one level (see `PVRTCDataTextures`).
     public struct DataLevel: Sendable, Hashable {
         /// The colour-word texture name (a GL `GLuint`).
         public let colorWords: UInt32

@@ -35,8 +35,8 @@ public struct ImageComparison: Sendable, Equatable {
     }
 
     /// Compares `candidate` with `reference`.
-    /// - Throws: ``ImagingError/invalidDimensions(width:height:reason:)`` when the sizes differ,
-    ///   ``ImagingError/bufferSizeMismatch(expected:actual:)`` when a pixel buffer has the wrong length.
+    /// - Throws: `ImagingError/invalidDimensions(width:height:reason:)` when the sizes differ,
+    ///   `ImagingError/bufferSizeMismatch(expected:actual:)` when a pixel buffer has the wrong length.
     public static func compare(reference: RGBAImage, candidate: RGBAImage) throws -> ImageComparison {
         guard reference.width == candidate.width, reference.height == candidate.height else {
             throw ImagingError.invalidDimensions(

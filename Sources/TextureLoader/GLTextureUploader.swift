@@ -1,8 +1,8 @@
 import PVRTC
 import PVRTCGL
 
-/// The loader's uploader on a real GL context: uploads through ``GLContext/upload(_:mode:)`` in one
-/// ``PVRTCUploadMode`` and deletes with ``GLContext/delete(_:)``.
+/// The loader's uploader on a real GL context: uploads through `GLContext/upload(_:mode:)` in one
+/// `PVRTCUploadMode` and deletes with `GLContext/delete(_:)`.
 ///
 /// Create it inside a ``GLThread`` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
 /// so the context is made, and stays, on the GL thread; `GLContext` traps in debug builds when it is
@@ -16,7 +16,7 @@ public final class GLTextureUploader: TextureUploading {
     package var frameTarget: RenderTarget?
 
     /// Creates a context on the calling thread (the GL thread) and compiles its programs.
-    /// - Throws: ``GLError`` when no context can be created or a program fails to compile.
+    /// - Throws: `GLError` when no context can be created or a program fails to compile.
     public init(mode: PVRTCUploadMode) throws {
         context = try GLContext()
         try context.prepare()

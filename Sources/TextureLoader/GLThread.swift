@@ -11,7 +11,7 @@ import Darwin
 ///
 /// The resource is created on the thread by the factory given to ``init(name:makeResource:)`` and
 /// never leaves it: the only ways to reach it are ``perform(_:)`` (from anywhere, asynchronously) and
-/// ``withResource(_:)`` (synchronously, only on the thread). `GLThread` is also a `SerialExecutor`, so
+/// ``withResource(_:_:)`` (synchronously, only on the thread). `GLThread` is also a `SerialExecutor`, so
 /// an actor can run all of its isolated code on the GL thread by returning
 /// ``asUnownedSerialExecutor()`` from its `unownedExecutor` — ``TextureLoader`` does this, which makes
 /// its cache bookkeeping and its GL calls one serial stream with the frames drawn on the same thread.
@@ -46,7 +46,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     /// - Parameters:
     ///   - name: The thread's name (visible in debuggers).
     ///   - makeResource: Called once, on the new thread, before any work runs. If it throws, every
-    ///     later ``withResource(_:)`` and ``perform(_:)`` rethrows that error.
+    ///     later ``withResource(_:_:)`` and ``perform(_:)`` rethrows that error.
     public init(name: String = "pvrc.gl", makeResource: @escaping @Sendable () throws -> Resource) {
         self.makeResource = makeResource
         let thread = Thread { [self] in run() }

@@ -1,4 +1,4 @@
-/// Counters kept by a ``TextureCache``.
+/// Counters kept by a `TextureCache`.
 public struct TextureCacheStatistics: Hashable, Sendable {
     /// Lookups that found a current (not stale) full texture.
     public var hits = 0

@@ -22,5 +22,6 @@ public struct TextureKey: Hashable, Sendable, CustomStringConvertible {
         url.standardizedFileURL.resolvingSymlinksInPath().standardizedFileURL.path
     }
 
+    /// The canonical path.
     public var description: String { path }
 }

@@ -75,7 +75,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     ///   - glThread: Owns the uploader (and its GL context).
     ///   - configuration: Cache limits and concurrency.
     ///   - read: Reads and validates a texture file (called off the GL thread; the default reads any
-    ///     container ``TextureFile`` detects); it throws for a missing or malformed file.
+    ///     container `TextureFile` detects); it throws for a missing or malformed file.
     public init(
         glThread: GLThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),

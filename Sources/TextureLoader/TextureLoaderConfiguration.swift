@@ -1,6 +1,6 @@
 /// Limits and priorities of a ``TextureLoader``.
 public struct TextureLoaderConfiguration: Sendable {
-    /// The most GPU bytes the cache holds (see ``TextureCache``).
+    /// The most GPU bytes the cache holds (see `TextureCache`).
     public var totalCostLimit: Int
     /// The most textures the cache holds.
     public var countLimit: Int

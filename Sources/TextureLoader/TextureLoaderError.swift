@@ -11,6 +11,7 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
     /// The GL thread was shut down, or its resource (the GL context) could not be created.
     case glThreadStopped
 
+    /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
         case let .cancelled(file): return "\(file): load cancelled"
