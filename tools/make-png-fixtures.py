@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the PNG fixtures of Tests/PNGIOTests/Fixtures.
+"""Writes the PNG fixtures of Tests/ImageFilesTests/Fixtures.
 
 Every PNG is assembled here chunk by chunk with only zlib and struct (no imaging library), so the
 fixtures do not depend on the PNG code under test. Beside each `NAME.png` goes `NAME.json` with the
@@ -15,7 +15,7 @@ import os
 import struct
 import zlib
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "PNGIOTests", "Fixtures")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "ImageFilesTests", "Fixtures")
 
 GREY, RGB, PALETTE, GREY_ALPHA, RGBA = 0, 2, 3, 4, 6
 CHANNELS = {GREY: 1, RGB: 3, PALETTE: 1, GREY_ALPHA: 2, RGBA: 4}
