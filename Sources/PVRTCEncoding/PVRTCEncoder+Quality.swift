@@ -7,8 +7,12 @@ extension PVRTCEncoder {
         case normal
         /// Three refinement rounds with a ±1 descent pass.
         case high
-        /// Five rounds with two descent passes (default).
+        /// Five rounds with two descent passes; the worst blocks are searched again from other starts in
+        /// the last two rounds (default).
         case best
+        /// Eight rounds with three descent passes; from the second round on, every block above the
+        /// median error is searched again from other starts. Several times slower than `best`.
+        case max
 
         /// The level's name, as the command line spells it.
         public var description: String { rawValue }

@@ -13,7 +13,8 @@ struct CompareCommand: AsyncParsableCommand {
         discussion: """
             CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first. \
             With --level N, level N of the texture is compared; if REF is the size of level 0, it is \
-            reduced with the same linear-light mip filter `pvrc encode --mipmaps` uses.
+            reduced with the same linear-light mip filter `pvrc encode --mipmaps` uses. \
+            --diff writes an error heat map, --side-by-side reference | candidate | heat map.
             """
     )
 
@@ -29,8 +30,41 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(help: "Mip level of a texture candidate to compare.")
     var level = 0
 
+    @Option(help: ArgumentHelp("Write an error heat map (with its scale) to this PNG.", valueName: "OUT.png"))
+    var diff: String?
+
+    @Option(name: .customLong("side-by-side"),
+            help: ArgumentHelp("Write reference | candidate | heat map to this PNG.", valueName: "OUT.png"))
+    var sideBySide: String?
+
+    @Option(help: "Enlargement of --diff and --side-by-side pictures (nearest neighbour, 1...64).")
+    var zoom = 1
+
+    @Option(help: ArgumentHelp(
+        "Part shown by --diff and --side-by-side: X,Y,W,H, or `worst` (the 128x128 square with the most error).",
+        valueName: "X,Y,W,H|worst"))
+    var crop: String?
+
+    @Option(name: .customLong("error-scale"), help: "Error in 8-bit levels shown white in heat maps (1...255).")
+    var errorScale = ErrorHeatMap.defaultFullScale
+
     func validate() throws {
         guard level >= 0 else { throw ValidationError("--level must not be negative") }
+        if crop != nil, diff == nil, sideBySide == nil {
+            throw ValidationError("--crop needs --diff or --side-by-side")
+        }
+        if let crop, crop != "worst", cropRegion(crop) == nil {
+            throw ValidationError("--crop must be X,Y,W,H or worst")
+        }
+    }
+
+    /// `X,Y,W,H` as a region.
+    private func cropRegion(_ text: String) -> ImageRegion? {
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard fields.count == 4, let x = fields[0], let y = fields[1], let w = fields[2], let h = fields[3] else {
+            return nil
+        }
+        return ImageRegion(x: x, y: y, width: w, height: h)
     }
 
     func run() async throws {
@@ -57,6 +91,26 @@ struct CompareCommand: AsyncParsableCommand {
                     "\(referenceImage.width)x\(referenceImage.height)")
         }
         let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
+        var region: ImageRegion?
+        if let crop {
+            region = crop == "worst"
+                ? try ErrorHeatMap.worstRegion(reference: referenceImage, candidate: candidateImage, size: 128)
+                : cropRegion(crop)
+        }
+        if let diff {
+            let picture = try naming(diff) {
+                try ErrorHeatMap.render(reference: referenceImage, candidate: candidateImage, region: region,
+                                        zoom: zoom, fullScale: errorScale)
+            }
+            try PNGCodec.write(picture, to: URL(fileURLWithPath: diff))
+        }
+        if let sideBySide {
+            let picture = try naming(sideBySide) {
+                try SideBySide.render(reference: referenceImage, candidate: candidateImage, region: region,
+                                      zoom: zoom, fullScale: errorScale)
+            }
+            try PNGCodec.write(picture, to: URL(fileURLWithPath: sideBySide))
+        }
         let metrics: [(key: String, label: String, value: Double?, unit: String)] = [
             ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
             ("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB"),
@@ -72,6 +126,9 @@ struct CompareCommand: AsyncParsableCommand {
                 "\"height\": \(candidateImage.height)",
                 "\"level\": \(level)",
             ]
+            if let region {
+                fields.append("\"crop\": [\(region.x), \(region.y), \(region.width), \(region.height)]")
+            }
             fields += metrics.map { "\"\($0.key)\": \(jsonNumber($0.value))" }
             print("{" + fields.joined(separator: ", ") + "}")
         } else {
@@ -81,6 +138,15 @@ struct CompareCommand: AsyncParsableCommand {
                     ?? "n/a (reference is opaque)"
                 print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
             }
+        }
+    }
+
+    /// Runs `make`, reporting a library error as a failure of the picture `file`.
+    private func naming(_ file: String, _ make: () throws -> RGBAImage) throws -> RGBAImage {
+        do {
+            return try make()
+        } catch let error as ImagingError {
+            throw CommandFailure(file: file, reason: error.description)
         }
     }
 

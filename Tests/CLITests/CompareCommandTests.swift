@@ -72,6 +72,49 @@ final class CompareCommandTests: CLITestCase {
                       naming: "t.pvr", problem: "mip level 9")
     }
 
+    /// --diff and --side-by-side write the library's pictures; --crop worst is reported in the JSON.
+    func testDiffAndSideBySidePictures() throws {
+        var image = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { image[x, y] = (UInt8(x * 4), (x / 8 + y / 8) % 2 == 0 ? 230 : 20, UInt8(y * 4), 255) }
+        }
+        let reference = path("ref.png")
+        try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
+        let texture = try PVRTCEncoder.encode(
+            image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: false))
+        let candidate = try writeTexture(texture, container: .pvr2, name: "cand.pvr")
+        let decoded = PVRTCDecoder.decode(texture.levels[0])
+        let diff = path("diff.png"), sideBySide = path("sbs.png")
+        let fields = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--diff", diff,
+                                                   "--side-by-side", sideBySide, "--zoom", "2",
+                                                   "--crop", "8,16,32,24", "--error-scale", "16"]))
+        XCTAssertEqual(fields["crop"] as? [Int], [8, 16, 32, 24])
+        let region = ImageRegion(x: 8, y: 16, width: 32, height: 24)
+        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: diff)),
+                       try ErrorHeatMap.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: sideBySide)),
+                       try SideBySide.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+
+        let worst = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--diff", diff,
+                                                  "--crop", "worst"]))
+        XCTAssertEqual(worst["crop"] as? [Int], [0, 0, 64, 64])
+    }
+
+    /// Bad crop, zoom or scale: one line naming the picture, nothing written.
+    func testPictureOptionsAreChecked() throws {
+        let reference = path("ref.png")
+        try PNGCodec.write(RGBAImage(width: 16, height: 16, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: reference))
+        let diff = path("diff.png")
+        assertFailure(try PVRCProcess.run(["compare", reference, reference, "--diff", diff, "--crop", "8,8,16,16"]),
+                      naming: "diff.png", problem: "not inside the 16x16 image")
+        assertFailure(try PVRCProcess.run(["compare", reference, reference, "--side-by-side", diff, "--zoom", "65"]),
+                      naming: "diff.png", problem: "zoom 65")
+        XCTAssertEqual(try directoryContents(), ["ref.png"])
+        let usage = try PVRCProcess.run(["compare", reference, reference, "--crop", "1,2,3"])
+        XCTAssertNotEqual(usage.status, 0)
+        XCTAssertTrue(usage.standardError.contains("--crop"), usage.standardError)
+    }
+
     func testBenchEncodeReportsThroughput() throws {
         let result = try PVRCProcess.run(["bench", "encode", "--size", "32", "--runs", "1", "--quality", "fast",
                                           "--threads", "1"])

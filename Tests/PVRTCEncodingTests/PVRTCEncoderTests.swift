@@ -91,15 +91,37 @@ final class PVRTCEncoderTests: XCTestCase {
         XCTAssertGreaterThan(alpha ?? 0, 30)
     }
 
-    /// An opaque image gets opaque endpoints only and decodes fully opaque.
+    /// An opaque image gets opaque endpoints only and decodes fully opaque: punch-through blocks
+    /// (allowed for their midpoint) never use modulation value 2, which would force alpha to 0.
     func testOpaqueImageHasOpaqueEndpoints() throws {
         let image = EncoderFixtures.textured(width: 32, height: 32, alpha: false)
-        let encoded = try LevelEncoder.encode(image, options: .init(quality: .normal, threads: 1))
-        for block in encoded.linearBlocks {
-            XCTAssertTrue(block.colorA.isOpaque && block.colorB.isOpaque)
-            XCTAssertFalse(block.usesPunchThrough)
+        for quality in [PVRTCEncoder.Quality.normal, .best] {
+            let encoded = try LevelEncoder.encode(image, options: .init(quality: quality, threads: 1))
+            for block in encoded.linearBlocks {
+                XCTAssertTrue(block.colorA.isOpaque && block.colorB.isOpaque)
+                if block.usesPunchThrough {
+                    for y in 0..<4 { for x in 0..<4 { XCTAssertNotEqual(block.modulationValue(x: x, y: y), 2) } }
+                }
+            }
+            XCTAssertFalse(PVRTCDecoder.decode(encoded).hasTransparency)
         }
-        XCTAssertFalse(PVRTCDecoder.decode(encoded).hasTransparency)
+    }
+
+    /// Stripes of black and yellow with a row of their exact midpoint between them: the standard
+    /// weights (3/8, 5/8) miss the midpoint by 32 levels (about 29 dB), punch-through's ½ hits it, so
+    /// every colour is exactly reachable with A = black, B = yellow.
+    func testOpaqueMidpointRowsUsePunchThrough() throws {
+        var image = RGBAImage(width: 32, height: 32)
+        for y in 0..<32 {
+            let phase = y % 8
+            let v: UInt8 = phase < 3 ? 255 : (phase == 3 || phase == 7 ? 127 : 0)
+            for x in 0..<32 { image[x, y] = (v, v, 0, 255) }
+        }
+        let encoded = try LevelEncoder.encode(image, options: .init(quality: .best, threads: 1))
+        XCTAssertTrue(encoded.linearBlocks.contains { $0.usesPunchThrough })
+        let decoded = PVRTCDecoder.decode(encoded)
+        XCTAssertFalse(decoded.hasTransparency)
+        XCTAssertGreaterThan(try ImageComparison.compare(reference: image, candidate: decoded).rgbPSNR, 45)
     }
 
     /// Levels below 8 pixels: the two-block minimum, padding words copied from the real words, and a

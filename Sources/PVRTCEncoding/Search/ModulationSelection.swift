@@ -9,7 +9,8 @@ enum ModulationSelection {
     ///   - endpoints: the pixel's exact 8-bit A (low half) and B (high half) colours.
     ///   - target: the source pixel.
     ///   - weights: per-channel error weights of the pixel.
-    ///   - punchThrough: the mode of the block holding the pixel.
+    ///   - punchThrough: the mode of the block holding the pixel. In punch-through mode value 2 (alpha
+    ///     forced to 0) is only considered when `weights` counts alpha error (images with alpha).
     @inline(__always)
     static func best(_ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>,
                      punchThrough: Bool) -> (bits: UInt8, error: Int32) {
@@ -24,10 +25,13 @@ enum ModulationSelection {
             let d1 = half &- target
             let e1 = (d1 &* d1 &* weights).wrappedSum()
             if e1 < error { bits = 1; error = e1 }
-            var d2 = d1
-            d2[3] = -target[3]
-            let e2 = (d2 &* d2 &* weights).wrappedSum()
-            if e2 < error { bits = 2; error = e2 }
+            // Zero alpha is a choice only where alpha error counts: an opaque image must stay opaque.
+            if weights[3] > 0 {
+                var d2 = d1
+                d2[3] = -target[3]
+                let e2 = (d2 &* d2 &* weights).wrappedSum()
+                if e2 < error { bits = 2; error = e2 }
+            }
         } else {
             let d1 = ((a &* 5 &+ b &* 3) &>> 3) &- target
             let e1 = (d1 &* d1 &* weights).wrappedSum()
@@ -39,8 +43,10 @@ enum ModulationSelection {
         return (bits, error)
     }
 
-    /// Re-chooses the modulation of every pixel and, when the image has alpha, each block's mode:
-    /// punch-through for cut-out blocks, otherwise whichever gives the block's 16 pixels less error.
+    /// Re-chooses the modulation of every pixel and each block's mode: punch-through for cut-out
+    /// blocks, otherwise whichever gives the block's 16 pixels less error. In opaque images punch-through
+    /// offers the exact midpoint `(A + B)/2` (weights 0, ½, 1), which suits flat colours and anti-aliased
+    /// edges between two colours better than the standard 3/8 and 5/8.
     /// - Parameter blockErrors: when given, receives each block's error over its own 16 pixels.
     static func selectAll(_ ws: EncoderWorkspace, threads: Int,
                           blockErrors: UnsafeMutableBufferPointer<Int>? = nil) {
@@ -72,14 +78,12 @@ enum ModulationSelection {
                 let s = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: false)
                 standard |= UInt32(s.bits) << shift
                 standardError += Int(s.error)
-                if ws.hasAlpha {
-                    let t = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: true)
-                    punch |= UInt32(t.bits) << shift
-                    punchError += Int(t.error)
-                }
+                let t = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: true)
+                punch |= UInt32(t.bits) << shift
+                punchError += Int(t.error)
             }
         }
-        let usePunch = ws.hasAlpha && (ws.cutOut[index] || punchError < standardError)
+        let usePunch = ws.cutOut[index] || punchError < standardError
         ws.setPunchThrough(index, usePunch)
         let word = usePunch ? punch : standard
         for j in 0..<4 {

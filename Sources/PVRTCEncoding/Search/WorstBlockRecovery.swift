@@ -1,0 +1,162 @@
+import Imaging
+import PVRTC
+
+/// Stage 3: blocks whose error stays far above the image's median get a wider search from other
+/// starting points than the least-squares path offers: the two clusters of their 7×7 window (in both
+/// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint taken and the
+/// other solved from the window's clusters). Hard-edged, flat-shaded content needs this: the least-squares
+/// path blends the two sides of an edge, while a neighbour-matched pair can reproduce both exactly.
+///
+/// Every candidate is rounded to stored precision and judged with the exact window error (modulation
+/// re-chosen); the best few are polished by coordinate descent and the winner replaces the incumbent
+/// only if it lowers the window error, so the total error never rises. Blocks run in the 2×2 colouring,
+/// so the result does not depend on the thread count.
+enum WorstBlockRecovery {
+    /// Search effort: which blocks are revisited and how widely.
+    struct Effort {
+        /// A block is revisited when its error exceeds this multiple of the median block error.
+        var medianFactor: Int
+        /// Coordinate-descent passes on each polished candidate.
+        var descentPasses: Int
+        /// How many of the best rounded candidates are polished by descent.
+        var polished: Int
+    }
+
+    /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
+    /// then revisits the blocks whose own 16-pixel error is above `effort.medianFactor` × the median
+    /// (and above a floor of 1 weighted unit per pixel, so near-perfect images are left alone).
+    /// Leaves the workspace's modulation re-chosen for the new endpoints.
+    /// - Returns: the number of blocks whose endpoints changed.
+    @discardableResult
+    static func recover(_ ws: EncoderWorkspace, effort: Effort, threads: Int) -> Int {
+        let count = ws.blocksWide * ws.blocksHigh
+        let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let changed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
+        defer {
+            errors.deallocate()
+            changed.deallocate()
+        }
+        changed.initialize(repeating: false)
+        ModulationSelection.selectAll(ws, threads: threads, blockErrors: errors)
+        let threshold = max(effort.medianFactor * median(errors), 16)
+        let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
+        let changes = UnsafeSendablePointer(changed.baseAddress!)
+        ws.forEachColoured(threads: threads) { window, bx, by in
+            let k = by * ws.blocksWide + bx
+            guard blockErrors.pointer[k] > threshold else { return }
+            changes.pointer[k] = searchBlock(ws, window: window, bx: bx, by: by, effort: effort)
+        }
+        return changed.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    /// The median of `values` (the upper one for an even count).
+    static func median(_ values: UnsafeMutableBufferPointer<Int>) -> Int {
+        var sorted = Array(values)
+        sorted.sort()
+        return sorted[sorted.count / 2]
+    }
+
+    /// The wider search for one block; commits the best endpoints and the window's modulation.
+    /// - Returns: whether the endpoints changed.
+    static func searchBlock(_ ws: EncoderWorkspace, window: BlockWindow, bx: Int, by: Int, effort: Effort) -> Bool {
+        let k = by * ws.blocksWide + bx
+        window.load(ws, bx: bx, by: by)
+        let word = ws.colorWords[k]
+        let incumbent = PVRTCBlock(modulation: 0, color: word)
+        let incumbentError = window.error(ws, trial: ws.expanded[k])
+        var ranked: [(error: Int, a: PVRTCEndpoint, b: PVRTCEndpoint)] = []
+        ranked.reserveCapacity(effort.polished + 1)
+        func consider(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) {
+            let bound = ranked.count < effort.polished ? incumbentError : ranked[ranked.count - 1].error
+            guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { return }
+            if ranked.count == effort.polished { ranked.removeLast() }
+            let at = ranked.firstIndex { $0.error > e } ?? ranked.count
+            ranked.insert((e, a, b), at: at)
+        }
+        for pair in candidates(ws, window: window, bx: bx, by: by) {
+            consider(EndpointQuantization.nearestEndpoint(pair.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
+                     EndpointQuantization.nearestEndpoint(pair.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
+        }
+        var bestA = incumbent.colorA, bestB = incumbent.colorB, bestError = incumbentError
+        for entry in ranked {
+            var a = entry.a, b = entry.b, error = entry.error
+            EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: effort.descentPasses)
+            if error < bestError {
+                (bestA, bestB, bestError) = (a, b, error)
+            }
+        }
+        guard bestError < incumbentError else { return false }
+        ws.setEndpoints(k, bestA, bestB, punchThrough: word & 1 != 0)
+        ws.continuous[k] = eightBit(ws.expanded[k])
+        _ = window.error(ws, trial: ws.expanded[k], commit: true)
+        return true
+    }
+
+    /// A 4555 endpoint pair in 8-bit units (the value at a sample centre).
+    @inline(__always)
+    static func eightBit(_ e: SIMD8<Int32>) -> SIMD8<Float> {
+        SIMD8<Float>(toEightBit(e &* 16))
+    }
+
+    /// Continuous starting pairs (A in the low half, B in the high half, 8-bit units): the window's two
+    /// weighted clusters in both orders, each neighbour's pair, and each neighbour endpoint paired with
+    /// the window cluster farther from it (in both slots).
+    static func candidates(_ ws: EncoderWorkspace, window: BlockWindow, bx: Int, by: Int) -> [SIMD8<Float>] {
+        let (low, high) = clusters(window)
+        var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high), SIMD8(lowHalf: high, highHalf: low)]
+        pairs.reserveCapacity(2 + 8 * 5)
+        for dy in -1...1 {
+            for dx in -1...1 where dx != 0 || dy != 0 {
+                let n = ws.wrapBlockY(by + dy) * ws.blocksWide + ws.wrapBlockX(bx + dx)
+                let pair = eightBit(ws.expanded[n])
+                pairs.append(pair)
+                for colour in [pair.lowHalf, pair.highHalf] {
+                    let other = distance(colour, low) > distance(colour, high) ? low : high
+                    pairs.append(SIMD8(lowHalf: colour, highHalf: other))
+                    pairs.append(SIMD8(lowHalf: other, highHalf: colour))
+                }
+            }
+        }
+        return pairs
+    }
+
+    /// Squared RGBA distance.
+    @inline(__always)
+    static func distance(_ p: SIMD4<Float>, _ q: SIMD4<Float>) -> Float {
+        let d = p - q
+        return (d * d).sum()
+    }
+
+    /// Two-means of the window's source pixels, weighted by the block's bilinear weight and the
+    /// pixel's error weight (so transparent pixels hardly count), seeded with the lightest and darkest
+    /// pixel by luma; the darker mean first.
+    static func clusters(_ window: BlockWindow) -> (SIMD4<Float>, SIMD4<Float>) {
+        let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
+        var low = SIMD4<Float>(window.target[0]), high = low
+        var lowLuma = (low * luma).sum(), highLuma = lowLuma
+        for n in 1..<BlockWindow.count {
+            let p = SIMD4<Float>(window.target[n])
+            let l = (p * luma).sum()
+            if l < lowLuma { (low, lowLuma) = (p, l) }
+            if l > highLuma { (high, highLuma) = (p, l) }
+        }
+        for _ in 0..<4 {
+            var sumLow = SIMD4<Float>.zero, sumHigh = SIMD4<Float>.zero
+            var weightLow: Float = 0, weightHigh: Float = 0
+            for n in 0..<BlockWindow.count {
+                let p = SIMD4<Float>(window.target[n])
+                let w = Float(window.weight[n]) * Float(window.errorWeights[n][0] + 1)
+                if distance(p, low) <= distance(p, high) {
+                    sumLow += p * w
+                    weightLow += w
+                } else {
+                    sumHigh += p * w
+                    weightHigh += w
+                }
+            }
+            if weightLow > 0 { low = sumLow / weightLow }
+            if weightHigh > 0 { high = sumHigh / weightHigh }
+        }
+        return (low * luma).sum() <= (high * luma).sum() ? (low, high) : (high, low)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import ImageFiles
+import Imaging
+import PVRTC
+import QualityMetrics
+import XCTest
+
+/// `tools/quality-report --html` on a small corpus made here, with the page opened in a real headless
+/// browser (Debian's `chromium`, installed by tools/install-deps.sh) and its screenshot checked.
+final class QualityReportHTMLTests: CLITestCase {
+    /// The repository root (this file is Tests/CLITests/QualityReportHTMLTests.swift).
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Magenta that appears nowhere but in the test image, so finding it in the screenshot proves the
+    /// browser drew the pictures, not just the text.
+    private let marker: (UInt8, UInt8, UInt8) = (255, 0, 255)
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> PVRCProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return PVRCProcess.Result(status: process.terminationStatus,
+                                  standardOutput: String(decoding: outputData, as: UTF8.self),
+                                  standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A corpus folder in the layout the report reads: one opaque image, one with alpha, one Kodak crop.
+    private func makeCorpus() throws -> String {
+        let corpus = path("corpus")
+        try FileManager.default.createDirectory(atPath: corpus + "/kodak", withIntermediateDirectories: true)
+        var opaque = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                opaque[x, y] = x < 32 ? (marker.0, marker.1, marker.2, 255)
+                    : ((x + y) % 10 < 5 ? (250, 240, 0, 255) : (10, 10, 10, 255))
+            }
+        }
+        var alpha = RGBAImage(width: 32, height: 32)
+        for y in 0..<32 {
+            for x in 0..<32 { alpha[x, y] = (UInt8(x * 8), 100, UInt8(y * 8), UInt8(min(255, (x + y) * 8))) }
+        }
+        try PNGCodec.write(opaque, to: URL(fileURLWithPath: corpus + "/edges_64.png"))
+        try PNGCodec.write(alpha, to: URL(fileURLWithPath: corpus + "/soft_32_rgba.png"))
+        try PNGCodec.write(opaque, to: URL(fileURLWithPath: corpus + "/kodak/kodim00_64.png"))
+        let rows = [
+            "set\timage\tsize\talpha_kind\ttool\trgb_psnr\ty_psnr\talpha_psnr\taw_rgb_psnr\tencode_ms",
+            "public\tedges_64.png\t64x64\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
+            "public\tedges_64.png\t64x64\tnone\tbc1_squish_icf\t30\t31\tNA\tNA\t1",
+            "public\tsoft_32_rgba.png\t32x32\tsoft\tbrenwill\t20\t21\t22\t23\t1",
+            "kodak24\tkodim00_64.png\t64x64\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
+            "kodak24\tkodim00_64.png\t64x64\tnone\tbc1_squish_icf\t30\t31\tNA\tNA\t1",
+        ]
+        try (rows.joined(separator: "\n") + "\n").write(toFile: corpus + "/baselines.tsv", atomically: true, encoding: .utf8)
+        return corpus
+    }
+
+    func testHTMLReportRendersInHeadlessChromium() throws {
+        let corpus = try makeCorpus()
+        let site = path("site")
+        let report = try run("/usr/bin/env", [
+            "python3", root.appendingPathComponent("tools/quality-report").path, "--pvrc",
+            try PVRCProcess.executable().path, "--corpus", corpus, "--quality", "fast", "--threads", "1",
+            "--html", site,
+        ])
+        XCTAssertEqual(report.status, 0, report.standardError + report.standardOutput)
+        let page = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        for name in ["edges_64.png", "soft_32_rgba.png", "kodim00_64.png", "<table", "corpus opaque vs bc1"] {
+            XCTAssertTrue(page.contains(name), name)
+        }
+        // Each picture is reference | decoded | heat map of the image's worst region (the whole image
+        // here, as it is smaller than 128x128), enlarged 3x.
+        let edges = try PNGCodec.read(from: URL(fileURLWithPath: site + "/images/corpus-edges_64.png"))
+        XCTAssertEqual(edges.width, 3 * 64 * 3 + 2 * SideBySide.gap)
+        XCTAssertEqual(edges.height, 64 * 3 + ErrorHeatMap.legendHeight)
+        XCTAssert(edges[0, 0] == (marker.0, marker.1, marker.2, 255))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/images/kodak-kodim00_64.png"))
+
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("chromium is not installed (tools/install-deps.sh installs it); the page was not opened")
+        }
+        let shot = path("shot.png")
+        let browser = try run(chromium, [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,2400",
+            "--screenshot=\(shot)", URL(fileURLWithPath: site + "/index.html").absoluteString,
+        ])
+        XCTAssertEqual(browser.status, 0, browser.standardError)
+        let screenshot = try PNGCodec.read(from: URL(fileURLWithPath: shot))
+        var markerPixels = 0, nonWhite = 0
+        for y in 0..<screenshot.height {
+            for x in 0..<screenshot.width {
+                let p = screenshot[x, y]
+                if p.r == 255 && p.g == 255 && p.b == 255 { continue }
+                nonWhite += 1
+                if Int(p.r) > 240 && Int(p.g) < 15 && Int(p.b) > 240 { markerPixels += 1 }
+            }
+        }
+        XCTAssertGreaterThan(nonWhite, screenshot.width * screenshot.height / 20, "the screenshot is (nearly) blank")
+        // Two pictures show the magenta half (reference and decoded panels of two images), 96x192 each.
+        XCTAssertGreaterThan(markerPixels, 4 * 96 * 192 / 2, "the pictures were not drawn")
+    }
+}
