@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
         ),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
