@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
         .target(name: "ImageFiles", dependencies: ["CPNGBridge", "Imaging", "FileIO"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
-        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "FileIO"]),
+        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks"]
+            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging"]
         ),
     ]
 )
