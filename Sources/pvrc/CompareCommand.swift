@@ -26,11 +26,13 @@ struct CompareCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Mip level of a texture candidate to compare.")
+    @Option(parsing: .unconditional, help: "Mip level of a texture candidate to compare.")
     var level = 0
 
+    @OptionGroup var limits: PixelLimitOptions
+
     func validate() throws {
-        guard level >= 0 else { throw ValidationError("--level must not be negative") }
+        guard level >= 0 else { throw ValidationError("--level must not be negative (got \(level))") }
     }
 
     func run() async throws {
@@ -38,13 +40,14 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     private func compare() throws {
-        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference))
+        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference), pixelLimit: limits.pixelLimit)
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
-            candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate))
+            candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate), pixelLimit: limits.pixelLimit)
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
+            try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
                 referenceImage = try MipChain.build(from: referenceImage)[level]
