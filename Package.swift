@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
         .target(name: "ImageFiles", dependencies: ["CPNGBridge", "Imaging", "FileIO"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
-        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "FileIO"]),
+        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
         ),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks"]
+            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging"]
         ),
     ]
 )

@@ -34,6 +34,7 @@ typedef struct {
     size_t size;
     size_t position;
     uint32_t max_dimension;
+    uint64_t max_pixels;
     png_structp png;
     png_infop info;
     uint8_t *pixels;
@@ -59,14 +60,23 @@ static int decode_into(decode_context *context) {
         return 0;
     }
     png_set_read_fn(png, context, read_bytes);
+    /* A CRC error is an error in every chunk: by default libpng only warns about an ancillary
+     * chunk (tRNS, gAMA, ...) with a bad CRC and drops it, silently changing the image. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    png_set_user_limits(png, context->max_dimension, context->max_dimension);
     png_read_info(png, info);
 
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0;
     png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, NULL, NULL, NULL);
-    /* The raw-byte check in pvrc_png_decode already refused this; this guards the allocation below. */
-    if (width > context->max_dimension || height > context->max_dimension) {
-        png_error(png, "image exceeds the size limit");
+    /* The raw-byte check in pvrc_png_decode already refused these; this guards the allocation below. */
+    if (width > context->max_dimension || height > context->max_dimension ||
+        (uint64_t)width * height > context->max_pixels) {
+        result->status = PVRC_PNG_TOO_LARGE;
+        result->width = width;
+        result->height = height;
+        set_message(result, "image exceeds the size limit");
+        return 0;
     }
 
     int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
@@ -88,24 +98,54 @@ static int decode_into(decode_context *context) {
     if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
         png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     }
-    png_set_interlace_handling(png);
+    int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
 
     size_t row_bytes = (size_t)width * 4;
     if (png_get_rowbytes(png, info) != row_bytes) {
         png_error(png, "unexpected row layout after expansion to RGBA");
     }
-    context->pixels = malloc(row_bytes * height);
-    context->rows = malloc(sizeof(png_bytep) * height);
-    if (context->pixels == NULL || context->rows == NULL) {
-        result->status = PVRC_PNG_NO_MEMORY;
-        set_message(result, "out of memory for the pixel buffer");
-        return 0;
+    if (passes > 1) {
+        /* Adam7 revisits every row in each pass, so the whole image must be there from the start;
+         * its size was checked against the limits above. */
+        context->pixels = malloc(row_bytes * height);
+        context->rows = malloc(sizeof(png_bytep) * height);
+        if (context->pixels == NULL || context->rows == NULL) {
+            result->status = PVRC_PNG_NO_MEMORY;
+            set_message(result, "out of memory for the pixel buffer");
+            return 0;
+        }
+        for (png_uint_32 y = 0; y < height; y++) {
+            context->rows[y] = context->pixels + row_bytes * y;
+        }
+        png_read_image(png, context->rows);
+    } else {
+        /* Rows are decoded one at a time into a buffer that grows (doubling) as they arrive, so a
+         * stream that declares a large image but holds little data (truncated IDAT) fails after
+         * allocating about what it really contains, not what its header claims. */
+        size_t capacity_rows = ((size_t)1 << 20) / row_bytes;
+        if (capacity_rows < 1) capacity_rows = 1;
+        if (capacity_rows > height) capacity_rows = height;
+        context->pixels = malloc(row_bytes * capacity_rows);
+        if (context->pixels == NULL) {
+            result->status = PVRC_PNG_NO_MEMORY;
+            set_message(result, "out of memory for the pixel buffer");
+            return 0;
+        }
+        for (png_uint_32 y = 0; y < height; y++) {
+            if (y == capacity_rows) {
+                capacity_rows = capacity_rows * 2 > height ? height : capacity_rows * 2;
+                uint8_t *grown = realloc(context->pixels, row_bytes * capacity_rows);
+                if (grown == NULL) {
+                    result->status = PVRC_PNG_NO_MEMORY;
+                    set_message(result, "out of memory for the pixel buffer");
+                    return 0;
+                }
+                context->pixels = grown;
+            }
+            png_read_row(png, context->pixels + row_bytes * y, NULL);
+        }
     }
-    for (png_uint_32 y = 0; y < height; y++) {
-        context->rows[y] = context->pixels + row_bytes * y;
-    }
-    png_read_image(png, context->rows);
     png_read_end(png, NULL);
 
     result->width = width;
@@ -126,7 +166,7 @@ static uint32_t chunk_crc(const uint8_t *bytes, size_t count) {
     return ~crc;
 }
 
-pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension) {
+pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint64_t max_pixels) {
     pvrc_png_result result;
     memset(&result, 0, sizeof result);
     result.status = PVRC_PNG_INVALID;
@@ -143,8 +183,10 @@ pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_d
         chunk_crc(data + 12, 17) == png_get_uint_32(data + 29)) {
         uint32_t width = png_get_uint_32(data + 16);
         uint32_t height = png_get_uint_32(data + 20);
-        if (width > max_dimension || height > max_dimension) {
+        if (width > max_dimension || height > max_dimension || (uint64_t)width * height > max_pixels) {
             result.status = PVRC_PNG_TOO_LARGE;
+            result.width = width;
+            result.height = height;
             snprintf(result.message, sizeof result.message, "image is %ux%u pixels; the limit is %u on each side",
                      (unsigned)width, (unsigned)height, (unsigned)max_dimension);
             return result;
@@ -156,6 +198,7 @@ pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_d
     context.data = data;
     context.size = size;
     context.max_dimension = max_dimension;
+    context.max_pixels = max_pixels;
     context.result = &result;
     context.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &result, on_error, on_warning);
     if (context.png != NULL) {

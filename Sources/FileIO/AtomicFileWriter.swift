@@ -4,16 +4,20 @@ import Foundation
 /// is then renamed over the target. Readers see either the old file or the complete new one, and a
 /// failure (full disk, unwritable directory, target is a directory) leaves no temporary file behind
 /// and the target untouched. Used for every file pvrc writes (textures, PNGs).
+///
+/// A target that is a symbolic link is written through: its target file is replaced and the link
+/// kept (``OutputDestination/resolve(_:)``). Temporaries that a killed writer left beside the target
+/// are removed first (``StaleTemporaries``).
 package enum AtomicFileWriter {
     /// Writes `bytes` to `url` atomically.
     /// - Throws: ``FileIOError`` naming the file as given (``FileIOError/name(of:)``) and the system's reason.
     package static func write(_ bytes: [UInt8], to url: URL) throws(FileIOError) {
         let name = FileIOError.name(of: url)
-        let path = url.path
+        let path = try OutputDestination.resolve(url)
         let directory = directoryOf(path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        let nonce = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporary = "\(directory)/.\(base).\(nonce).tmp"
+        StaleTemporaries.removeAbandoned(in: directory, base: base)
+        let temporary = "\(directory)/\(StaleTemporaries.name(for: base))"
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -4,10 +4,21 @@ import Foundation
 /// ("No such file or directory", "not a regular file", ...). Shared by the container and PNG readers.
 package enum FileBytes {
     /// The contents of the regular file at `url`.
+    ///
+    /// The path is checked with `stat` before it is opened, so a FIFO, socket or device is refused
+    /// without blocking on `open`; the file is then opened non-blocking and checked again through
+    /// the descriptor, so a file swapped for something else in between is refused too.
     /// - Throws: ``FileIOError`` naming the file as given.
     package static func read(_ url: URL) throws(FileIOError) -> [UInt8] {
         let path = FileIOError.name(of: url)
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        var before = stat()
+        guard stat(url.path, &before) == 0 else {
+            throw FileIOError(file: path, reason: "cannot open: \(lastErrorMessage())")
+        }
+        guard before.st_mode & S_IFMT == S_IFREG else {
+            throw FileIOError(file: path, reason: "not a regular file")
+        }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw FileIOError(file: path, reason: "cannot open: \(lastErrorMessage())")
         }
@@ -18,6 +29,9 @@ package enum FileBytes {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileIOError(file: path, reason: "not a regular file")
+        }
+        guard info.st_dev == before.st_dev, info.st_ino == before.st_ino else {
+            throw FileIOError(file: path, reason: "the file was replaced while it was being opened")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))

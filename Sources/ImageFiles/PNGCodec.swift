@@ -17,15 +17,26 @@ public enum PNGCodec {
     public static let maximumDimension = 16384
 
     /// Decodes PNG bytes to an RGBA image.
+    ///
+    /// The header is read first: an image over `pixelLimit` (or ``maximumDimension`` on a side) is
+    /// refused before any pixel memory is allocated, and a truncated stream fails having allocated
+    /// about what it holds, not what it declares. A CRC error in any chunk is an error.
     /// - Parameters:
     ///   - bytes: the whole PNG file.
     ///   - file: the name used in error messages.
+    ///   - pixelLimit: the most pixels the image may have.
     /// - Throws: ``PNGError/invalidPNG(file:reason:)`` for anything that is not a valid PNG
-    ///   (bad signature, CRC error, truncation, corrupt data); ``PNGError/tooLarge(file:reason:)``
-    ///   when a side exceeds ``maximumDimension`` or the pixels do not fit in memory.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> RGBAImage {
+    ///   (bad signature, CRC error, truncation, corrupt data); ``PNGError/exceedsPixelLimit(file:_:)``
+    ///   when the declared size is over `pixelLimit`; ``PNGError/tooLarge(file:reason:)`` when a side
+    ///   exceeds ``maximumDimension`` or the pixels do not fit in memory.
+    public static func decode(_ bytes: [UInt8], file: String, pixelLimit: PixelLimit = .standard) throws -> RGBAImage {
         let result = bytes.withUnsafeBufferPointer { buffer in
-            pvrc_png_decode(buffer.baseAddress, buffer.count, UInt32(maximumDimension))
+            pvrc_png_decode(
+                buffer.baseAddress, buffer.count, UInt32(maximumDimension), UInt64(pixelLimit.maximumPixels))
+        }
+        if result.status == PVRC_PNG_TOO_LARGE, !pixelLimit.permits(width: Int(result.width), height: Int(result.height)) {
+            throw PNGError.exceedsPixelLimit(
+                file: file, PixelLimitError(width: Int(result.width), height: Int(result.height), limit: pixelLimit))
         }
         let pixels = try takeBytes(result, file: file)
         do {
@@ -47,16 +58,19 @@ public enum PNGCodec {
     }
 
     /// Reads and decodes a PNG file.
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - pixelLimit: the most pixels the image may have (checked from the header, before decoding).
     /// - Throws: ``PNGError/io(file:reason:)`` when the file cannot be read, otherwise the errors
-    ///   of ``decode(_:file:)``.
-    public static func read(from url: URL) throws -> RGBAImage {
+    ///   of ``decode(_:file:pixelLimit:)``.
+    public static func read(from url: URL, pixelLimit: PixelLimit = .standard) throws -> RGBAImage {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(url)
         } catch {
             throw PNGError(error)
         }
-        return try decode(bytes, file: FileIOError.name(of: url))
+        return try decode(bytes, file: FileIOError.name(of: url), pixelLimit: pixelLimit)
     }
 
     /// Encodes an image (RGBA only when it has transparency) and writes it to `url` atomically:

@@ -1,4 +1,5 @@
 import FileIO
+import Imaging
 
 /// Errors raised while reading or writing PNG files. Each case names the file and the reason.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -6,6 +7,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPNG(file: String, reason: String)
     /// The image is larger than pvrc accepts, or its pixels do not fit in memory.
     case tooLarge(file: String, reason: String)
+    /// The header declares more pixels than the limit allows; nothing was allocated for them.
+    case exceedsPixelLimit(file: String, PixelLimitError)
     /// An image could not be encoded as PNG.
     case encodingFailed(file: String, reason: String)
     /// The file could not be read or written.
@@ -16,6 +19,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidPNG(file, reason): return "\(file): not a valid PNG: \(reason)"
         case let .tooLarge(file, reason): return "\(file): image too large: \(reason)"
+        case let .exceedsPixelLimit(file, error): return "\(file): \(error)"
         case let .encodingFailed(file, reason): return "\(file): cannot encode PNG: \(reason)"
         case let .io(file, reason): return "\(file): \(reason)"
         }

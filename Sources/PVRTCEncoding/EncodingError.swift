@@ -1,3 +1,5 @@
+import Imaging
+
 /// Why an image cannot be encoded as asked.
 public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The image's size is not one PVRTC1 (with iOS's square rule) accepts, and the options give no
@@ -7,6 +9,9 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedSize(width: Int, height: Int, needsSquare: Bool, needsPowerOfTwo: Bool)
     /// Resizing would produce a side longer than PVRTC1 textures may have.
     case tooLarge(width: Int, height: Int, maximum: Int)
+    /// The source image, or the level 0 that padding or stretching would produce, has more pixels
+    /// than ``PVRTCEncoder/Options/pixelLimit`` allows; refused before it is allocated.
+    case exceedsPixelLimit(PixelLimitError)
 
     /// A one-line explanation in the library's terms, for example
     /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
@@ -16,6 +21,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "image is \(width)x\(height): \(Self.requirement(width: width, height: height))"
         case let .tooLarge(width, height, maximum):
             return "image would be \(width)x\(height) after resizing, over the \(maximum) limit"
+        case let .exceedsPixelLimit(error):
+            return error.description
         }
     }
 

@@ -27,11 +27,17 @@ package enum ImagePreparation {
     ///   - image: The source image.
     ///   - square: How to make a non-square image square; `nil` refuses non-square images.
     ///   - pot: How to reach power-of-two sides; `nil` refuses other sizes.
+    ///   - pixelLimit: The most pixels the source and the result may have; checked before the
+    ///     result is allocated.
     /// - Throws: ``EncodingError/unsupportedSize(width:height:needsSquare:needsPowerOfTwo:)`` when a
     ///   needed policy is missing; ``EncodingError/tooLarge(width:height:maximum:)`` when the result
-    ///   would exceed `PVRTCImage.maximumDimension`.
-    package static func prepare(_ image: RGBAImage, square: Policy?, pot: Policy?) throws -> RGBAImage {
+    ///   would exceed `PVRTCImage.maximumDimension`; ``EncodingError/exceedsPixelLimit(_:)`` when the
+    ///   source or the result has more pixels than `pixelLimit`.
+    package static func prepare(
+        _ image: RGBAImage, square: Policy?, pot: Policy?, pixelLimit: PixelLimit = .unlimited
+    ) throws -> RGBAImage {
         let (w, h) = (image.width, image.height)
+        try limit(width: w, height: h, what: "image", pixelLimit)
         if w == h && isPowerOfTwo(w) { return try checked(image) }
 
         let squareSide = max(w, h)
@@ -47,6 +53,7 @@ package enum ImagePreparation {
         guard final.0 <= PVRTCImage.maximumDimension, final.1 <= PVRTCImage.maximumDimension else {
             throw EncodingError.tooLarge(width: final.0, height: final.1, maximum: PVRTCImage.maximumDimension)
         }
+        try limit(width: final.0, height: final.1, what: "image resized for PVRTC1", pixelLimit)
         if square != .pad && pot != .pad {
             return try ImageResampler.resize(image, width: final.0, height: final.1)
         }
@@ -101,6 +108,14 @@ package enum ImagePreparation {
         switch policy {
         case .pad: return pad(image, width: size.0, height: size.1)
         case .stretch: return try ImageResampler.resize(image, width: size.0, height: size.1)
+        }
+    }
+
+    private static func limit(width: Int, height: Int, what: String, _ pixelLimit: PixelLimit) throws {
+        do {
+            try pixelLimit.check(width: width, height: height, what: what)
+        } catch {
+            throw EncodingError.exceedsPixelLimit(error)
         }
     }
 

@@ -1,3 +1,4 @@
+import Imaging
 import PVRTC
 
 extension PVRTCEncoder {
@@ -16,6 +17,9 @@ extension PVRTCEncoder {
         public var square: ResizePolicy?
         /// How to reach power-of-two sides; `nil` refuses other sizes.
         public var pot: ResizePolicy?
+        /// The most pixels the source image and the prepared (padded or stretched) level 0 may
+        /// have; checked before anything of that size is allocated.
+        public var pixelLimit: PixelLimit = .standard
 
         /// Creates options; the defaults are best quality on every core, one level, alpha bleed on,
         /// and no resizing.

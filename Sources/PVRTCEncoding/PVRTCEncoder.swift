@@ -28,7 +28,7 @@ public enum PVRTCEncoder {
     ///   - progress: Called on the calling thread before each level starts, after each search round
     ///     and once when all are done.
     /// - Returns: The texture, one level or a full mip chain.
-    /// - Throws: ``EncodingError`` for sizes the options do not cover.
+    /// - Throws: ``EncodingError`` for sizes the options do not cover or over their pixel limit.
     public static func encode(
         _ image: RGBAImage, options: Options = Options(), progress: ((Progress) -> Void)? = nil
     ) throws -> PVRTCTexture {
@@ -71,7 +71,8 @@ public enum PVRTCEncoder {
         _ image: RGBAImage, options: Options, isCancelled: () -> Bool, progress: ((Progress) -> Void)?
     ) throws -> PVRTCTexture {
         if isCancelled() { throw CancellationError() }
-        let prepared = try ImagePreparation.prepare(image, square: options.square, pot: options.pot)
+        let prepared = try ImagePreparation.prepare(
+            image, square: options.square, pot: options.pot, pixelLimit: options.pixelLimit)
         let hasAlpha = prepared.hasTransparency
         var sources = options.mipmaps ? try MipChain.build(from: prepared) : [prepared]
         if hasAlpha && options.alphaBleed {

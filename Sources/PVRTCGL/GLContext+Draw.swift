@@ -79,27 +79,40 @@ extension GLContext {
     }
 
     /// Reads the whole target back as an image whose row 0 is the top row (GL's row 0 is the bottom).
+    ///
+    /// The read-back goes through a band of at most ``readBackBandBytes`` bytes, so the only
+    /// allocation of the target's size is the image itself.
     public func readPixels(_ target: RenderTarget) throws -> RGBAImage {
         activate()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         let rowBytes = target.width * 4
-        var raw = [UInt8](repeating: 0, count: rowBytes * target.height)
-        raw.withUnsafeMutableBytes { bytes in
-            glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA),
-                         GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-        }
-        try check("glReadPixels")
-        var flipped = [UInt8](repeating: 0, count: raw.count)
-        raw.withUnsafeBufferPointer { source in
-            flipped.withUnsafeMutableBufferPointer { destination in
-                for row in 0..<target.height {
-                    let from = (target.height - 1 - row) * rowBytes
-                    for i in 0..<rowBytes { destination[row * rowBytes + i] = source[from + i] }
+        let bandRows = max(1, min(target.height, Self.readBackBandBytes / max(rowBytes, 1)))
+        var band = [UInt8](repeating: 0, count: rowBytes * bandRows)
+        var pixels = [UInt8](repeating: 0, count: rowBytes * target.height)
+        var glRow = 0
+        while glRow < target.height {
+            let rows = min(bandRows, target.height - glRow)
+            band.withUnsafeMutableBytes { bytes in
+                glReadPixels(0, GLint(glRow), GLsizei(target.width), GLsizei(rows), GLenum(GL_RGBA),
+                             GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            }
+            try check("glReadPixels")
+            band.withUnsafeBufferPointer { source in
+                pixels.withUnsafeMutableBufferPointer { destination in
+                    for row in 0..<rows {
+                        let imageRow = target.height - 1 - (glRow + row)
+                        let from = row * rowBytes, to = imageRow * rowBytes
+                        for i in 0..<rowBytes { destination[to + i] = source[from + i] }
+                    }
                 }
             }
+            glRow += rows
         }
-        return try RGBAImage(width: target.width, height: target.height, pixels: flipped)
+        return try RGBAImage(width: target.width, height: target.height, pixels: pixels)
     }
+
+    /// The most bytes ``readPixels(_:)`` reads back in one `glReadPixels` call (4 MiB).
+    public static let readBackBandBytes = 4 << 20
 
     /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport; `program`
     /// defaults to the one-pixel-per-fragment form.

@@ -14,13 +14,19 @@ extension GLContext {
     ///   - mode: how the blocks are uploaded.
     ///   - width: output width; the level's width when nil.
     ///   - height: output height; the level's height when nil.
-    /// - Throws: ``GLError/unsupported(_:)`` for a level the texture lacks; other ``GLError``s from GL.
+    ///   - pixelLimit: the most pixels the texture's level 0 and the output may have; checked before
+    ///     anything is uploaded or allocated.
+    /// - Throws: `PixelLimitError` for a texture or output over `pixelLimit`; ``GLError/unsupported(_:)``
+    ///   for a level the texture lacks; other ``GLError``s from GL.
     public func render(_ texture: PVRTCTexture, level: Int = 0, mode: PVRTCUploadMode,
-                       width: Int? = nil, height: Int? = nil) throws -> RGBAImage {
+                       width: Int? = nil, height: Int? = nil, pixelLimit: PixelLimit = .standard) throws -> RGBAImage {
         activate()
         guard texture.levels.indices.contains(level) else {
             throw GLError.unsupported("level \(level) requested but the texture has \(texture.levels.count) level(s)")
         }
+        try pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
+        try pixelLimit.check(width: width ?? texture.levels[level].width, height: height ?? texture.levels[level].height,
+                             what: "render output")
         let uploaded = try upload(texture, mode: mode)
         defer { delete(uploaded) }
         let target = try makeRenderTarget(width: width ?? texture.levels[level].width,
@@ -31,10 +37,15 @@ extension GLContext {
     }
 
     /// Renders `level` at 1:1 in `mode` and counts the bytes that differ from the CPU decoder's
-    /// output (`PVRTCDecoder/decode(_:threads:)`); 0 means the GPU path is bit-exact.
+    /// output (`PVRTCDecoder.decode(_:threads:)`); 0 means the GPU path is bit-exact.
+    /// - Parameters:
+    ///   - texture: the texture to render.
+    ///   - level: the level compared at 1:1.
+    ///   - mode: the upload path.
+    ///   - pixelLimit: as for ``render(_:level:mode:width:height:pixelLimit:)``.
     public func countDifferencesFromCPUDecoder(_ texture: PVRTCTexture, level: Int = 0,
-                                               mode: PVRTCUploadMode) throws -> Int {
-        let rendered = try render(texture, level: level, mode: mode)
+                                               mode: PVRTCUploadMode, pixelLimit: PixelLimit = .standard) throws -> Int {
+        let rendered = try render(texture, level: level, mode: mode, pixelLimit: pixelLimit)
         let reference = PVRTCDecoder.decode(texture.levels[level], threads: Parallel.processorCount)
         return rendered.pixels.withUnsafeBufferPointer { a in
             reference.pixels.withUnsafeBufferPointer { b in

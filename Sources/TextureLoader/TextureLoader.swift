@@ -95,6 +95,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// otherwise read off the GL thread and uploaded on it.
     /// - Throws: ``TextureLoaderError/cancelled(file:)`` when the calling task is cancelled first;
     ///   ``TextureLoaderError/loadFailed(file:reason:)`` for a missing or malformed file;
+    ///   ``TextureLoaderError/exceedsPixelLimit(file:_:)`` for a texture over the configured limit;
     ///   ``TextureLoaderError/uploadFailed(file:reason:)`` when the GL upload fails.
     public nonisolated func load(_ url: URL, options: TextureLoadOptions = TextureLoadOptions()) async throws -> Texture {
         let (key, stamp) = try await Self.identify(url, options: options)
@@ -240,7 +241,13 @@ public actor TextureLoader<Uploader: TextureUploading> {
             return .failure(TextureLoaderError.cancelled(file: path))
         }
         do {
-            return .success(try read(URL(fileURLWithPath: path)))
+            let texture = try read(URL(fileURLWithPath: path))
+            do {
+                try configuration.pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
+            } catch {
+                return .failure(TextureLoaderError.exceedsPixelLimit(file: path, error))
+            }
+            return .success(texture)
         } catch let error as TextureLoaderError {
             return .failure(error)
         } catch {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Limits and priorities of a ``TextureLoader``.
 public struct TextureLoaderConfiguration: Sendable {
     /// The most GPU bytes the cache holds (see `TextureCache`).
@@ -17,8 +19,20 @@ public struct TextureLoaderConfiguration: Sendable {
     public var uploadBudgetPerFrame: Duration?
     /// The frame interval the upload budget applies to.
     public var frameInterval: Duration
+    /// The most pixels a texture's level 0 may have; larger textures fail with
+    /// ``TextureLoaderError/exceedsPixelLimit(file:_:)`` after the read and before any upload.
+    public var pixelLimit: PixelLimit
 
     /// Creates a configuration; the defaults suit a mobile-class GPU budget.
+    /// - Parameters:
+    ///   - totalCostLimit: The most GPU bytes the cache holds.
+    ///   - countLimit: The most textures the cache holds.
+    ///   - maxConcurrentReads: The most files read at once (at least 1).
+    ///   - maxConcurrentPrefetches: The most prefetch loads at once (at least 1, at most `maxConcurrentReads`).
+    ///   - prefetchPriority: The priority of prefetch work.
+    ///   - uploadBudgetPerFrame: Upload time per frame before uploads wait, or `nil`.
+    ///   - frameInterval: The frame interval the upload budget applies to.
+    ///   - pixelLimit: The most pixels a texture's level 0 may have.
     public init(
         totalCostLimit: Int = 128 << 20,
         countLimit: Int = 512,
@@ -26,7 +40,8 @@ public struct TextureLoaderConfiguration: Sendable {
         maxConcurrentPrefetches: Int = 2,
         prefetchPriority: TaskPriority = .low,
         uploadBudgetPerFrame: Duration? = nil,
-        frameInterval: Duration = .microseconds(16_667)
+        frameInterval: Duration = .microseconds(16_667),
+        pixelLimit: PixelLimit = .standard
     ) {
         self.totalCostLimit = totalCostLimit
         self.countLimit = countLimit
@@ -35,5 +50,6 @@ public struct TextureLoaderConfiguration: Sendable {
         self.prefetchPriority = prefetchPriority
         self.uploadBudgetPerFrame = uploadBudgetPerFrame
         self.frameInterval = frameInterval
+        self.pixelLimit = pixelLimit
     }
 }

@@ -1,9 +1,13 @@
+import Imaging
+
 /// Errors raised by the texture loader.
 public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request was cancelled or superseded before its texture was uploaded.
     case cancelled(file: String)
     /// Reading or validating the file failed; `reason` is the underlying error's description.
     case loadFailed(file: String, reason: String)
+    /// The file's texture is larger than ``TextureLoaderConfiguration/pixelLimit``; nothing was uploaded.
+    case exceedsPixelLimit(file: String, PixelLimitError)
     /// Uploading the file's texture failed on the GL thread; `reason` is the GL layer's description.
     case uploadFailed(file: String, reason: String)
     /// GL work was attempted from a thread other than the GL thread; the work was not run.
@@ -16,6 +20,7 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case let .cancelled(file): return "\(file): load cancelled"
         case let .loadFailed(file, reason): return "\(file): \(reason)"
+        case let .exceedsPixelLimit(file, error): return "\(file): \(error)"
         case let .uploadFailed(file, reason): return "\(file): upload failed: \(reason)"
         case let .offGLThread(operation): return "\(operation) called off the GL thread"
         case .glThreadStopped: return "the GL thread has stopped"

@@ -29,7 +29,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let message = String(describing: error)
+            let message = commandLineDescription(of: error)
                 .split(whereSeparator: \.isNewline)
                 .joined(separator: " ")
             FileHandle.standardError.write(Data("pvrc: \(message)\n".utf8))

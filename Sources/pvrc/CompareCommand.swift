@@ -27,7 +27,7 @@ struct CompareCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Mip level of a texture candidate to compare.")
+    @Option(parsing: .unconditional, help: "Mip level of a texture candidate to compare.")
     var level = 0
 
     @Option(help: ArgumentHelp("Write an error heat map (with its scale) to this PNG.", valueName: "OUT.png"))
@@ -48,8 +48,10 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .customLong("error-scale"), help: "Error in 8-bit levels shown white in heat maps (1...255).")
     var errorScale = ErrorHeatMap.defaultFullScale
 
+    @OptionGroup var limits: PixelLimitOptions
+
     func validate() throws {
-        guard level >= 0 else { throw ValidationError("--level must not be negative") }
+        guard level >= 0 else { throw ValidationError("--level must not be negative (got \(level))") }
         if crop != nil, diff == nil, sideBySide == nil {
             throw ValidationError("--crop needs --diff or --side-by-side")
         }
@@ -72,13 +74,17 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     private func compare() throws {
-        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference))
+        for picture in [diff, sideBySide].compactMap({ $0 }) {
+            try checkOutput(picture, inputs: [reference, candidate], requiredExtension: "png")
+        }
+        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference), pixelLimit: limits.pixelLimit)
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
-            candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate))
+            candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate), pixelLimit: limits.pixelLimit)
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
+            try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
                 referenceImage = try MipChain.build(from: referenceImage)[level]

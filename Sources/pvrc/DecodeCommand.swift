@@ -13,16 +13,20 @@ struct DecodeCommand: AsyncParsableCommand {
     @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
     var input: String
 
-    @Argument(help: "The PNG to write; replaced atomically.")
+    @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
     var output: String
 
-    @Option(help: "The mip level to decode; 0 is the largest.")
+    @Option(parsing: .unconditional, help: "The mip level to decode; 0 is the largest.")
     var level = 0
+
+    @OptionGroup var limits: PixelLimitOptions
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let image = PVRTCDecoder.decode(try readTextureLevel(path: input, level: level).image,
-                                            threads: Parallel.processorCount)
+            try checkOutput(output, inputs: [input], requiredExtension: "png")
+            let levelImage = try readTextureLevel(path: input, level: level).image
+            try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: input)
+            let image = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
         }
     }

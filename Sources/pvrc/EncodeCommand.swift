@@ -28,6 +28,8 @@ struct EncodeCommand: AsyncParsableCommand {
 
     @OptionGroup var encoding: EncodingOptionGroup
 
+    @OptionGroup var limits: PixelLimitOptions
+
     @Flag(help: "Print nothing on success.")
     var quiet = false
 
@@ -37,8 +39,10 @@ struct EncodeCommand: AsyncParsableCommand {
 
     private func encode() throws {
         let container = try outputContainer()
-        let image = try PNGCodec.read(from: URL(fileURLWithPath: input))
-        let options = encoding.encoderOptions
+        try checkOutput(output, inputs: [input])
+        let image = try PNGCodec.read(from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
+        var options = encoding.encoderOptions
+        options.pixelLimit = limits.pixelLimit
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now

@@ -21,6 +21,8 @@ extension EncodingError {
                 message: "\(file) is \(width)x\(height): \(requirement); use \(hints.joined(separator: " / "))")
         case .tooLarge:
             return CommandFailure(file: file, reason: description)
+        case .exceedsPixelLimit:
+            return CommandFailure(file: file, reason: "\(description); --max-pixels raises the limit")
         }
     }
 }

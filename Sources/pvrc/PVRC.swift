@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `pvrc` command: argument parsing and printing only; the work lives in the libraries.
 @main
@@ -12,4 +13,30 @@ struct PVRC: AsyncParsableCommand {
             BenchCommand.self,
         ]
     )
+
+    /// Parses and runs the command. `--help` and `--version` print as usual (exit 0); every usage
+    /// error (unknown option, missing or invalid value) is one line, `pvrc: PROBLEM`, and exit status 1,
+    /// like every other failure (see ``CommandFailure``).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch {
+            guard exitCode(for: error) != .success else { Self.exit(withError: error) }
+            let line = message(for: error)
+                .split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
+            let text = line.hasPrefix("Error: ") ? String(line.dropFirst("Error: ".count)) : line
+            FileHandle.standardError.write(Data("pvrc: \(text) (see pvrc --help)\n".utf8))
+            Self.exit(withError: ExitCode.failure)
+        }
+    }
 }

@@ -24,7 +24,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
     var input: String
 
-    @Argument(help: "The PNG to write; replaced atomically.")
+    @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
     var output: String
 
     @Option(help: "Upload path: decode-once, direct or native.")
@@ -33,20 +33,29 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Output size WxH (default: the level's size, i.e. 1:1).")
     var size: RenderSize?
 
-    @Option(help: "The mip level shown at 1:1 (and the one direct mode samples); 0 is the largest.")
+    @Option(parsing: .unconditional, help: "The mip level shown at 1:1 (and the one direct mode samples); 0 is the largest.")
     var level = 0
+
+    @OptionGroup var limits: PixelLimitOptions
 
     @Flag(help: "Also render the level at 1:1 and compare it with the CPU decoder; exit 1 on any difference.")
     var check = false
 
     func run() async throws {
         try await CommandFailure.reporting {
+            try checkOutput(output, inputs: [input], requiredExtension: "png")
             let (texture, levelImage) = try readTextureLevel(path: input, level: level)
+            try limits.check(width: texture.width, height: texture.height, what: "texture", file: input)
+            try limits.check(
+                width: size?.width ?? levelImage.width, height: size?.height ?? levelImage.height, what: "render output", file: input)
             let context: GLContext, image: RGBAImage, differing: Int?
             do {
                 context = try GLContext()
-                image = try context.render(texture, level: level, mode: mode, width: size?.width, height: size?.height)
-                differing = check ? try context.countDifferencesFromCPUDecoder(texture, level: level, mode: mode) : nil
+                image = try context.render(texture, level: level, mode: mode, width: size?.width, height: size?.height,
+                                           pixelLimit: limits.pixelLimit)
+                differing = check
+                    ? try context.countDifferencesFromCPUDecoder(texture, level: level, mode: mode, pixelLimit: limits.pixelLimit)
+                    : nil
             } catch let error as GLError {
                 throw CommandFailure(file: input, reason: error.description)
             }

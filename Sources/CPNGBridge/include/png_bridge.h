@@ -50,10 +50,13 @@ typedef struct {
  * Every colour type and bit depth is expanded to RGBA: grey is replicated, palettes are looked up,
  * tRNS becomes alpha, 16-bit samples are scaled with rounding (v * 255 / 65535), sub-byte grey is
  * scaled to 8 bits. No gamma or colour-space conversion is applied: the stored sample values come
- * out as they are. Images wider or taller than `max_dimension` are rejected before any pixel
- * buffer is allocated.
+ * out as they are. Images wider or taller than `max_dimension`, or with more than `max_pixels`
+ * pixels, are rejected (PVRC_PNG_TOO_LARGE, with `width` and `height` set to the declared size)
+ * before any pixel buffer is allocated. A CRC error in any chunk, ancillary ones included, is an
+ * error. Non-interlaced images are decoded row by row into a buffer that grows as rows arrive, so a
+ * truncated stream never costs the memory its header claims.
  */
-pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension);
+pvrc_png_result pvrc_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint64_t max_pixels);
 
 /**
  * Encodes 8-bit RGBA pixels (rows top first, `width * 4` bytes per row) as a PNG in memory.

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target (or all of them) for a bounded time:
+#
+#   tools/fuzz.sh TARGET SECONDS      TARGET: pvr2 | pvr3 | ktx | png | gpudata | all
+#
+# The libraries are built with -sanitize=fuzzer,address into .build-fuzz (separate from .build, so
+# normal builds are unaffected); each target in Fuzz/Targets is then linked against them with
+# swiftc. A run first replays Fuzz/Regressions/TARGET (reproducers of past crashes), then fuzzes
+# from the seeds in Fuzz/Corpus/TARGET (read-only; new inputs go to .build-fuzz/corpus/TARGET).
+# Any crash, sanitizer report, leak or trap exits non-zero; the reproducer is saved as
+# .build-fuzz/artifacts/TARGET-crash-* (add it to Fuzz/Regressions/TARGET once fixed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: tools/fuzz.sh pvr2|pvr3|ktx|png|gpudata|all SECONDS" >&2; exit 1; }
+[[ $# -eq 2 && "$2" =~ ^[0-9]+$ ]] || usage
+targets=(pvr2 pvr3 ktx png gpudata)
+if [[ "$1" == all ]]; then
+    selected=("${targets[@]}")
+else
+    [[ " ${targets[*]} " == *" $1 "* ]] || usage
+    selected=("$1")
+fi
+seconds=$2
+
+build=.build-fuzz
+debug="$build/debug"
+echo "fuzz: building the libraries with -sanitize=fuzzer,address in $build"
+for module in PVRTCGL ImageFiles; do
+    # (-Xswiftc -sanitize=fuzzer gives the libraries coverage instrumentation; SwiftPM's --sanitize
+    # fuzzer leaves library targets uninstrumented.)
+    swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+        --target "$module" 2>&1 \
+        | grep -v '^\[' || true
+    [[ "${PIPESTATUS[0]}" -eq 0 ]] || { echo "fuzz: building $module failed" >&2; exit 1; }
+done
+
+objects=()
+for module in Imaging PVRTC FileIO TextureFormats PVRTCGL ImageFiles; do
+    objects+=("$debug/$module.build"/*.swift.o)
+done
+objects+=("$debug/CPNGBridge.build/png_bridge.c.o")
+module_flags=(
+    -I "$debug/Modules"
+    -Xcc -fmodule-map-file="$debug/CPNGBridge.build/module.modulemap" -Xcc -I -Xcc Sources/CPNGBridge/include
+    -Xcc -fmodule-map-file=Sources/CPNG/module.modulemap
+    -Xcc -fmodule-map-file=Sources/CEGL/module.modulemap
+    -Xcc -fmodule-map-file=Sources/CGLES2/module.modulemap
+)
+
+sources_of() {
+    case "$1" in
+        pvr2) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR2Fuzz.swift ;;
+        pvr3) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR3Fuzz.swift ;;
+        ktx) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/KTXFuzz.swift ;;
+        png) echo Fuzz/Targets/PNGFuzz.swift ;;
+        gpudata) echo Fuzz/Targets/GPUDataFuzz.swift ;;
+    esac
+}
+
+status=0
+for target in "${selected[@]}"; do
+    binary="$build/fuzz-$target"
+    read -r -a sources <<<"$(sources_of "$target")"
+    # The linker's notes about ASan's local symbols are noise; its output is shown only on failure.
+    swiftc -sanitize=fuzzer,address -g -Onone -parse-as-library -module-name "Fuzz_$target" \
+        "${module_flags[@]}" "${sources[@]}" "${objects[@]}" -lpng -lEGL -lGLESv2 -o "$binary" \
+        >"$build/$target-link.log" 2>&1 || { grep -v 'Cannot export local symbol' "$build/$target-link.log" >&2; exit 1; }
+
+    regressions=(Fuzz/Regressions/"$target"/*)
+    if [[ -e "${regressions[0]}" ]]; then
+        echo "fuzz: $target: replaying ${#regressions[@]} regression input(s)"
+        "$binary" -rss_limit_mb=2048 "${regressions[@]}" >"$build/$target-regressions.log" 2>&1 || {
+            tail -40 "$build/$target-regressions.log" >&2
+            echo "fuzz: $target: a regression input fails again" >&2
+            status=1
+            continue
+        }
+    fi
+
+    corpus="$build/corpus/$target"
+    mkdir -p "$corpus" "$build/artifacts"
+    log="$build/$target.log"
+    echo "fuzz: $target: fuzzing for ${seconds}s from Fuzz/Corpus/$target"
+    if "$binary" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+        -max_len=65536 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" >"$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        peak=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+        echo "fuzz: $target: ok, ${runs:-?} executions in ${seconds}s, $cov, peak RSS ${peak:-?} MB"
+    else
+        tail -60 "$log" >&2
+        echo "fuzz: $target: FAILED (reproducer in $build/artifacts/$target-*)" >&2
+        status=1
+    fi
+done
+exit $status
