@@ -7,6 +7,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedSize(width: Int, height: Int, needsSquare: Bool, needsPowerOfTwo: Bool)
     /// Resizing would produce a side longer than PVRTC1 textures may have.
     case tooLarge(width: Int, height: Int, maximum: Int)
+    /// ``PVRTCEncoder/Options/maxSize`` is below 1.
+    case invalidMaximumSize(Int)
 
     /// A one-line explanation in the library's terms, for example
     /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
@@ -16,6 +18,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "image is \(width)x\(height): \(Self.requirement(width: width, height: height))"
         case let .tooLarge(width, height, maximum):
             return "image would be \(width)x\(height) after resizing, over the \(maximum) limit"
+        case let .invalidMaximumSize(size):
+            return "maximum size \(size) is below 1"
         }
     }
 

@@ -27,16 +27,21 @@ package enum ImagePreparation {
     ///   - image: The source image.
     ///   - square: How to make a non-square image square; `nil` refuses non-square images.
     ///   - pot: How to reach power-of-two sides; `nil` refuses other sizes.
+    ///   - allowRectangular: Accept non-square sizes (both sides powers of two once `pot` is applied)
+    ///     when `square` is `nil`; iOS refuses such textures, other PVRTC1 decoders handle them.
     /// - Throws: ``EncodingError/unsupportedSize(width:height:needsSquare:needsPowerOfTwo:)`` when a
     ///   needed policy is missing; ``EncodingError/tooLarge(width:height:maximum:)`` when the result
     ///   would exceed `PVRTCImage.maximumDimension`.
-    package static func prepare(_ image: RGBAImage, square: Policy?, pot: Policy?) throws -> RGBAImage {
+    package static func prepare(
+        _ image: RGBAImage, square: Policy?, pot: Policy?, allowRectangular: Bool = false
+    ) throws -> RGBAImage {
         let (w, h) = (image.width, image.height)
         if w == h && isPowerOfTwo(w) { return try checked(image) }
+        if allowRectangular && square == nil && isPowerOfTwo(w) && isPowerOfTwo(h) { return try checked(image) }
 
         let squareSide = max(w, h)
         let afterSquare = square == nil ? (w, h) : (squareSide, squareSide)
-        let needsSquare = w != h && square == nil
+        let needsSquare = w != h && square == nil && !allowRectangular
         let needsPot = (!isPowerOfTwo(afterSquare.0) || !isPowerOfTwo(afterSquare.1)) && pot == nil
         if needsSquare || needsPot {
             throw EncodingError.unsupportedSize(

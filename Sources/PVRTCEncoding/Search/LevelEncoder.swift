@@ -14,11 +14,17 @@ package enum LevelEncoder {
         package var quality: PVRTCEncoder.Quality = .best
         /// Worker threads. The output bytes do not depend on it.
         package var threads: Int = Parallel.processorCount
+        /// Per-channel error weights (R, G, B, A), each 1 or 2 (window sums must stay within `Int32`).
+        package var channelWeights: SIMD4<Int32> = LevelEncoder.channelWeights
 
         /// Creates options.
-        package init(quality: PVRTCEncoder.Quality = .best, threads: Int = Parallel.processorCount) {
+        package init(
+            quality: PVRTCEncoder.Quality = .best, threads: Int = Parallel.processorCount,
+            channelWeights: SIMD4<Int32> = LevelEncoder.channelWeights
+        ) {
             self.quality = quality
             self.threads = threads
+            self.channelWeights = channelWeights
         }
     }
 
@@ -43,7 +49,11 @@ package enum LevelEncoder {
 
     /// Per-channel error weights (R, G, B, A): green counts double, leaning towards luma (Rec.709 Y is
     /// 72 % green) at no measurable cost in RGB PSNR.
-    static let channelWeights = SIMD4<Int32>(1, 2, 1, 1)
+    package static let channelWeights = SIMD4<Int32>(1, 2, 1, 1)
+
+    /// Error weights for tangent-space normal maps: X (red) and Y (green) count double, Z (blue) single,
+    /// since Z is the large, slowly varying component and X/Y carry the surface detail.
+    package static let normalMapChannelWeights = SIMD4<Int32>(2, 2, 1, 1)
 
     /// Encodes one level.
     ///
@@ -70,7 +80,7 @@ package enum LevelEncoder {
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)
         let steps = Double(schedule.rounds + 1)
-        let ws = EncoderWorkspace(image: image, channelWeights: channelWeights)
+        let ws = EncoderWorkspace(image: image, channelWeights: options.channelWeights)
         InitialEndpoints.compute(ws, threads: threads)
         progress?(1 / steps)
         for round in 0..<schedule.rounds {
