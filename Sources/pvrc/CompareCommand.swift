@@ -11,9 +11,14 @@ struct CompareCommand: AsyncParsableCommand {
         commandName: "compare",
         abstract: "Print RGB, luma (Rec.709), alpha and alpha-weighted RGB PSNR and SSIM of CANDIDATE against REF.",
         discussion: """
-            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first. \
-            With --level N, level N of the texture is compared; if REF is the size of level 0, it is \
-            reduced with the same linear-light mip filter `pvrc encode --mipmaps` uses.
+            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first and \
+            turned upright by the orientation the file records. A texture marked premultiplied is judged \
+            against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
+            light for sRGB-labelled files, on stored values otherwise). With --level N, level N of the \
+            texture is compared; if REF is the size of level 0, it is reduced with the same mip filter \
+            `pvrc encode --mipmaps` uses (linear light; renormalised vectors with --normal-map). \
+            --normal-map adds the mean, 99th-percentile and largest angle between reference and \
+            candidate normals, in degrees.
             """
     )
 
@@ -29,6 +34,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(help: "Mip level of a texture candidate to compare.")
     var level = 0
 
+    @Flag(help: "Treat both images as tangent-space normal maps and add angular errors (degrees).")
+    var normalMap = false
+
     func validate() throws {
         guard level >= 0 else { throw ValidationError("--level must not be negative") }
     }
@@ -38,16 +46,22 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     private func compare() throws {
-        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference))
+        var referenceImage = try ImageFile.read(from: URL(fileURLWithPath: reference))
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
             candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate))
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
-            candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
+            candidateImage = texture.metadata.orientation.upright(
+                PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
-                referenceImage = try MipChain.build(from: referenceImage)[level]
+                referenceImage = normalMap
+                    ? try NormalMapMipChain.build(from: referenceImage)[level]
+                    : try MipChain.build(from: referenceImage)[level]
+            }
+            if texture.metadata.isPremultiplied {
+                referenceImage = Premultiplication.premultiplied(referenceImage, colorSpace: texture.metadata.colorSpace)
             }
         }
         guard referenceImage.width == candidateImage.width, referenceImage.height == candidateImage.height else {
@@ -57,13 +71,21 @@ struct CompareCommand: AsyncParsableCommand {
                     "\(referenceImage.width)x\(referenceImage.height)")
         }
         let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
-        let metrics: [(key: String, label: String, value: Double?, unit: String)] = [
+        var metrics: [(key: String, label: String, value: Double?, unit: String)] = [
             ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
             ("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB"),
             ("alpha_psnr", "alpha PSNR", result.alphaPSNR, " dB"),
             ("aw_rgb_psnr", "alpha-weighted RGB PSNR", result.alphaWeightedRGBPSNR, " dB"),
             ("ssim", "SSIM", result.ssim, ""),
         ]
+        if normalMap {
+            let angles = try NormalMapComparison.compare(reference: referenceImage, candidate: candidateImage)
+            metrics += [
+                ("normal_mean_deg", "normal mean error", angles.meanDegrees, " deg"),
+                ("normal_p99_deg", "normal p99 error", angles.p99Degrees, " deg"),
+                ("normal_max_deg", "normal max error", angles.maxDegrees, " deg"),
+            ]
+        }
         if json {
             var fields = [
                 "\"reference\": \(jsonString(reference))",
