@@ -7,8 +7,9 @@ import Imaging
 /// Handled: true colour (15/16/24/32-bit), grey (8-bit, 16-bit grey + alpha) and colour-mapped images,
 /// raw or run-length encoded, stored bottom-up or top-down (descriptor bit 5) and left-to-right or
 /// right-to-left (bit 4, which stb_image ignores and this codec applies). Grey is replicated to RGB;
-/// images without alpha get 255. The header is checked (``TGAHeader``) and the size limit applied
-/// before stb_image allocates anything.
+/// images without alpha get 255. The header is checked (``TGAHeader``), the size limit applied and
+/// the pixel data (or run-length packets) checked to be complete before stb_image allocates anything:
+/// stb_image itself reads zeros past the end of a truncated file.
 public enum TGACodec {
     /// The largest width or height accepted.
     public static let maximumDimension = PNGCodec.maximumDimension
@@ -28,6 +29,9 @@ public enum TGACodec {
             throw ImageFileError.tooLarge(
                 file: file,
                 reason: "\(header.width)x\(header.height) pixels; pvrc reads at most \(maximumDimension) on each side")
+        }
+        if let problem = header.missingData(in: bytes) {
+            throw ImageFileError.invalidImage(file: file, format: "TGA", reason: problem)
         }
         let result = bytes.withUnsafeBufferPointer { buffer in
             pvrc_tga_decode(buffer.baseAddress, buffer.count)

@@ -17,6 +17,13 @@ public struct TGAHeader: Sendable, Equatable {
     public let isTopDown: Bool
     /// Bit 4 of the descriptor: columns are stored right to left.
     public let isRightToLeft: Bool
+    /// Offset of the pixel data: the header, the image ID and the colour map.
+    public let pixelDataOffset: Int
+
+    /// Bytes per stored pixel (or colour-map index).
+    public var bytesPerPixel: Int { (Int(bitsPerPixel) + 7) / 8 }
+    /// Whether the pixels are run-length encoded (types 9, 10, 11).
+    public var isRunLengthEncoded: Bool { imageType >= 9 }
 
     /// Parses and checks the header at the start of `bytes`; `nil` when they are not a TGA header.
     public init?(_ bytes: [UInt8]) {
@@ -41,5 +48,36 @@ public struct TGAHeader: Sendable, Equatable {
         bitsPerPixel = depth
         isTopDown = descriptor & 0x20 != 0
         isRightToLeft = descriptor & 0x10 != 0
+        let mapLength = colorMapType == 1 ? Int(bytes[5]) | Int(bytes[6]) << 8 : 0
+        pixelDataOffset = 18 + Int(bytes[0]) + mapLength * ((Int(mapEntryBits) + 7) / 8)
+    }
+
+    /// Checks that `bytes` (the whole file) hold every pixel the header announces: `width · height`
+    /// stored pixels, or run-length packets that cover them without running past the end.
+    /// - Returns: `nil` when they do, otherwise the problem in words.
+    public func missingData(in bytes: [UInt8]) -> String? {
+        let pixels = width * height, size = bytesPerPixel
+        guard bytes.count >= pixelDataOffset else {
+            return "the file ends inside its image ID or colour map (\(bytes.count) of \(pixelDataOffset) bytes)"
+        }
+        if !isRunLengthEncoded {
+            let needed = pixelDataOffset + pixels * size
+            return bytes.count >= needed ? nil : "pixel data needs \(needed) bytes but the file has \(bytes.count)"
+        }
+        var offset = pixelDataOffset, covered = 0
+        while covered < pixels {
+            guard offset < bytes.count else {
+                return "run-length data ends after \(covered) of \(pixels) pixels"
+            }
+            let packet = bytes[offset]
+            let count = Int(packet & 0x7F) + 1
+            let length = packet & 0x80 != 0 ? size : count * size
+            guard bytes.count - offset - 1 >= length else {
+                return "run-length packet at offset \(offset) runs past the end of the file"
+            }
+            offset += 1 + length
+            covered += count
+        }
+        return nil
     }
 }
