@@ -44,7 +44,7 @@ struct InfoCommand: AsyncParsableCommand {
             return [
                 orientation + " (v2 vertical-flip flag)",
                 "colour space: not recorded (PVR v2 has no colour-space field; read as linear)",
-                "alpha: straight (PVR v2 has no premultiplied flag)",
+                "alpha: not recorded (PVR v2 has no premultiplied flag; read as straight)",
             ]
         case .pvr3:
             let field = metadata.colorSpace == .srgb ? 1 : 0
