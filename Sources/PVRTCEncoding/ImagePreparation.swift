@@ -6,7 +6,8 @@ import PVRTC
 ///
 /// PVRTC1 itself needs power-of-two sides; Apple's iOS drivers additionally refuse non-square
 /// PVRTC textures, so pvrc refuses non-square input too (even when both sides are powers of two)
-/// unless a `square` policy says how to square it. Nothing is resized silently.
+/// unless a `square` policy says how to square it or `allowRectangular` accepts it. Nothing is
+/// resized silently.
 ///
 /// - `pad` enlarges the canvas, keeping the image at the top-left corner at its original scale,
 ///   so texture coordinates of the original area scale by `original / padded`. Pad pixels repeat
