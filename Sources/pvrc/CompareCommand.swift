@@ -16,7 +16,8 @@ struct CompareCommand: AsyncParsableCommand {
             against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
             light for sRGB-labelled files, on stored values otherwise). With --level N, level N of the \
             texture is compared; if REF is the size of level 0, it is reduced with the same mip filter \
-            `pvrc encode --mipmaps` uses (linear light; renormalised vectors with --normal-map). \
+            `pvrc encode --mipmaps` uses (linear light, or stored values with --colorspace linear; \
+            renormalised vectors with --normal-map). \
             --normal-map adds the mean, 99th-percentile and largest angle between reference and \
             candidate normals, in degrees.
             """
@@ -36,6 +37,11 @@ struct CompareCommand: AsyncParsableCommand {
 
     @Flag(help: "Treat both images as tangent-space normal maps and add angular errors (degrees).")
     var normalMap = false
+
+    @Option(name: .customLong("colorspace"), help: ArgumentHelp(
+        "How --level reduces REF: srgb averages in linear light (default; as encode without --colorspace), linear averages stored values (as encode --colorspace linear).",
+        valueName: "srgb|linear"))
+    var colorSpace: ColorSpace = .srgb
 
     func validate() throws {
         guard level >= 0 else { throw ValidationError("--level must not be negative") }
@@ -58,7 +64,7 @@ struct CompareCommand: AsyncParsableCommand {
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
                 referenceImage = normalMap
                     ? try NormalMapMipChain.build(from: referenceImage)[level]
-                    : try MipChain.build(from: referenceImage)[level]
+                    : try MipChain.build(from: referenceImage, colorSpace: colorSpace)[level]
             }
             if texture.metadata.isPremultiplied {
                 referenceImage = Premultiplication.premultiplied(referenceImage, colorSpace: texture.metadata.colorSpace)

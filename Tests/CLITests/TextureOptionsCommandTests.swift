@@ -109,6 +109,18 @@ final class TextureOptionsCommandTests: CLITestCase {
         XCTAssertTrue(try run(["info", path("s.ktx")]).standardOutput.contains("colour space: srgb (sRGB internal format)"))
         _ = try run(["encode", input, path("l.pvr"), "--format", "pvr3", "--colorspace", "linear", "--quality", "fast", "--quiet"])
         XCTAssertTrue(try run(["info", path("l.pvr")]).standardOutput.contains("colour space: linear (colour space field 0)"))
+        // compare --level reduces the reference the way the texture's mips were built.
+        _ = try run(["encode", input, path("lm.ktx"), "--colorspace", "linear", "--mipmaps", "--quality", "fast", "--quiet"])
+        let texture = try TextureFile.read(from: URL(fileURLWithPath: path("lm.ktx"))).texture
+        let source = try PNGCodec.read(from: URL(fileURLWithPath: input))
+        let reference = try writePNG(try MipChain.build(from: source, colorSpace: .linear)[1], "ref1.png")
+        let level1 = try writePNG(PVRTCDecoder.decode(texture.levels[1]), "lvl1.png")
+        let expected = try run(["compare", reference, level1, "--json"]).standardOutput
+        let viaLevel = try run(["compare", input, path("lm.ktx"), "--level", "1", "--colorspace", "linear", "--json"]).standardOutput
+        func metrics(_ json: String) -> String { String(json[json.range(of: "\"rgb_psnr\"")!.lowerBound...]) }
+        XCTAssertEqual(metrics(viaLevel), metrics(expected))
+        XCTAssertNotEqual(metrics(try run(["compare", input, path("lm.ktx"), "--level", "1", "--json"]).standardOutput),
+                          metrics(expected))
         _ = try run(["encode", input, path("v2.pvr"), "--quality", "fast", "--quiet"])
         XCTAssertTrue(try run(["info", path("v2.pvr")]).standardOutput.contains("PVR v2 has no colour-space field"))
     }
