@@ -76,8 +76,20 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
                   "\(container.displayName), quality \(encoding.quality.rawValue), " +
-                  String(format: "%.3f s", seconds))
+                  recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
+    }
+
+    /// The metadata that differs from pvrc's defaults, e.g. `y up, premultiplied, sRGB, ` (empty by default,
+    /// so the line of a plain encode is unchanged).
+    private func recordedMetadata(_ metadata: TextureMetadata) -> String {
+        var parts: [String] = []
+        if metadata.orientation.xLeft { parts.append("x left") }
+        if metadata.orientation.yUp { parts.append("y up") }
+        if metadata.isPremultiplied { parts.append("premultiplied") }
+        if metadata.colorSpace == .srgb { parts.append("sRGB") }
+        if encoding.normalMap { parts.append("normal map") }
+        return parts.map { $0 + ", " }.joined()
     }
 
     /// The container named by `--format`, else implied by the output's extension.

@@ -154,6 +154,9 @@ final class TextureOptionsCommandTests: CLITestCase {
         let square = try writePNG(EncoderFixtures.textured(width: 64, height: 64, alpha: false), "sq.png")
         let out = try run(["encode", square, path("m.pvr"), "--max-size", "16", "--quality", "fast"]).standardOutput
         XCTAssertTrue(out.contains("16x16"), out)
+        let summary = try run(["encode", square, path("s.ktx"), "--flip", "y", "--premultiply", "--colorspace", "srgb",
+                               "--quality", "fast"]).standardOutput
+        XCTAssertTrue(summary.contains("quality fast, y up, premultiplied, sRGB, "), summary)
         XCTAssertNotEqual(try PVRCProcess.run(["encode", square, path("z.pvr"), "--max-size", "0"]).status, 0)
 
         let wide = try writePNG(EncoderFixtures.textured(width: 64, height: 16, alpha: false), "wide.png")
