@@ -8,7 +8,8 @@ import PackageDescription
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
-//     ├─ ImageFiles (PNG via libpng) ─ CPNGBridge ─ CPNG
+//     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
+//     │                                                       CTurboJPEG, CTGABridge ─ CSTB
 //     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1)
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
@@ -47,10 +48,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
 
         // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
-        .target(name: "ImageFiles", dependencies: ["CPNGBridge", "Imaging", "FileIO"]),
+        // stb_image (Debian's libstb) decodes TGA inside this C target; ImageFiles checks the header first.
+        .target(name: "CTGABridge", dependencies: ["CSTB"]),
+        .target(name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages pvrc builds and tests against (libpng, EGL, OpenGL ES 2.0 and
-# Mesa's software renderer; chromium, the headless browser that opens the quality-report HTML page
-# in CLITests), but only those that are missing: when everything is present it changes
-# nothing and needs no root. Runs as root or through sudo.
+# Installs the Debian packages pvrc builds and tests against (libpng, libjpeg-turbo's TurboJPEG,
+# stb_image, EGL, OpenGL ES 2.0 and Mesa's software renderer; chromium, the headless browser that
+# opens the quality-report HTML page in CLITests), but only those that are missing: when everything
+# is present it changes nothing and needs no root. Runs as root or through sudo.
 set -euo pipefail
 
-packages=(libpng-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri chromium)
+packages=(libpng-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri chromium libturbojpeg0-dev libstb-dev)
 
 missing=()
 for package in "${packages[@]}"; do

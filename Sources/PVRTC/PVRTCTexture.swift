@@ -7,11 +7,17 @@ public struct PVRTCTexture: Sendable, Equatable {
     public var levels: [PVRTCImage]
     /// True for RGBA data (`COMPRESSED_RGBA_PVRTC_4BPPV1_IMG`), false for opaque RGB.
     public var hasAlpha: Bool
+    /// Orientation, premultiplied alpha and colour space, as the file records them.
+    public var metadata: TextureMetadata
 
     /// Creates a texture, checking that the levels form a mip chain.
+    /// - Parameters:
+    ///   - levels: The mip levels, largest first.
+    ///   - hasAlpha: Whether the data is RGBA.
+    ///   - metadata: Orientation, premultiplied alpha and colour space (default: top-down, straight, linear).
     /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` when the chain is empty or a level is
     ///   not half of its predecessor.
-    public init(levels: [PVRTCImage], hasAlpha: Bool) throws {
+    public init(levels: [PVRTCImage], hasAlpha: Bool, metadata: TextureMetadata = TextureMetadata()) throws {
         guard let first = levels.first else {
             throw PVRTCError.invalidDimensions(width: 0, height: 0, reason: "a texture needs at least one level")
         }
@@ -26,6 +32,7 @@ public struct PVRTCTexture: Sendable, Equatable {
         }
         self.levels = levels
         self.hasAlpha = hasAlpha
+        self.metadata = metadata
     }
 
     /// Level `index` of the chain.

@@ -12,6 +12,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source image, or the level 0 that padding or stretching would produce, has more pixels
     /// than ``PVRTCEncoder/Options/pixelLimit`` allows; refused before it is allocated.
     case exceedsPixelLimit(PixelLimitError)
+    /// ``PVRTCEncoder/Options/maxSize`` is below 1.
+    case invalidMaximumSize(Int)
 
     /// A one-line explanation in the library's terms, for example
     /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
@@ -23,6 +25,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "image would be \(width)x\(height) after resizing, over the \(maximum) limit"
         case let .exceedsPixelLimit(error):
             return error.description
+        case let .invalidMaximumSize(size):
+            return "maximum size \(size) is below 1"
         }
     }
 

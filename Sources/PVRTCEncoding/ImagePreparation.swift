@@ -6,7 +6,8 @@ import PVRTC
 ///
 /// PVRTC1 itself needs power-of-two sides; Apple's iOS drivers additionally refuse non-square
 /// PVRTC textures, so pvrc refuses non-square input too (even when both sides are powers of two)
-/// unless a `square` policy says how to square it. Nothing is resized silently.
+/// unless a `square` policy says how to square it or `allowRectangular` accepts it. Nothing is
+/// resized silently.
 ///
 /// - `pad` enlarges the canvas, keeping the image at the top-left corner at its original scale,
 ///   so texture coordinates of the original area scale by `original / padded`. Pad pixels repeat
@@ -27,6 +28,8 @@ package enum ImagePreparation {
     ///   - image: The source image.
     ///   - square: How to make a non-square image square; `nil` refuses non-square images.
     ///   - pot: How to reach power-of-two sides; `nil` refuses other sizes.
+    ///   - allowRectangular: Accept non-square sizes (both sides powers of two once `pot` is applied)
+    ///     when `square` is `nil`; iOS refuses such textures, other PVRTC1 decoders handle them.
     ///   - pixelLimit: The most pixels the source and the result may have; checked before the
     ///     result is allocated.
     /// - Throws: ``EncodingError/unsupportedSize(width:height:needsSquare:needsPowerOfTwo:)`` when a
@@ -34,15 +37,17 @@ package enum ImagePreparation {
     ///   would exceed `PVRTCImage.maximumDimension`; ``EncodingError/exceedsPixelLimit(_:)`` when the
     ///   source or the result has more pixels than `pixelLimit`.
     package static func prepare(
-        _ image: RGBAImage, square: Policy?, pot: Policy?, pixelLimit: PixelLimit = .unlimited
+        _ image: RGBAImage, square: Policy?, pot: Policy?, allowRectangular: Bool = false,
+        pixelLimit: PixelLimit = .unlimited
     ) throws -> RGBAImage {
         let (w, h) = (image.width, image.height)
         try limit(width: w, height: h, what: "image", pixelLimit)
         if w == h && isPowerOfTwo(w) { return try checked(image) }
+        if allowRectangular && square == nil && isPowerOfTwo(w) && isPowerOfTwo(h) { return try checked(image) }
 
         let squareSide = max(w, h)
         let afterSquare = square == nil ? (w, h) : (squareSide, squareSide)
-        let needsSquare = w != h && square == nil
+        let needsSquare = w != h && square == nil && !allowRectangular
         let needsPot = (!isPowerOfTwo(afterSquare.0) || !isPowerOfTwo(afterSquare.1)) && pot == nil
         if needsSquare || needsPot {
             throw EncodingError.unsupportedSize(

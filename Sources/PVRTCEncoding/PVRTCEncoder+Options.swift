@@ -20,9 +20,34 @@ extension PVRTCEncoder {
         /// The most pixels the source image and the prepared (padded or stretched) level 0 may
         /// have; checked before anything of that size is allocated.
         public var pixelLimit: PixelLimit = .standard
+        /// Mirror the image left-right before encoding and record it (x increases leftwards).
+        public var flipX: Bool
+        /// Mirror the image top-bottom before encoding (bottom row stored first, OpenGL's t = 0 at the
+        /// bottom) and record it (y increases upwards).
+        public var flipY: Bool
+        /// Multiply colour by alpha before encoding and mark the texture premultiplied. The multiplication
+        /// happens in linear light when ``colorSpace`` is ``ColorSpace/srgb``, on the stored values
+        /// otherwise (see `Premultiplication`). Alpha bleed is skipped: premultiplied transparent pixels
+        /// are black by definition.
+        public var premultiply: Bool
+        /// The data's colour space. `nil` (the default) keeps pvrc's original behaviour: mips averaged in
+        /// linear light, as for sRGB colour, but the file labelled linear (PVR v3 colour space 0, KTX
+        /// 0x8C00/0x8C02). ``ColorSpace/srgb`` averages in linear light and labels the file sRGB (PVR v3
+        /// colour space 1, KTX 0x8A55/0x8A57); ``ColorSpace/linear`` averages stored values and labels it linear.
+        public var colorSpace: ColorSpace?
+        /// Tangent-space normal map: linear data, mips renormalised to unit vectors (`NormalMapMipChain`),
+        /// X/Y error weighted double, no alpha bleed, no premultiplication. Overrides ``colorSpace``
+        /// (always linear) and ``premultiply``.
+        public var normalMap: Bool
+        /// Halve the image (Lanczos-3, alpha-weighted) until both sides are at most this many pixels,
+        /// before any other resizing; `nil` keeps the size.
+        public var maxSize: Int?
+        /// Accept non-square power-of-two sizes (valid PVRTC1; iOS refuses them) instead of requiring
+        /// ``square``.
+        public var allowRectangular: Bool
 
         /// Creates options; the defaults are best quality on every core, one level, alpha bleed on,
-        /// and no resizing.
+        /// no resizing, no flip, straight alpha, pvrc's original colour handling, colour (not normal) data.
         ///
         /// - Parameters:
         ///   - quality: Search effort.
@@ -31,13 +56,27 @@ extension PVRTCEncoder {
         ///   - alphaBleed: Whether to fill the colour under fully transparent pixels.
         ///   - square: How to make a non-square image square, or `nil` to refuse it.
         ///   - pot: How to reach power-of-two sides, or `nil` to refuse other sizes.
+        ///   - flipX: Mirror left-right and record it.
+        ///   - flipY: Mirror top-bottom (bottom row first) and record it.
+        ///   - premultiply: Multiply colour by alpha and mark the texture premultiplied.
+        ///   - colorSpace: The data's colour space, or `nil` for the original behaviour.
+        ///   - normalMap: Treat the image as a tangent-space normal map.
+        ///   - maxSize: Halve the image until both sides fit, or `nil`.
+        ///   - allowRectangular: Accept non-square power-of-two sizes.
         public init(
             quality: Quality = .best,
             threads: Int? = nil,
             mipmaps: Bool = false,
             alphaBleed: Bool = true,
             square: ResizePolicy? = nil,
-            pot: ResizePolicy? = nil
+            pot: ResizePolicy? = nil,
+            flipX: Bool = false,
+            flipY: Bool = false,
+            premultiply: Bool = false,
+            colorSpace: ColorSpace? = nil,
+            normalMap: Bool = false,
+            maxSize: Int? = nil,
+            allowRectangular: Bool = false
         ) {
             self.quality = quality
             self.threads = threads ?? Parallel.processorCount
@@ -45,6 +84,21 @@ extension PVRTCEncoder {
             self.alphaBleed = alphaBleed
             self.square = square
             self.pot = pot
+            self.flipX = flipX
+            self.flipY = flipY
+            self.premultiply = premultiply
+            self.colorSpace = colorSpace
+            self.normalMap = normalMap
+            self.maxSize = maxSize
+            self.allowRectangular = allowRectangular
+        }
+
+        /// The metadata a texture encoded with these options carries.
+        public var metadata: TextureMetadata {
+            TextureMetadata(
+                orientation: TextureOrientation(xLeft: flipX, yUp: flipY),
+                isPremultiplied: premultiply && !normalMap,
+                colorSpace: normalMap ? .linear : (colorSpace ?? .linear))
         }
     }
 

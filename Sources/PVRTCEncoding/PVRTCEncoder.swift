@@ -4,15 +4,18 @@ import PVRTC
 
 /// Encodes images as PVRTC1 4bpp textures: the one entry point of the encoder.
 ///
-/// The pipeline, in order: preparation (size checks, optional pad or stretch to a square power of
-/// two), the mip chain (optional, linear-light and alpha-weighted, see `MipChain`), alpha bleed on
-/// every level (images with transparency, unless switched off, see `AlphaBleed`), then the block
-/// search on each level with all the requested threads, largest level first. Every stage is
-/// deterministic and the search's output does not depend on the thread count, so neither does the
-/// texture.
+/// The pipeline, in order: `--max-size` halving (optional, `ImageSizeLimit`), preparation (size
+/// checks, optional pad or stretch to a (square) power of two), the flip (optional, `ImageFlip`), the
+/// mip chain (optional: linear-light and alpha-weighted for colour, stored values for linear data,
+/// renormalised vectors for normal maps; see `MipChain`, `NormalMapMipChain`), alpha bleed on every
+/// level (images with transparency, unless switched off, premultiplied or a normal map, see
+/// `AlphaBleed`), premultiplication (optional, `Premultiplication`), then the block search on each
+/// level with all the requested threads, largest level first. Every stage is deterministic and the
+/// search's output does not depend on the thread count, so neither does the texture.
 ///
 /// The texture is RGBA (`hasAlpha`) exactly when the prepared image has a pixel with alpha below
-/// 255; opaque images become RGB textures. Alpha is never premultiplied.
+/// 255; opaque images become RGB textures. Its `metadata` records the flip, premultiplication and
+/// colour space (``Options/metadata``).
 ///
 /// ```swift
 /// let image = try PNGCodec.read(from: URL(fileURLWithPath: "tree.png"))
@@ -71,16 +74,34 @@ public enum PVRTCEncoder {
         _ image: RGBAImage, options: Options, isCancelled: () -> Bool, progress: ((Progress) -> Void)?
     ) throws -> PVRTCTexture {
         if isCancelled() { throw CancellationError() }
-        let prepared = try ImagePreparation.prepare(
-            image, square: options.square, pot: options.pot, pixelLimit: options.pixelLimit)
+        var source = image
+        if let maxSize = options.maxSize {
+            guard maxSize >= 1 else { throw EncodingError.invalidMaximumSize(maxSize) }
+            source = try ImageSizeLimit.fit(source, maximumSide: maxSize)
+        }
+        let metadata = options.metadata
+        let prepared = metadata.orientation.upright(
+            try ImagePreparation.prepare(
+                source, square: options.square, pot: options.pot, allowRectangular: options.allowRectangular,
+                pixelLimit: options.pixelLimit))
         let hasAlpha = prepared.hasTransparency
-        var sources = options.mipmaps ? try MipChain.build(from: prepared) : [prepared]
-        if hasAlpha && options.alphaBleed {
+        var sources = [prepared]
+        if options.mipmaps {
+            sources = options.normalMap
+                ? try NormalMapMipChain.build(from: prepared)
+                : try MipChain.build(from: prepared, colorSpace: options.colorSpace ?? .srgb)
+        }
+        if hasAlpha && options.alphaBleed && !metadata.isPremultiplied && !options.normalMap {
             sources = sources.map { AlphaBleed.apply(to: $0) }
+        }
+        if hasAlpha && metadata.isPremultiplied {
+            sources = sources.map { Premultiplication.premultiplied($0, colorSpace: metadata.colorSpace) }
         }
 
         let totalPixels = sources.reduce(0) { $0 + $1.width * $1.height }
-        let levelOptions = LevelEncoder.Options(quality: options.quality, threads: max(options.threads, 1))
+        let levelOptions = LevelEncoder.Options(
+            quality: options.quality, threads: max(options.threads, 1),
+            channelWeights: options.normalMap ? LevelEncoder.normalMapChannelWeights : nil)
         var levels: [PVRTCImage] = []
         var completedPixels = 0
         for source in sources {
@@ -104,6 +125,6 @@ public enum PVRTCEncoder {
             Progress(
                 completedLevels: levels.count, levelCount: sources.count,
                 completedPixels: completedPixels, totalPixels: totalPixels))
-        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha, metadata: metadata)
     }
 }

@@ -17,6 +17,18 @@ struct KTXHeader: Equatable {
     static let glCompressedRGBPVRTC4: UInt32 = 0x8C00
     /// `GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG`.
     static let glCompressedRGBAPVRTC4: UInt32 = 0x8C02
+    /// `GL_COMPRESSED_SRGB_PVRTC_4BPPV1_EXT` (EXT_pvrtc_sRGB).
+    static let glCompressedSRGBPVRTC4: UInt32 = 0x8A55
+    /// `GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV1_EXT` (EXT_pvrtc_sRGB).
+    static let glCompressedSRGBAlphaPVRTC4: UInt32 = 0x8A57
+    /// `GL_SRGB`, a base format some writers give sRGB data.
+    static let glSRGB: UInt32 = 0x8C40
+    /// `GL_SRGB_ALPHA`, a base format some writers give sRGB data with alpha.
+    static let glSRGBAlpha: UInt32 = 0x8C42
+    /// The key of the orientation key/value pair.
+    static let orientationKey = "KTXorientation"
+    /// pvrc's key for premultiplied alpha (KTX 1.1 defines none); its value is `true` or `false`.
+    static let premultipliedKey = "pvrc.premultipliedAlpha"
     /// `GL_RGB`.
     static let glRGB: UInt32 = 0x1907
     /// `GL_RGBA`.

@@ -3,13 +3,16 @@ import PVRTC
 /// Reads KTX 1.1 files holding PVRTC1 4bpp data.
 ///
 /// Accepted: little-endian files (`endianness` 0x04030201), `glType` 0 and `glFormat` 0,
-/// `glInternalFormat` 0x8C00 (RGB) or 0x8C02 (RGBA), base format GL_RGB or GL_RGBA, a 2D size
-/// (depth 0 or 1), no array, one face, 1...full-chain levels, key/value data a multiple of 4 bytes
-/// (skipped unread), and each level's `imageSize` equal to `max(w,8)·max(h,8)/2`. The levels must
-/// end the file exactly. `glTypeSize` is not checked.
+/// `glInternalFormat` 0x8C00 (RGB), 0x8C02 (RGBA), 0x8A55 (sRGB) or 0x8A57 (sRGB alpha; the sRGB
+/// blocks decode exactly like linear ones), base format GL_RGB or GL_RGBA (or GL_SRGB / GL_SRGB_ALPHA),
+/// a 2D size (depth 0 or 1), no array, one face, 1...full-chain levels, key/value data a multiple of
+/// 4 bytes whose pairs tile it exactly (``KTXKeyValueData``: `KTXorientation` and
+/// `pvrc.premultipliedAlpha` are read, other keys skipped; no `KTXorientation` means top-down), and
+/// each level's `imageSize` equal to `max(w,8)·max(h,8)/2`. The levels must end the file exactly.
+/// `glTypeSize` is not checked.
 ///
-/// Rejected with a typed error: big-endian files, KTX 2, sRGB PVRTC (0x8A54...0x8A57), other
-/// formats (PVRTC 2bpp 0x8C01/0x8C03, ETC, uncompressed), arrays, cube maps, 0 levels.
+/// Rejected with a typed error: big-endian files, KTX 2, other formats (PVRTC 2bpp 0x8C01/0x8C03
+/// and their sRGB forms 0x8A54/0x8A56, ETC, uncompressed), arrays, cube maps, 0 levels.
 enum KTXReader {
     /// Parses a whole file.
     static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
@@ -31,14 +34,22 @@ enum KTXReader {
                 format: "uncompressed glType 0x\(hex(header.glType)) / glFormat 0x\(hex(header.glFormat))")
         }
         let hasAlpha: Bool
+        var metadata = TextureMetadata()
         switch header.glInternalFormat {
         case KTXHeader.glCompressedRGBPVRTC4: hasAlpha = false
         case KTXHeader.glCompressedRGBAPVRTC4: hasAlpha = true
+        case KTXHeader.glCompressedSRGBPVRTC4:
+            hasAlpha = false
+            metadata.colorSpace = .srgb
+        case KTXHeader.glCompressedSRGBAlphaPVRTC4:
+            hasAlpha = true
+            metadata.colorSpace = .srgb
         default:
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: describe(internalFormat: header.glInternalFormat))
         }
-        guard header.glBaseInternalFormat == KTXHeader.glRGB || header.glBaseInternalFormat == KTXHeader.glRGBA else {
+        let baseFormats = [KTXHeader.glRGB, KTXHeader.glRGBA, KTXHeader.glSRGB, KTXHeader.glSRGBAlpha]
+        guard baseFormats.contains(header.glBaseInternalFormat) else {
             throw TextureFormatError.invalidHeader(
                 file: file,
                 reason: "glBaseInternalFormat 0x\(hex(header.glBaseInternalFormat)) is neither GL_RGB nor GL_RGBA")
@@ -65,7 +76,9 @@ enum KTXReader {
             throw TextureFormatError.invalidHeader(
                 file: file, reason: "bytesOfKeyValueData \(header.bytesOfKeyValueData) is not a multiple of 4")
         }
-        try reader.skip(Int(header.bytesOfKeyValueData), "\(header.bytesOfKeyValueData) bytes of key/value data")
+        try reader.require(Int(header.bytesOfKeyValueData), for: "\(header.bytesOfKeyValueData) bytes of key/value data")
+        (metadata.orientation, metadata.isPremultiplied) = try KTXKeyValueData.parse(
+            from: &reader, byteCount: Int(header.bytesOfKeyValueData))
 
         let counts = layout.levelByteCounts
         let needed = counts.reduce(0) { $0 + 4 + $1 }
@@ -89,7 +102,9 @@ enum KTXReader {
             }
             data.append(try reader.bytes(count, "mip level \(index)"))
         }
-        return try layout.texture(levelData: data, hasAlpha: hasAlpha, file: file)
+        var texture = try layout.texture(levelData: data, hasAlpha: hasAlpha, file: file)
+        texture.metadata = metadata
+        return texture
     }
 
     /// Names a GL internal format for error messages, e.g. `0x8C01 (PVRTC 2bpp RGB)`.

@@ -3,20 +3,21 @@ import PVRTC
 /// Writes KTX 1.1 files.
 ///
 /// Header: little-endian, `glType` 0, `glTypeSize` 1, `glFormat` 0, `glInternalFormat` 0x8C00 (RGB)
-/// or 0x8C02 (RGBA), base format GL_RGB / GL_RGBA, depth 0, no array, one face, all levels. One
-/// key/value pair records the orientation, `KTXorientation` = `S=r,T=d` (rows top-down), both
-/// strings NUL-terminated and the pair padded to 4 bytes (28 bytes in all). Each level is its
+/// or 0x8C02 (RGBA), or for sRGB data 0x8A55 / 0x8A57 (EXT_pvrtc_sRGB); base format GL_RGB / GL_RGBA;
+/// depth 0, no array, one face, all levels. The key/value data (``KTXKeyValueData``) records the
+/// orientation, `KTXorientation` = `S=r,T=d` for rows top-down (28 bytes with its size field and
+/// padding), and `pvrc.premultipliedAlpha` = `true` for premultiplied data. Each level is its
 /// `UInt32 imageSize` and its Morton-ordered blocks; PVRTC sizes are multiples of 8, so no mip padding.
 enum KTXWriter {
-    /// The key/value block: `UInt32 keyAndValueByteSize` (23), "KTXorientation\0S=r,T=d\0", one pad byte.
-    static let orientationKeyValue: [UInt8] = {
-        let pair = Array("KTXorientation".utf8) + [0] + Array("S=r,T=d".utf8) + [0]
-        var writer = ByteWriter()
-        writer.uint32(UInt32(pair.count))
-        writer.append(pair)
-        writer.append([UInt8](repeating: 0, count: (4 - pair.count % 4) % 4))
-        return writer.bytes
-    }()
+    /// The GL internal format for `texture`: RGB or RGBA, linear or sRGB.
+    static func internalFormat(for texture: PVRTCTexture) -> UInt32 {
+        switch (texture.hasAlpha, texture.metadata.colorSpace) {
+        case (false, .linear): return KTXHeader.glCompressedRGBPVRTC4
+        case (true, .linear): return KTXHeader.glCompressedRGBAPVRTC4
+        case (false, .srgb): return KTXHeader.glCompressedSRGBPVRTC4
+        case (true, .srgb): return KTXHeader.glCompressedSRGBAlphaPVRTC4
+        }
+    }
 
     /// The header for `texture`.
     static func header(for texture: PVRTCTexture) -> KTXHeader {
@@ -25,7 +26,7 @@ enum KTXWriter {
             glType: 0,
             glTypeSize: 1,
             glFormat: 0,
-            glInternalFormat: texture.hasAlpha ? KTXHeader.glCompressedRGBAPVRTC4 : KTXHeader.glCompressedRGBPVRTC4,
+            glInternalFormat: internalFormat(for: texture),
             glBaseInternalFormat: texture.hasAlpha ? KTXHeader.glRGBA : KTXHeader.glRGB,
             pixelWidth: UInt32(texture.width),
             pixelHeight: UInt32(texture.height),
@@ -33,15 +34,16 @@ enum KTXWriter {
             numberOfArrayElements: 0,
             numberOfFaces: 1,
             numberOfMipmapLevels: UInt32(texture.levels.count),
-            bytesOfKeyValueData: UInt32(orientationKeyValue.count))
+            bytesOfKeyValueData: UInt32(KTXKeyValueData.serialize(texture.metadata).count))
     }
 
     /// The complete file: header, key/value data, then `imageSize` + blocks for every level.
     static func serialize(_ texture: PVRTCTexture) -> [UInt8] {
         let dataSize = texture.levels.reduce(0) { $0 + 4 + $1.data.count }
-        var writer = ByteWriter(capacity: KTXHeader.size + orientationKeyValue.count + dataSize)
+        let keyValueData = KTXKeyValueData.serialize(texture.metadata)
+        var writer = ByteWriter(capacity: KTXHeader.size + keyValueData.count + dataSize)
         header(for: texture).write(to: &writer)
-        writer.append(orientationKeyValue)
+        writer.append(keyValueData)
         for level in texture.levels {
             writer.uint32(UInt32(level.data.count))
             writer.append(level.data)

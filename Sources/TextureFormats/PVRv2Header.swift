@@ -27,6 +27,8 @@ struct PVRv2Header: Equatable {
     static let flagVolume: UInt32 = 0x4000
     /// `pfFlags` bit (v2.1): the texture has alpha.
     static let flagAlpha: UInt32 = 0x8000
+    /// `pfFlags` bit (v2.1): the texture is stored vertically flipped, bottom row first.
+    static let flagVerticalFlip: UInt32 = 0x10000
 
     /// Header size in bytes (field 1).
     var headerSize: UInt32

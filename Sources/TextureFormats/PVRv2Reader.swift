@@ -11,8 +11,10 @@ import PVRTC
 /// - `mipMapCount` counts levels below level 0, whether or not the MIPMAP flag (0x100) is set;
 /// - `dataSize` must equal the bytes of those levels, and the levels must end the file exactly.
 ///
-/// `bitCount`, the R/G/B masks and the other flag bits (twiddle, bump map, vertical flip, ...)
-/// are not checked.
+/// - the VERTICAL_FLIP flag (0x10000) means the rows are stored bottom row first (orientation y up).
+///
+/// v2 has no field for colour space or premultiplied alpha: the metadata says linear and straight.
+/// `bitCount`, the R/G/B masks and the other flag bits (twiddle, bump map, ...) are not checked.
 enum PVRv2Reader {
     /// Parses a whole file.
     static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
@@ -55,7 +57,9 @@ enum PVRv2Reader {
                 reason: "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) PVRTC 4bpp take \(layout.totalByteCount) bytes")
         }
         let hasAlpha = header.pixelFormatFlags & PVRv2Header.flagAlpha != 0 || header.alphaMask != 0
-        return try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)
+        var texture = try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)
+        texture.metadata.orientation.yUp = header.pixelFormatFlags & PVRv2Header.flagVerticalFlip != 0
+        return texture
     }
 
     /// Names a legacy pixel type for error messages, e.g. `0x18 (PVRTC 2bpp)`.

@@ -4,7 +4,9 @@ import PVRTC
 ///
 /// Header choices:
 /// - `pfFlags` = `OGL_PVRTC4` (0x19), plus MIPMAP (0x100) when there is more than one level, plus
-///   ALPHA (0x8000) for RGBA;
+///   ALPHA (0x8000) for RGBA, plus VERTICAL_FLIP (0x10000) when the rows are stored bottom row first;
+/// - v2 cannot record a horizontal flip, premultiplied alpha or the sRGB colour space
+///   (``TextureContainer/unrecordedMetadata(_:)`` lists what is lost);
 /// - `mipMapCount` = levels − 1 (it does not count level 0);
 /// - `dataSize` = bytes of all levels; `bitCount` = 4; `numSurfs` = 1;
 /// - R/G/B masks 0; alpha mask **1** for RGBA, 0 for RGB. Apple's loader picks RGBA from a non-zero
@@ -17,6 +19,7 @@ enum PVRv2Writer {
         var flags = PVRv2Header.pixelTypeOGLPVRTC4
         if levelCount > 1 { flags |= PVRv2Header.flagMipmap }
         if texture.hasAlpha { flags |= PVRv2Header.flagAlpha }
+        if texture.metadata.orientation.yUp { flags |= PVRv2Header.flagVerticalFlip }
         return PVRv2Header(
             headerSize: PVRv2Header.headerSizeV2,
             height: UInt32(texture.height),

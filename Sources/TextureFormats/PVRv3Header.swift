@@ -17,6 +17,10 @@ struct PVRv3Header: Equatable {
     static let colourSpaceLinear: UInt32 = 0
     /// Colour space value for sRGB.
     static let colourSpaceSRGB: UInt32 = 1
+    /// `flags` bit: colour is premultiplied by alpha.
+    static let flagPremultiplied: UInt32 = 0x02
+    /// Metadata key of the orientation block (3 bytes: x, y, z; non-zero x = leftwards, y = upwards).
+    static let metadataKeyOrientation: UInt32 = 3
 
     /// 'P','V','R',3.
     var version: UInt32

@@ -2,13 +2,16 @@ import PVRTC
 
 /// Reads PVR v3 files holding PVRTC1 4bpp data.
 ///
-/// Accepted: version 0x03525650 (little-endian), pixel format 2 (RGB) or 3 (RGBA) with linear
-/// colour space, depth, surface and face counts of 1, and 1...full-chain mip levels. Metadata is
-/// skipped unread (orientation included: pvrc stores rows top-down). The flags and channel type
-/// fields are not checked. The levels must end the file exactly.
+/// Accepted: version 0x03525650 (little-endian), pixel format 2 (RGB) or 3 (RGBA) with colour space 0
+/// (linear) or 1 (sRGB: the blocks decode exactly like linear ones), depth, surface and face counts
+/// of 1, and 1...full-chain mip levels. Flag 0x02 marks premultiplied alpha; other flag bits and the
+/// channel type are not checked. The metadata blocks must tile `metaDataSize` exactly (FourCC, key,
+/// size, data); the orientation block (FourCC 'P','V','R',3, key 3, at least 2 bytes: x, y) sets
+/// the orientation, every other block is skipped. The levels must end the file exactly.
 ///
 /// Rejected with a typed error: the byte-swapped version, other pixel formats (PVRTC 2bpp,
-/// PVRTC-II, ETC, uncompressed layouts), sRGB data, arrays, cube maps, volumes.
+/// PVRTC-II, ETC, uncompressed layouts), unknown colour spaces, arrays, cube maps, volumes, metadata
+/// blocks that overrun `metaDataSize`.
 enum PVRv3Reader {
     /// Parses a whole file.
     static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
@@ -29,11 +32,10 @@ enum PVRv3Reader {
         default:
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: describe(pixelFormat: header.pixelFormat))
         }
+        var metadata = TextureMetadata(isPremultiplied: header.flags & PVRv3Header.flagPremultiplied != 0)
         switch header.colourSpace {
-        case PVRv3Header.colourSpaceLinear: break
-        case PVRv3Header.colourSpaceSRGB:
-            throw TextureFormatError.unsupportedPixelFormat(
-                file: file, format: "0x\(hex(header.pixelFormat, digits: 16)) with sRGB colour space (pvrc handles linear PVRTC1 4bpp)")
+        case PVRv3Header.colourSpaceLinear: metadata.colorSpace = .linear
+        case PVRv3Header.colourSpaceSRGB: metadata.colorSpace = .srgb
         default:
             throw TextureFormatError.invalidHeader(file: file, reason: "unknown colour space \(header.colourSpace)")
         }
@@ -46,8 +48,44 @@ enum PVRv3Reader {
         let layout = try MipChainLayout(
             width: UInt64(header.width), height: UInt64(header.height),
             levelCount: UInt64(header.mipMapCount), file: file)
-        try reader.skip(Int(header.metaDataSize), "\(header.metaDataSize) bytes of metadata")
-        return try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)
+        try reader.require(Int(header.metaDataSize), for: "\(header.metaDataSize) bytes of metadata")
+        if let orientation = try readOrientation(from: &reader, byteCount: Int(header.metaDataSize)) {
+            metadata.orientation = orientation
+        }
+        var texture = try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)
+        texture.metadata = metadata
+        return texture
+    }
+
+    /// Walks the metadata blocks (already known to be present) and returns the orientation block's
+    /// value, if there is one; leaves `reader` after the metadata.
+    static func readOrientation(from reader: inout ByteReader, byteCount: Int) throws -> TextureOrientation? {
+        let end = reader.offset + byteCount
+        var orientation: TextureOrientation?
+        while reader.offset < end {
+            guard end - reader.offset >= 12 else {
+                throw TextureFormatError.invalidHeader(
+                    file: reader.file,
+                    reason: "metadata block at offset \(reader.offset) needs 12 header bytes but metaDataSize leaves \(end - reader.offset)")
+            }
+            let fourCC = try reader.uint32("metadata FourCC")
+            let key = try reader.uint32("metadata key")
+            let size = try reader.uint32("metadata size")
+            guard UInt64(size) <= UInt64(end - reader.offset) else {
+                throw TextureFormatError.invalidHeader(
+                    file: reader.file,
+                    reason: "metadata block (key \(key)) of \(size) bytes overruns metaDataSize")
+            }
+            let data = try reader.bytes(Int(size), "metadata key \(key)")
+            if fourCC == PVRv3Header.version && key == PVRv3Header.metadataKeyOrientation {
+                guard data.count >= 2 else {
+                    throw TextureFormatError.invalidHeader(
+                        file: reader.file, reason: "orientation metadata has \(data.count) bytes, expected 3")
+                }
+                orientation = TextureOrientation(xLeft: data[0] != 0, yUp: data[1] != 0)
+            }
+        }
+        return orientation
     }
 
     /// Names a v3 pixel format for error messages, e.g. `0x0000000000000006 (ETC1)`.

@@ -1,4 +1,10 @@
+import PVRTC
+
 /// The file containers pvrc reads and writes.
+///
+/// Metadata each one records (``TextureMetadata``): PVR v3 has all of it (orientation metadata key 3,
+/// flag 0x02 premultiplied, colour space field); KTX 1.1 has `KTXorientation`, the sRGB internal
+/// formats and pvrc's `pvrc.premultipliedAlpha` key; legacy PVR v2 only has the vertical-flip flag.
 public enum TextureContainer: String, CaseIterable, Sendable {
     /// Legacy PVR v2 (`PVR!`, 52-byte header): what iOS loaders read; pvrc's default for `.pvr`.
     case pvr2
@@ -34,6 +40,17 @@ public enum TextureContainer: String, CaseIterable, Sendable {
         case .pvr2, .pvr3: return "pvr"
         case .ktx: return "ktx"
         }
+    }
+
+    /// What of `metadata` this container cannot record, in words (empty when it records everything).
+    /// Only legacy PVR v2 loses anything: a horizontal flip, premultiplied alpha and the sRGB colour space.
+    public func unrecordedMetadata(_ metadata: TextureMetadata) -> [String] {
+        guard self == .pvr2 else { return [] }
+        var lost: [String] = []
+        if metadata.orientation.xLeft { lost.append("the horizontal flip (v2 has only a vertical-flip flag)") }
+        if metadata.isPremultiplied { lost.append("premultiplied alpha (v2 has no flag for it)") }
+        if metadata.colorSpace == .srgb { lost.append("the sRGB colour space (v2 has no colour-space field)") }
+        return lost
     }
 }
 

@@ -1,4 +1,7 @@
-/// A texture uploaded by the loader: where it came from, what was uploaded, and the GL handle.
+import PVRTC
+
+/// A texture uploaded by the loader: where it came from, what was uploaded, the GL handle, and what the
+/// file says about its data (orientation, premultiplied alpha, colour space).
 ///
 /// The handle stays valid while the texture is in the loader's cache; pin its key
 /// (``TextureLoader/pin(_:)``) to keep it there while it is on screen.
@@ -17,9 +20,28 @@ public struct LoadedTexture<Handle: Sendable>: Sendable {
     public let gpuBytes: Int
     /// True for the small first delivery of a progressive load, false for the full texture.
     public let isPreview: Bool
+    /// The file's metadata: orientation (a `yUp` texture has its bottom row at t = 0), premultiplied
+    /// alpha and colour space. The loader uploads the blocks as stored; the renderer picks its blend
+    /// function and texture coordinates from this.
+    public let metadata: TextureMetadata
+
+    /// Whether the texture's colour is premultiplied by alpha (blend with `ONE, ONE_MINUS_SRC_ALPHA`).
+    public var isPremultiplied: Bool { metadata.isPremultiplied }
 
     /// Creates a loaded-texture record.
-    public init(key: TextureKey, handle: Handle, width: Int, height: Int, levels: Range<Int>, gpuBytes: Int, isPreview: Bool) {
+    /// - Parameters:
+    ///   - key: The cache key.
+    ///   - handle: The GL object(s).
+    ///   - width: Width of the largest uploaded level.
+    ///   - height: Height of the largest uploaded level.
+    ///   - levels: The file's levels that were uploaded.
+    ///   - gpuBytes: GPU memory held.
+    ///   - isPreview: Whether this is the small first delivery of a progressive load.
+    ///   - metadata: The file's orientation, premultiplied flag and colour space.
+    public init(
+        key: TextureKey, handle: Handle, width: Int, height: Int, levels: Range<Int>, gpuBytes: Int, isPreview: Bool,
+        metadata: TextureMetadata = TextureMetadata()
+    ) {
         self.key = key
         self.handle = handle
         self.width = width
@@ -27,5 +49,6 @@ public struct LoadedTexture<Handle: Sendable>: Sendable {
         self.levels = levels
         self.gpuBytes = gpuBytes
         self.isPreview = isPreview
+        self.metadata = metadata
     }
 }

@@ -273,7 +273,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         uploadTimeInWindow += clock.now - started
         let base = texture.levels[levels.lowerBound]
         return Texture(key: key, handle: handle, width: base.width, height: base.height,
-                       levels: levels, gpuBytes: bytes, isPreview: isPreview)
+                       levels: levels, gpuBytes: bytes, isPreview: isPreview, metadata: texture.metadata)
     }
 
     /// True while some request still waits for `load`; a load whose requests were all cancelled is

@@ -46,7 +46,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let source: RGBAImage
         let label: String
         if let image {
-            source = try ImagePreparation.prepare(PNGCodec.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
+            source = try ImagePreparation.prepare(ImageFile.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
             label = image
         } else {
             try PVRTCImage.validate(width: size, height: size)

@@ -11,9 +11,15 @@ struct CompareCommand: AsyncParsableCommand {
         commandName: "compare",
         abstract: "Print RGB, luma (Rec.709), alpha and alpha-weighted RGB PSNR and SSIM of CANDIDATE against REF.",
         discussion: """
-            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first. \
-            With --level N, level N of the texture is compared; if REF is the size of level 0, it is \
-            reduced with the same linear-light mip filter `pvrc encode --mipmaps` uses. \
+            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first and \
+            turned upright by the orientation the file records. A texture marked premultiplied is judged \
+            against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
+            light for sRGB-labelled files, on stored values otherwise). With --level N, level N of the \
+            texture is compared; if REF is the size of level 0, it is reduced with the same mip filter \
+            `pvrc encode --mipmaps` uses (linear light, or stored values with --colorspace linear; \
+            renormalised vectors with --normal-map). \
+            --normal-map adds the mean, 99th-percentile and largest angle between reference and \
+            candidate normals, in degrees. \
             --diff writes an error heat map, --side-by-side reference | candidate | heat map.
             """
     )
@@ -50,6 +56,14 @@ struct CompareCommand: AsyncParsableCommand {
 
     @OptionGroup var limits: PixelLimitOptions
 
+    @Flag(help: "Treat both images as tangent-space normal maps and add angular errors (degrees).")
+    var normalMap = false
+
+    @Option(name: .customLong("colorspace"), help: ArgumentHelp(
+        "How --level reduces REF: srgb averages in linear light (default; as encode without --colorspace), linear averages stored values (as encode --colorspace linear).",
+        valueName: "srgb|linear"))
+    var colorSpace: ColorSpace = .srgb
+
     func validate() throws {
         guard level >= 0 else { throw ValidationError("--level must not be negative (got \(level))") }
         if crop != nil, diff == nil, sideBySide == nil {
@@ -77,7 +91,7 @@ struct CompareCommand: AsyncParsableCommand {
         for picture in [diff, sideBySide].compactMap({ $0 }) {
             try checkOutput(picture, inputs: [reference, candidate], requiredExtension: "png")
         }
-        var referenceImage = try PNGCodec.read(from: URL(fileURLWithPath: reference), pixelLimit: limits.pixelLimit)
+        var referenceImage = try ImageFile.read(from: URL(fileURLWithPath: reference), pixelLimit: limits.pixelLimit)
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
             guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
@@ -85,9 +99,15 @@ struct CompareCommand: AsyncParsableCommand {
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
             try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
-            candidateImage = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
+            candidateImage = texture.metadata.orientation.upright(
+                PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
-                referenceImage = try MipChain.build(from: referenceImage)[level]
+                referenceImage = normalMap
+                    ? try NormalMapMipChain.build(from: referenceImage)[level]
+                    : try MipChain.build(from: referenceImage, colorSpace: colorSpace)[level]
+            }
+            if texture.metadata.isPremultiplied {
+                referenceImage = Premultiplication.premultiplied(referenceImage, colorSpace: texture.metadata.colorSpace)
             }
         }
         guard referenceImage.width == candidateImage.width, referenceImage.height == candidateImage.height else {
@@ -117,13 +137,21 @@ struct CompareCommand: AsyncParsableCommand {
             }
             try PNGCodec.write(picture, to: URL(fileURLWithPath: sideBySide))
         }
-        let metrics: [(key: String, label: String, value: Double?, unit: String)] = [
+        var metrics: [(key: String, label: String, value: Double?, unit: String)] = [
             ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
             ("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB"),
             ("alpha_psnr", "alpha PSNR", result.alphaPSNR, " dB"),
             ("aw_rgb_psnr", "alpha-weighted RGB PSNR", result.alphaWeightedRGBPSNR, " dB"),
             ("ssim", "SSIM", result.ssim, ""),
         ]
+        if normalMap {
+            let angles = try NormalMapComparison.compare(reference: referenceImage, candidate: candidateImage)
+            metrics += [
+                ("normal_mean_deg", "normal mean error", angles.meanDegrees, " deg"),
+                ("normal_p99_deg", "normal p99 error", angles.p99Degrees, " deg"),
+                ("normal_max_deg", "normal max error", angles.maxDegrees, " deg"),
+            ]
+        }
         if json {
             var fields = [
                 "\"reference\": \(jsonString(reference))",

@@ -3,11 +3,17 @@ import Foundation
 import ImageFiles
 import PVRTC
 
-/// `pvrc decode IN OUT.png [--level N]`: decodes one mip level on the CPU and writes it as a PNG.
+/// `pvrc decode IN OUT.png [--level N]`: decodes one mip level on the CPU and writes it as a PNG,
+/// top row first whatever orientation the file records.
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Decode one level of a PVRTC texture file to a PNG (RGBA when it has transparency)."
+        abstract: "Decode one level of a PVRTC texture file to a PNG (RGBA when it has transparency).",
+        discussion: """
+            The PNG is upright (top row first, left column first) whatever orientation the file records \
+            (PVR v3 metadata key 3, KTXorientation, PVR v2 vertical-flip flag). Values come out as stored: \
+            sRGB files are not converted, premultiplied files are not divided by alpha.
+            """
     )
 
     @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
@@ -24,9 +30,10 @@ struct DecodeCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandFailure.reporting {
             try checkOutput(output, inputs: [input], requiredExtension: "png")
-            let levelImage = try readTextureLevel(path: input, level: level).image
+            let (texture, levelImage) = try readTextureLevel(path: input, level: level)
             try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: input)
-            let image = PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount)
+            let image = texture.metadata.orientation.upright(
+                PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
         }
     }

@@ -5,22 +5,25 @@ import PVRTC
 import PVRTCEncoding
 import TextureFormats
 
-/// `pvrc encode IN.png OUT`: PNG to a PVRTC1 4bpp texture file.
+/// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp texture file.
 struct EncodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Encode a PNG image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
+        abstract: "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
             (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1. Opaque images become RGB textures, \
             images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
             non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
             pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
-            the image stays at the top-left), stretch resamples (Lanczos-3).
+            the image stays at the top-left), stretch resamples (Lanczos-3); --allow-rectangular accepts \
+            non-square power-of-two sizes instead. The input type comes from the file's content. \
+            --flip, --premultiply and --colorspace srgb are recorded in the file (PVR v3 and KTX record \
+            all three; legacy PVR v2 records only the vertical flip, and a warning names what it loses).
             """
     )
 
-    @Argument(help: "The PNG image to encode.")
+    @Argument(help: "The image to encode: PNG, JPEG or TGA (detected from the content).")
     var input: String
 
     @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
@@ -40,7 +43,11 @@ struct EncodeCommand: AsyncParsableCommand {
     private func encode() throws {
         let container = try outputContainer()
         try checkOutput(output, inputs: [input])
-        let image = try PNGCodec.read(from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
+        if container == .pvr2 && encoding.encoderOptions.flipX {
+            throw CommandFailure(
+                file: output, reason: "PVR v2 cannot record a horizontal flip; use --format pvr3 or ktx, or --flip y")
+        }
+        let image = try ImageFile.read(from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
         var options = encoding.encoderOptions
         options.pixelLimit = limits.pixelLimit
         let progress = quiet ? nil : ProgressLine.forStandardError()
@@ -60,6 +67,9 @@ struct EncodeCommand: AsyncParsableCommand {
         }
         let elapsed = clock.now - start
 
+        for lost in container.unrecordedMetadata(texture.metadata) {
+            FileHandle.standardError.write(Data("pvrc: warning: \(output): \(container.displayName) cannot record \(lost)\n".utf8))
+        }
         let file = TextureFile(container: container, texture: texture)
         try file.write(to: URL(fileURLWithPath: output))
         if !quiet {
@@ -70,8 +80,20 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
                   "\(container.displayName), quality \(encoding.quality.rawValue), " +
-                  String(format: "%.3f s", seconds))
+                  recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
+    }
+
+    /// The metadata that differs from pvrc's defaults, e.g. `y up, premultiplied, sRGB, ` (empty by default,
+    /// so the line of a plain encode is unchanged).
+    private func recordedMetadata(_ metadata: TextureMetadata) -> String {
+        var parts: [String] = []
+        if metadata.orientation.xLeft { parts.append("x left") }
+        if metadata.orientation.yUp { parts.append("y up") }
+        if metadata.isPremultiplied { parts.append("premultiplied") }
+        if metadata.colorSpace == .srgb { parts.append("sRGB") }
+        if encoding.normalMap { parts.append("normal map") }
+        return parts.map { $0 + ", " }.joined()
     }
 
     /// The container named by `--format`, else implied by the output's extension.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Imaging
 import PVRTCEncoding
 
 /// `--quality fast|normal|high|best` on the command line.
@@ -6,6 +7,9 @@ extension PVRTCEncoder.Quality: ExpressibleByArgument {}
 
 /// `--square pad|stretch` and `--pot pad|stretch` on the command line.
 extension PVRTCEncoder.ResizePolicy: ExpressibleByArgument {}
+
+/// `--colorspace srgb|linear` on the command line.
+extension ColorSpace: ExpressibleByArgument {}
 
 extension EncodingError {
     /// The one-line failure for the image file `file`, naming the options that would help:
@@ -15,11 +19,12 @@ extension EncodingError {
         case let .unsupportedSize(width, height, needsSquare, needsPowerOfTwo):
             var hints: [String] = []
             if needsSquare { hints.append("--square pad|stretch") }
+            if needsSquare && !needsPowerOfTwo { hints.append("--allow-rectangular (iOS refuses non-square PVRTC)") }
             if needsPowerOfTwo { hints.append("--pot pad|stretch") }
             let requirement = EncodingError.requirement(width: width, height: height)
             return CommandFailure(
                 message: "\(file) is \(width)x\(height): \(requirement); use \(hints.joined(separator: " / "))")
-        case .tooLarge:
+        case .tooLarge, .invalidMaximumSize:
             return CommandFailure(file: file, reason: description)
         case .exceedsPixelLimit:
             return CommandFailure(file: file, reason: "\(description); --max-pixels raises the limit")

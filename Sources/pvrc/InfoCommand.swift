@@ -7,7 +7,7 @@ import TextureFormats
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe a PVRTC texture file (.pvr v2/v3, .ktx): container, size, format, levels."
+        abstract: "Describe a PVRTC texture file (.pvr v2/v3, .ktx): container, size, format, metadata, levels."
     )
 
     @Argument(help: "The texture file.")
@@ -21,11 +21,45 @@ struct InfoCommand: AsyncParsableCommand {
             print("container: \(textureFile.container.displayName)")
             print("size: \(texture.width)x\(texture.height)")
             print("format: PVRTC1 4bpp \(texture.hasAlpha ? "RGBA" : "RGB")")
+            if texture.width != texture.height {
+                print("note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures")
+            }
+            for line in metadataLines(textureFile) {
+                print(line)
+            }
             print("levels: \(texture.levels.count)")
             for (index, level) in texture.levels.enumerated() {
                 print("  level \(index): \(level.width)x\(level.height), \(level.data.count) bytes")
             }
             print("data: \(texture.levels.reduce(0) { $0 + $1.data.count }) bytes")
+        }
+    }
+
+    /// The orientation, colour space and alpha lines, saying where a container has no field.
+    private func metadataLines(_ file: TextureFile) -> [String] {
+        let metadata = file.texture.metadata
+        let orientation = "orientation: \(metadata.orientation)"
+        switch file.container {
+        case .pvr2:
+            return [
+                orientation + " (v2 vertical-flip flag)",
+                "colour space: not recorded (PVR v2 has no colour-space field; read as linear)",
+                "alpha: not recorded (PVR v2 has no premultiplied flag; read as straight)",
+            ]
+        case .pvr3:
+            let field = metadata.colorSpace == .srgb ? 1 : 0
+            return [
+                orientation + " (metadata key 3)",
+                "colour space: \(metadata.colorSpace) (colour space field \(field))",
+                "alpha: " + (metadata.isPremultiplied ? "premultiplied (flag 0x02)" : "straight"),
+            ]
+        case .ktx:
+            let format = metadata.colorSpace == .srgb ? "sRGB internal format" : "non-sRGB internal format"
+            return [
+                orientation + " (KTXorientation)",
+                "colour space: \(metadata.colorSpace) (\(format))",
+                "alpha: " + (metadata.isPremultiplied ? "premultiplied (pvrc.premultipliedAlpha)" : "straight"),
+            ]
         }
     }
 }

@@ -8,7 +8,8 @@ import PVRTCGL
 extension PVRTCUploadMode: ExpressibleByArgument {}
 
 /// `pvrc render IN OUT.png`: shows a PVRTC texture through the headless GL renderer (no CPU decode)
-/// and writes what the GPU drew, first texture row at the top (as `pvrc decode`).
+/// and writes what the GPU drew, upright (top row of the picture first, whatever orientation the file
+/// records, as `pvrc decode`).
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -17,7 +18,9 @@ struct RenderCommand: AsyncParsableCommand {
             decode-once decodes every level on the GPU into an RGBA8 mip pyramid and samples it \
             (LINEAR_MIPMAP_LINEAR); direct decodes per fragment from the 4 bpp blocks, point-sampling \
             one level; native uploads the blocks with glCompressedTexImage2D and needs \
-            GL_IMG_texture_compression_pvrtc (PowerVR/Apple GPUs only).
+            GL_IMG_texture_compression_pvrtc (PowerVR/Apple GPUs only). The PNG is upright whatever \
+            orientation the file records. sRGB files are drawn from the stored values (OpenGL ES 2.0 has \
+            no sRGB sampling), so the read-back holds the stored sRGB-encoded values, as `pvrc decode` does.
             """
     )
 
@@ -51,8 +54,10 @@ struct RenderCommand: AsyncParsableCommand {
             let context: GLContext, image: RGBAImage, differing: Int?
             do {
                 context = try GLContext()
-                image = try context.render(texture, level: level, mode: mode, width: size?.width, height: size?.height,
-                                           pixelLimit: limits.pixelLimit)
+                image = texture.metadata.orientation.upright(
+                    try context.render(
+                        texture, level: level, mode: mode, width: size?.width, height: size?.height,
+                        pixelLimit: limits.pixelLimit))
                 differing = check
                     ? try context.countDifferencesFromCPUDecoder(texture, level: level, mode: mode, pixelLimit: limits.pixelLimit)
                     : nil

@@ -17,6 +17,10 @@ final class InfoCommandTests: CLITestCase {
             container: PVR v2 (legacy)
             size: 64x32
             format: PVRTC1 4bpp RGBA
+            note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures
+            orientation: x right, y down (top row first) (v2 vertical-flip flag)
+            colour space: not recorded (PVR v2 has no colour-space field; read as linear)
+            alpha: not recorded (PVR v2 has no premultiplied flag; read as straight)
             levels: 7
               level 0: 64x32, 1024 bytes
               level 1: 32x16, 256 bytes
