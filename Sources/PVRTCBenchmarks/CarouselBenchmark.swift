@@ -195,11 +195,11 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                 if outcome.preview { previews += 1 }
             }
         } catch {
-            loads.values.forEach { $0.cancel() }
+            for load in loads.values { load.cancel() }
             await loader.shutdown()
             throw error
         }
-        loads.values.forEach { $0.cancel() }
+        for load in loads.values { load.cancel() }
         let peak = await loader.statistics.peakCost
         await loader.shutdown()
         return CarouselReport(strategy: .pvrLoader, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
