@@ -13,7 +13,7 @@ import Imaging
 /// The libpng calls run inside the `CPNGBridge` C target, so libpng's `longjmp` error handling
 /// never crosses a Swift frame.
 public enum PNGCodec {
-    /// The largest width or height ``decode(_:file:)`` accepts; checked before pixels are allocated.
+    /// The largest width or height ``decode(_:file:pixelLimit:)`` accepts; checked before pixels are allocated.
     public static let maximumDimension = 16384
 
     /// Decodes PNG bytes to an RGBA image.

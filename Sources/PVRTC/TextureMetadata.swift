@@ -8,8 +8,8 @@ public struct TextureMetadata: Sendable, Hashable, Codable {
     public var orientation: TextureOrientation
     /// Colour has been multiplied by alpha (PVR v3 flag 0x02, pvrc's KTX key `pvrc.premultipliedAlpha`).
     public var isPremultiplied: Bool
-    /// How the stored values relate to light: ``ColorSpace/srgb`` for PVR v3 colour space 1 and the
-    /// KTX sRGB formats 0x8A55/0x8A57, ``ColorSpace/linear`` otherwise (and for PVR v2, which has no field).
+    /// How the stored values relate to light: `ColorSpace/srgb` for PVR v3 colour space 1 and the
+    /// KTX sRGB formats 0x8A55/0x8A57, `ColorSpace/linear` otherwise (and for PVR v2, which has no field).
     public var colorSpace: ColorSpace
 
     /// Creates metadata; the defaults are what pvrc wrote before these fields existed: top-down,

@@ -26,14 +26,14 @@ extension PVRTCEncoder {
         /// bottom) and record it (y increases upwards).
         public var flipY: Bool
         /// Multiply colour by alpha before encoding and mark the texture premultiplied. The multiplication
-        /// happens in linear light when ``colorSpace`` is ``ColorSpace/srgb``, on the stored values
+        /// happens in linear light when ``colorSpace`` is `ColorSpace/srgb`, on the stored values
         /// otherwise (see `Premultiplication`). Alpha bleed is skipped: premultiplied transparent pixels
         /// are black by definition.
         public var premultiply: Bool
         /// The data's colour space. `nil` (the default) keeps pvrc's original behaviour: mips averaged in
         /// linear light, as for sRGB colour, but the file labelled linear (PVR v3 colour space 0, KTX
-        /// 0x8C00/0x8C02). ``ColorSpace/srgb`` averages in linear light and labels the file sRGB (PVR v3
-        /// colour space 1, KTX 0x8A55/0x8A57); ``ColorSpace/linear`` averages stored values and labels it linear.
+        /// 0x8C00/0x8C02). `ColorSpace/srgb` averages in linear light and labels the file sRGB (PVR v3
+        /// colour space 1, KTX 0x8A55/0x8A57); `ColorSpace/linear` averages stored values and labels it linear.
         public var colorSpace: ColorSpace?
         /// Tangent-space normal map: linear data, mips renormalised to unit vectors (`NormalMapMipChain`),
         /// X/Y error weighted double, no alpha bleed, no premultiplication. Overrides ``colorSpace``

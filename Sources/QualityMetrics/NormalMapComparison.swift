@@ -19,7 +19,7 @@ public struct NormalMapComparison: Sendable, Equatable {
     public var maxDegrees: Double
 
     /// Compares `candidate` with `reference`.
-    /// - Throws: ``ImagingError/invalidDimensions(width:height:reason:)`` when the sizes differ.
+    /// - Throws: `ImagingError/invalidDimensions(width:height:reason:)` when the sizes differ.
     public static func compare(reference: RGBAImage, candidate: RGBAImage) throws -> NormalMapComparison {
         guard reference.width == candidate.width, reference.height == candidate.height else {
             throw ImagingError.invalidDimensions(

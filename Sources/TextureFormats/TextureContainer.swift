@@ -2,7 +2,7 @@ import PVRTC
 
 /// The file containers pvrc reads and writes.
 ///
-/// Metadata each one records (``TextureMetadata``): PVR v3 has all of it (orientation metadata key 3,
+/// Metadata each one records (`TextureMetadata`): PVR v3 has all of it (orientation metadata key 3,
 /// flag 0x02 premultiplied, colour space field); KTX 1.1 has `KTXorientation`, the sRGB internal
 /// formats and pvrc's `pvrc.premultipliedAlpha` key; legacy PVR v2 only has the vertical-flip flag.
 public enum TextureContainer: String, CaseIterable, Sendable {
