@@ -34,9 +34,10 @@ public struct ImageComparison: Sendable, Equatable {
         mse <= 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
-    /// Compares `candidate` with `reference`.
-    /// - Throws: `ImagingError/invalidDimensions(width:height:reason:)` when the sizes differ,
-    ///   `ImagingError/bufferSizeMismatch(expected:actual:)` when a pixel buffer has the wrong length.
+    /// Compares `candidate` with `reference`, in memory that does not grow with the image's height
+    /// (a few rows of `Double`s; see `StructuralSimilarity`).
+    /// - Throws: `ImagingError.invalidDimensions` when the sizes differ,
+    ///   `ImagingError.bufferSizeMismatch` when a pixel buffer has the wrong length.
     public static func compare(reference: RGBAImage, candidate: RGBAImage) throws -> ImageComparison {
         guard reference.width == candidate.width, reference.height == candidate.height else {
             throw ImagingError.invalidDimensions(
@@ -52,8 +53,6 @@ public struct ImageComparison: Sendable, Equatable {
         }
         var rgb = 0.0, luma = 0.0, alpha = 0.0, weighted = 0.0, weightSum = 0.0
         var opaque = true
-        var lumaReference = [Double](repeating: 0, count: count)
-        var lumaCandidate = [Double](repeating: 0, count: count)
         reference.pixels.withUnsafeBufferPointer { r in
             candidate.pixels.withUnsafeBufferPointer { c in
                 for p in 0..<count {
@@ -65,8 +64,6 @@ public struct ImageComparison: Sendable, Equatable {
                     let squared = dr * dr + dg * dg + db * db
                     rgb += squared
                     let yr = luminance(r[o], r[o + 1], r[o + 2]), yc = luminance(c[o], c[o + 1], c[o + 2])
-                    lumaReference[p] = yr
-                    lumaCandidate[p] = yc
                     luma += (yr - yc) * (yr - yc)
                     alpha += da * da
                     let w = Double(r[o + 3]) / 255
@@ -83,8 +80,7 @@ public struct ImageComparison: Sendable, Equatable {
             lumaPSNR: psnr(mse: luma / n),
             alphaPSNR: opaque ? nil : psnr(mse: alpha / n),
             alphaWeightedRGBPSNR: alphaWeighted,
-            ssim: StructuralSimilarity.mean(lumaReference, lumaCandidate, width: reference.width,
-                                            height: reference.height))
+            ssim: StructuralSimilarity.mean(reference: reference, candidate: candidate))
     }
 
     /// Rec.709 luma of 8-bit RGB.

@@ -15,11 +15,17 @@ struct PVRC: AsyncParsableCommand {
     )
 
     /// Parses and runs the command. `--help` and `--version` print as usual (exit 0); every usage
-    /// error (unknown option, missing or invalid value) is one line, `pvrc: PROBLEM`, and exit status 1,
-    /// like every other failure (see ``CommandFailure``).
+    /// error (unknown option, missing or invalid value) is one line, `pvrc: PROBLEM (see pvrc --help)`,
+    /// and exit status 1, like every other failure (see ``CommandFailure``).
     static func main() async {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            guard exitCode(for: error) != .success else { Self.exit(withError: error) }
+            fail("\(oneLine(message(for: error))) (see pvrc --help)")
+        }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -29,14 +35,22 @@ struct PVRC: AsyncParsableCommand {
             Self.exit(withError: exit)
         } catch {
             guard exitCode(for: error) != .success else { Self.exit(withError: error) }
-            let line = message(for: error)
-                .split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
-                .joined(separator: " ")
-            let text = line.hasPrefix("Error: ") ? String(line.dropFirst("Error: ".count)) : line
-            FileHandle.standardError.write(Data("pvrc: \(text) (see pvrc --help)\n".utf8))
-            Self.exit(withError: ExitCode.failure)
+            fail(oneLine(message(for: error)))
         }
+    }
+
+    /// `text` on one line, without ArgumentParser's `Error: ` prefix.
+    private static func oneLine(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+        return line.hasPrefix("Error: ") ? String(line.dropFirst("Error: ".count)) : line
+    }
+
+    /// Prints `pvrc: MESSAGE` on stderr and exits with status 1.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("pvrc: \(message)\n".utf8))
+        Self.exit(withError: ExitCode.failure)
     }
 }
