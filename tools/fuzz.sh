@@ -39,14 +39,16 @@ objects=()
 for module in Imaging PVRTC FileIO TextureFormats PVRTCGL ImageFiles; do
     objects+=("$debug/$module.build"/*.swift.o)
 done
-objects+=("$debug/CPNGBridge.build/png_bridge.c.o")
-module_flags=(
-    -I "$debug/Modules"
-    -Xcc -fmodule-map-file="$debug/CPNGBridge.build/module.modulemap" -Xcc -I -Xcc Sources/CPNGBridge/include
-    -Xcc -fmodule-map-file=Sources/CPNG/module.modulemap
-    -Xcc -fmodule-map-file=Sources/CEGL/module.modulemap
-    -Xcc -fmodule-map-file=Sources/CGLES2/module.modulemap
-)
+module_flags=(-I "$debug/Modules")
+# The C bridge targets (libpng's and stb_image's error handling) and the system libraries' module maps.
+for bridge in "$debug"/C*Bridge.build; do
+    name=$(basename "$bridge" .build)
+    objects+=("$bridge"/*.c.o)
+    module_flags+=(-Xcc -fmodule-map-file="$bridge/module.modulemap" -Xcc -I -Xcc "Sources/$name/include")
+done
+for map in Sources/C*/module.modulemap; do
+    module_flags+=(-Xcc -fmodule-map-file="$map")
+done
 
 sources_of() {
     case "$1" in
@@ -64,7 +66,7 @@ for target in "${selected[@]}"; do
     read -r -a sources <<<"$(sources_of "$target")"
     # The linker's notes about ASan's local symbols are noise; its output is shown only on failure.
     swiftc -sanitize=fuzzer,address -g -Onone -parse-as-library -module-name "Fuzz_$target" \
-        "${module_flags[@]}" "${sources[@]}" "${objects[@]}" -lpng -lEGL -lGLESv2 -o "$binary" \
+        "${module_flags[@]}" "${sources[@]}" "${objects[@]}" -lpng -lturbojpeg -lstb -lEGL -lGLESv2 -o "$binary" \
         >"$build/$target-link.log" 2>&1 || { grep -v 'Cannot export local symbol' "$build/$target-link.log" >&2; exit 1; }
 
     regressions=(Fuzz/Regressions/"$target"/*)
