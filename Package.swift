@@ -5,6 +5,7 @@ import PackageDescription
 //
 //   pvrc (executable: argument parsing and printing)
 //     ├─ PVRTCBenchmarks (timing, test patterns, load and carousel benchmarks; CLI and tools only)
+//     ├─ TexturePipeline (batch builds: manifest, incremental state, caches, shards; CLI and tools only)
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
@@ -25,12 +26,14 @@ let package = Package(
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
+        .library(name: "TexturePipeline", targets: ["TexturePipeline"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // Pure Swift (standard library, Dispatch, Foundation only for file access).
@@ -56,6 +59,14 @@ let package = Package(
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
+        // Batch builds (`pvrc build`): discovery, manifest, incremental state, caches, sharding, scheduling.
+        .target(
+            name: "TexturePipeline",
+            dependencies: [
+                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO", "QualityMetrics",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "PVRTCBenchmarks",
             dependencies: [
@@ -67,7 +78,7 @@ let package = Package(
             name: "pvrc",
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TexturePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

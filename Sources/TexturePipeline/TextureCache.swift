@@ -1,0 +1,47 @@
+import Foundation
+
+/// A content-addressed store of encoded texture files, shared between builds, machines and shards:
+/// entries are keyed by `TextureSettings.cacheKey(input:)` and laid out as `cas/<key>`, the Bazel
+/// remote-cache layout.
+///
+/// Errors thrown here never fail a build: the build reports them as warnings and encodes instead.
+public protocol TextureCache: Sendable {
+    /// Where the cache lives, for messages.
+    var location: String { get }
+
+    /// The bytes stored under `key`, or `nil` when there are none.
+    ///
+    /// - Parameter key: The cache key.
+    /// - Returns: The stored file's bytes, unchecked.
+    /// - Throws: When the cache cannot be asked.
+    func load(_ key: ContentDigest) async throws -> [UInt8]?
+
+    /// Stores `bytes` under `key`, replacing any entry; concurrent stores of the same key leave one
+    /// complete entry.
+    ///
+    /// - Parameters:
+    ///   - bytes: A complete texture file.
+    ///   - key: The cache key.
+    /// - Throws: When the entry cannot be stored.
+    func store(_ bytes: [UInt8], for key: ContentDigest) async throws
+}
+
+/// Opens the cache a `--cache` argument names.
+public enum TextureCacheLocation {
+    /// An `http://` or `https://` URL gives an ``HTTPTextureCache``, anything else a
+    /// ``DirectoryTextureCache`` at that path.
+    ///
+    /// - Parameter argument: The URL or path.
+    /// - Returns: The cache.
+    /// - Throws: ``PipelineError`` for a malformed URL.
+    public static func open(_ argument: String) throws -> any TextureCache {
+        let lowered = argument.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let url = URL(string: argument), url.host != nil else {
+                throw PipelineError(file: argument, reason: "not a valid cache URL")
+            }
+            return HTTPTextureCache(base: url)
+        }
+        return DirectoryTextureCache(folder: URL(fileURLWithPath: argument))
+    }
+}
