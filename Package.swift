@@ -105,6 +105,10 @@ let package = Package(
             name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
         ),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TexturePipelineTests",
+            dependencies: ["TexturePipeline", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "PVRCTestSupport"]
+        ),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
