@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pvrc builds and tests against (libpng, EGL, OpenGL ES 2.0 and
-# Mesa's software renderer), but only those that are missing: when everything is present it changes
+# Mesa's software renderer; nginx and ninja for the `pvrc build` cache and ninja tests), but only those that are missing: when everything is present it changes
 # nothing and needs no root. Runs as root or through sudo.
 set -euo pipefail
 
-packages=(libpng-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri)
+packages=(libpng-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+    nginx ninja-build) # nginx (its WebDAV PUT) serves the HTTP cache in the pipeline tests; ninja runs emitted build files
 
 missing=()
 for package in "${packages[@]}"; do
