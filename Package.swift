@@ -5,7 +5,7 @@ import PackageDescription
 //
 //   pvrc (executable: argument parsing and printing)
 //     ├─ PVRTCBenchmarks (timing, test patterns, load and carousel benchmarks; CLI and tools only)
-//     ├─ TexturePipeline (batch builds: manifest, incremental state, caches, shards; CLI and tools only)
+//     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
@@ -59,12 +59,14 @@ let package = Package(
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
-        // Batch builds (`pvrc build`): discovery, manifest, incremental state, caches, sharding, scheduling.
+        // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
+        .target(name: "TextureManifest", dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]),
+        // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO", "QualityMetrics",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "TextureManifest", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO",
+                "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -78,7 +80,7 @@ let package = Package(
             name: "pvrc",
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TexturePipeline",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,7 +109,7 @@ let package = Package(
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TexturePipelineTests",
-            dependencies: ["TexturePipeline", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "PVRCTestSupport"]
+            dependencies: ["TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "PVRCTestSupport"]
         ),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.

@@ -1,4 +1,5 @@
 import Foundation
+import TextureManifest
 
 /// Everything a batch build is asked to do.
 public struct BuildConfiguration: Sendable {

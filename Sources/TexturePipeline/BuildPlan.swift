@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// Why a texture is (re)built.
 public enum BuildReason: String, Sendable, Equatable, Codable {
@@ -19,7 +20,7 @@ public enum BuildReason: String, Sendable, Equatable, Codable {
 public struct PlannedTexture: Sendable {
     /// What the planner decided.
     public enum Action: Sendable {
-        /// The output is up to date; its record.
+        /// The output is up to date; its record (with the input's current time stamp).
         case upToDate(BuildState.Entry)
         /// The texture is to be built (or taken from the cache).
         case build(BuildReason)
@@ -120,7 +121,14 @@ public struct BuildPlan: Sendable {
                 } else if outputStamp?.size != entry.outputSize || outputStamp?.modified != entry.outputModified {
                     planned.action = .build(.outputChanged)
                 } else {
-                    planned.action = .upToDate(entry)
+                    // Same bytes under a new time stamp (touched): remember the new stamp, so the next
+                    // build does not read the file again.
+                    var refreshed = entry
+                    if let stamp {
+                        refreshed.inputSize = stamp.size
+                        refreshed.inputModified = stamp.modified
+                    }
+                    planned.action = .upToDate(refreshed)
                     return planned
                 }
             } else if force {

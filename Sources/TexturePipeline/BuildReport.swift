@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// The `--report` JSON file: one record per texture of the build.
 public struct BuildReport: Sendable, Encodable {

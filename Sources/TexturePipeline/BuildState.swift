@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// What the last builds into an output folder produced, kept in `OUT/.pvrc-build-state.json`
 /// (written atomically): for each output, the key it was built with and enough about the input

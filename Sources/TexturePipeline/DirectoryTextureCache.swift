@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// A cache in a folder (a shared volume, say): entries are files `FOLDER/cas/<key>`, each written
 /// to a temporary file in the same folder and renamed into place, so concurrent writers and readers

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTCEncoding
+import TextureManifest
 
 /// The `pvrc encode` arguments that ask for given settings, derived from the options' `Codable`
 /// form so that options added later are passed on too: each field `someOption` becomes

@@ -1,4 +1,5 @@
 import Foundation
+import TextureManifest
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

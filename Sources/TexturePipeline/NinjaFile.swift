@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// A `build.ninja` with one edge per texture of a plan, each calling `pvrc encode` with the
 /// texture's effective options (`restat = 1`), for teams whose build system drives everything.

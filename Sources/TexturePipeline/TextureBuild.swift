@@ -6,6 +6,7 @@ import PVRTC
 import PVRTCEncoding
 import QualityMetrics
 import TextureFormats
+import TextureManifest
 
 /// Runs a planned batch build: prunes, then builds every texture that is not up to date, at most
 /// `jobs` at once within the memory budget, largest first; takes results from the cache where it
@@ -44,6 +45,9 @@ public enum TextureBuild {
         for texture in plan.textures {
             switch texture.action {
             case let .upToDate(entry):
+                if plan.state.entries[texture.outputPath] != entry {
+                    try await recorder.record(entry, for: texture.outputPath)
+                }
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .upToDate,
                     summary: entry.summary, seconds: 0)

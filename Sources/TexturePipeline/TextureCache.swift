@@ -1,4 +1,5 @@
 import Foundation
+import TextureManifest
 
 /// A content-addressed store of encoded texture files, shared between builds, machines and shards:
 /// entries are keyed by `TextureSettings.cacheKey(input:)` and laid out as `cas/<key>`, the Bazel

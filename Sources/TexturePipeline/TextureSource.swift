@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import TextureManifest
 
 /// One source image of a batch build.
 public struct TextureSource: Sendable, Equatable {

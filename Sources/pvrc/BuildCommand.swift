@@ -3,6 +3,7 @@ import Foundation
 import PVRTC
 import PVRTCEncoding
 import TextureFormats
+import TextureManifest
 import TexturePipeline
 
 /// `pvrc build SOURCE OUT`: every image under a folder (or a manifest's folder) to textures in a

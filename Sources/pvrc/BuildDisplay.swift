@@ -1,4 +1,5 @@
 import Foundation
+import TextureManifest
 import TexturePipeline
 
 /// What `pvrc build` prints while it works: on a terminal, a progress bar with an ETA on stderr

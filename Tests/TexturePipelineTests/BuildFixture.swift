@@ -4,6 +4,7 @@ import Imaging
 import PVRCTestSupport
 import PVRTCEncoding
 import TextureFormats
+import TextureManifest
 import TexturePipeline
 
 /// A source tree of small synthetic PNGs and an output folder in a temporary directory.

@@ -1,5 +1,6 @@
 import PVRCTestSupport
 import PVRTCEncoding
+import TextureManifest
 import TexturePipeline
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import PVRCTestSupport
+import TextureManifest
 import TexturePipeline
 import XCTest
 

@@ -1,3 +1,4 @@
+import TextureManifest
 import TexturePipeline
 import XCTest
 

@@ -3,6 +3,7 @@ import ImageFiles
 import PVRCTestSupport
 import PVRTCEncoding
 import TextureFormats
+import TextureManifest
 import TexturePipeline
 import XCTest
 

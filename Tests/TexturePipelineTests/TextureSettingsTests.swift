@@ -1,5 +1,6 @@
 import PVRTCEncoding
 import TextureFormats
+import TextureManifest
 import TexturePipeline
 import XCTest
 

@@ -34,18 +34,8 @@ public struct TextureSettings: Sendable, Equatable {
         return String(decoding: try Self.canonicalEncoder().encode(canonical), as: UTF8.self)
     }
 
-    /// The cache key of an input with these settings: the SHA-256 of the input's digest and
-    /// ``canonicalDescription()``.
-    ///
-    /// - Parameter input: The SHA-256 of the input file's bytes.
-    /// - Returns: The key under which caches store the output.
-    /// - Throws: The errors of ``canonicalDescription()``.
-    public func cacheKey(input: ContentDigest) throws -> ContentDigest {
-        ContentDigest(ofText: "pvrc-texture\n\(input.hex)\n\(try canonicalDescription())")
-    }
-
     /// A JSON encoder whose output depends only on the values encoded.
-    static func canonicalEncoder() -> JSONEncoder {
+    package static func canonicalEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
