@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .library(name: "TexturePipeline", targets: ["TexturePipeline"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
+        .plugin(name: "PVRTCTextures", targets: ["PVRTCTextures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,6 +93,14 @@ let package = Package(
             path: "Tests/CodecConsumer"
         ),
 
+        // The SwiftPM build-tool plugin: PNGs under a target's Textures/ become .pvr resources, encoded by a
+        // GL-free tool (codec, containers, image files, manifests only).
+        .executableTarget(
+            name: "PVRTCTextureTool",
+            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "FileIO"]
+        ),
+        .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
+
         // Fixtures shared by several test targets.
         .target(name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTCBenchmarks"], path: "Tests/PVRCTestSupport"),
 
@@ -116,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "pvrc", "CodecConsumer", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding", "TextureFormats",
+                "pvrc", "CodecConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding", "TextureFormats",
                 "PVRTCBenchmarks", "PVRCTestSupport",
             ]
         ),
