@@ -1,7 +1,7 @@
 /// Admits at most `slots` jobs at once whose estimated memory fits in a budget; one job always
 /// runs, however large. Jobs are admitted in the order they ask (first come, first served), so a
 /// large texture is not overtaken for ever by small ones.
-actor JobGate {
+package actor JobGate {
     private let slots: Int
     private let budget: Int
     private var running = 0
@@ -9,13 +9,13 @@ actor JobGate {
     private var waiting: [(cost: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// A gate for `slots` jobs within `budget` bytes.
-    init(slots: Int, budget: Int) {
+    package init(slots: Int, budget: Int) {
         self.slots = max(1, slots)
         self.budget = budget
     }
 
     /// Waits until a job costing `cost` bytes may start, and counts it as running.
-    func acquire(cost: Int) async {
+    package func acquire(cost: Int) async {
         if waiting.isEmpty && fits(cost) {
             take(cost)
             return
@@ -26,7 +26,7 @@ actor JobGate {
     }
 
     /// Ends a job started with `acquire(cost:)` and admits those that now fit.
-    func release(cost: Int) {
+    package func release(cost: Int) {
         running -= 1
         reserved -= cost
         while let first = waiting.first, fits(first.cost) {
