@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
-        .library(name: "TexturePipeline", targets: ["TexturePipeline"]),
+        .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
         .plugin(name: "PVRTCTextures", targets: ["PVRTCTextures"]),
     ],
@@ -61,7 +61,9 @@ let package = Package(
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
-        .target(name: "TextureManifest", dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]),
+        .target(
+            name: "TextureManifest", dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+        ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
@@ -118,15 +120,18 @@ let package = Package(
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TexturePipelineTests",
-            dependencies: ["TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "PVRCTestSupport"]
+            dependencies: [
+                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats",
+                "PVRCTestSupport",
+            ]
         ),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "pvrc", "CodecConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding", "TextureFormats",
-                "PVRTCBenchmarks", "PVRCTestSupport",
+                "pvrc", "CodecConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding",
+                "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
             ]
         ),
         .testTarget(
