@@ -1,24 +1,26 @@
 import Foundation
 import TextureManifest
 
-/// A content-addressed store of encoded texture files, shared between builds, machines and shards:
-/// entries are keyed by `TextureSettings.cacheKey(input:)` and laid out as `cas/<key>`, the Bazel
-/// remote-cache layout.
+/// A store of encoded texture files, shared between builds, machines and shards, keyed by
+/// `TextureSettings.cacheKey(input:)`. The layout is the Bazel remote cache's: the file under
+/// `cas/<SHA-256 of the file>`, and a ``CachePointer`` to it under `ac/<key>`. A file whose size or
+/// SHA-256 does not match its pointer is refused.
 ///
 /// Errors thrown here never fail a build: the build reports them as warnings and encodes instead.
 public protocol TextureCache: Sendable {
     /// Where the cache lives, for messages.
     var location: String { get }
 
-    /// The bytes stored under `key`, or `nil` when there are none.
+    /// The texture file stored under `key`, or `nil` when there is none (or its pointer names a
+    /// missing file).
     ///
     /// - Parameter key: The cache key.
-    /// - Returns: The stored file's bytes, unchecked.
-    /// - Throws: When the cache cannot be asked.
+    /// - Returns: The stored file's bytes, checked against the pointer's size and SHA-256.
+    /// - Throws: When the cache cannot be asked, or the file does not match its pointer.
     func load(_ key: ContentDigest) async throws -> [UInt8]?
 
-    /// Stores `bytes` under `key`, replacing any entry; concurrent stores of the same key leave one
-    /// complete entry.
+    /// Stores `bytes` under `key`: the file first, then the pointer, so a reader that finds the
+    /// pointer finds the file; concurrent stores of the same key leave one complete entry.
     ///
     /// - Parameters:
     ///   - bytes: A complete texture file.

@@ -17,8 +17,8 @@ struct BuildCommand: AsyncParsableCommand {
             effective options or encoder version changed are encoded again; the record is \
             OUT/\(BuildState.fileName). Every encode option applies to all textures; a manifest adds \
             per-glob overrides (see the README). With --cache, results are shared through a folder or an \
-            HTTP server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/KEY); cache errors only \
-            warn. --shard I/N builds one of N deterministic parts; a later unsharded build with the same \
+            HTTP server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/SHA256 and BASE/ac/KEY); \
+            cache errors only warn. --shard I/N builds one of N deterministic parts; a later unsharded build with the same \
             cache assembles OUT without encoding.
             """
     )

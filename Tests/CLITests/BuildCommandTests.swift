@@ -215,8 +215,9 @@ final class BuildCommandTests: XCTestCase {
             encoded += counts(shard.standardOutput)?.built ?? 0
         }
         XCTAssertEqual(encoded, 8)
+        // Each encoded texture: the file under cas/ and its pointer under ac/.
         let puts = server.requests().filter { $0.method == "PUT" }
-        XCTAssertEqual(puts.count, 8)
+        XCTAssertEqual(puts.count, 16)
         XCTAssertTrue(puts.allSatisfy { $0.status == 201 || $0.status == 204 }, "\(puts)")
 
         let assembled = directory.path + "/assembled"
