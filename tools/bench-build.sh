@@ -3,7 +3,7 @@
 # a sequential shell loop of `pvrc encode`, then a no-change rerun, a rerun after touching one file,
 # and two shards filling an nginx WebDAV cache followed by an assembling run.
 #
-#   tools/bench-build.sh [--quality Q] [--pvrc PATH] [--corpus DIR] [--skip-loop] [--skip-nginx]
+#   tools/bench-build.sh [--quality Q] [--pvrc PATH] [--corpus DIR] [--skip-loop] [--skip-nginx] [--cache-only]
 #
 # Needs a release pvrc (default .build/release/pvrc: `swift build -c release --product pvrc`) and, for
 # the cache part, nginx (tools/install-deps.sh). Every build's outputs are compared with the loop's.
@@ -15,6 +15,7 @@ pvrc=.build/release/pvrc
 corpus=${PVRC_CORPUS:-../shared/corpus}
 loop=1
 cache=1
+local=1
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quality) quality=$2; shift 2 ;;
@@ -22,6 +23,7 @@ while [[ $# -gt 0 ]]; do
         --corpus) corpus=$2; shift 2 ;;
         --skip-loop) loop=0; shift ;;
         --skip-nginx) cache=0; shift ;;
+        --cache-only) loop=0; local=0; shift ;;
         *) echo "bench-build: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -60,22 +62,24 @@ if [[ $loop -eq 1 ]]; then
     echo "sequential loop of pvrc encode: $(seconds encode_all) s"
 fi
 
-echo "pvrc build --jobs 1:            $(seconds "$pvrc" build "$corpus" "$work/jobs1" "${options[@]}" --jobs 1) s ($(summary))"
-echo "pvrc build (default jobs):      $(seconds "$pvrc" build "$corpus" "$work/default" "${options[@]}") s ($(summary))"
-echo "rerun, nothing changed:         $(seconds "$pvrc" build "$corpus" "$work/default" "${options[@]}") s ($(summary))"
-# Copies of the tree and of the build (times kept, so the copy is up to date) so that one file can be
-# touched without changing the shared corpus.
-cp -rp "$corpus" "$work/source"
-cp -rp "$work/default" "$work/touched"
-touch "$work/source/kodak/$(ls "$work/source/kodak" | grep png | head -1)"
-echo "rerun after touching one file:  $(seconds "$pvrc" build "$work/source" "$work/touched" "${options[@]}") s ($(summary))"
-
 compare() {
-    local a=$1 b=$2
-    if diff -r -q -x '.pvrc-build-state.json' "$a" "$b" >/dev/null; then echo "identical"; else echo "DIFFERENT"; fi
+    if diff -r -q -x '.pvrc-build-state.json' "$1" "$2" >/dev/null; then echo "identical"; else echo "DIFFERENT"; fi
 }
-echo "outputs: --jobs 1 vs default $(compare "$work/jobs1" "$work/default")"
-[[ $loop -eq 1 ]] && echo "outputs: loop vs build $(compare "$work/loop" "$work/default")"
+
+if [[ $local -eq 1 ]]; then
+    echo "pvrc build --jobs 1:            $(seconds "$pvrc" build "$corpus" "$work/jobs1" "${options[@]}" --jobs 1) s ($(summary))"
+    echo "pvrc build (default jobs):      $(seconds "$pvrc" build "$corpus" "$work/default" "${options[@]}") s ($(summary))"
+    echo "rerun, nothing changed:         $(seconds "$pvrc" build "$corpus" "$work/default" "${options[@]}") s ($(summary))"
+    # Copies of the tree and of the build (times kept, so the copy is up to date) so that one file can be
+    # touched without changing the shared corpus.
+    cp -rp "$corpus" "$work/source"
+    cp -rp "$work/default" "$work/touched"
+    touch "$work/source/kodak/$(ls "$work/source/kodak" | grep png | head -1)"
+    echo "rerun after touching one file:  $(seconds "$pvrc" build "$work/source" "$work/touched" "${options[@]}") s ($(summary))"
+
+    echo "outputs: --jobs 1 vs default $(compare "$work/jobs1" "$work/default")"
+    if [[ $loop -eq 1 ]]; then echo "outputs: loop vs build $(compare "$work/loop" "$work/default")"; fi
+fi
 
 if [[ $cache -eq 1 ]]; then
     nginx=$(command -v nginx || echo /usr/sbin/nginx)
@@ -116,5 +120,9 @@ CONF
     echo "shard 2/2:                      $(grep '^pvrc build: ' "$work/shard2.log" | sed 's/^pvrc build: //')"
     echo "assemble:                       $(grep '^pvrc build: ' "$work/assemble.log" | sed 's/^pvrc build: //')"
     echo "two shards together: $(awk -v a="$start" -v b="$shards" 'BEGIN { printf "%.2f", b - a }') s, assemble $(awk -v a="$shards" -v b="$end" 'BEGIN { printf "%.2f", b - a }') s, total $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }') s"
-    echo "outputs: assembled vs local build $(compare "$work/assembled" "$work/default")"
+    mkdir -p "$work/shards"
+    cp -r "$work/shard1/." "$work/shards/"
+    cp -r "$work/shard2/." "$work/shards/"
+    echo "outputs: assembled vs the shards' own outputs $(compare "$work/assembled" "$work/shards")"
+    if [[ $local -eq 1 ]]; then echo "outputs: assembled vs local build $(compare "$work/assembled" "$work/default")"; fi
 fi
