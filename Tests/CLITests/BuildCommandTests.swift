@@ -193,6 +193,34 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(try textures(in: emitted), expected)
     }
 
+    func testTwoConcurrentProcessesShareOneCacheFolder() throws {
+        let directory = try TemporaryDirectory()
+        let images = Dictionary(uniqueKeysWithValues: (0..<8).map { ("t\($0).png", 32) })
+        let source = try makeSource(in: directory, images: images)
+        let cache = directory.path + "/cache"
+        let processes = try (1...2).map { index -> Process in
+            let process = Process()
+            process.executableURL = try PVRCProcess.executable()
+            process.arguments = ["build", source, directory.path + "/out\(index)", "--quality", "fast", "--cache", cache, "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes {
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+        }
+        XCTAssertEqual(try textures(in: directory.path + "/out1"), try textures(in: directory.path + "/out2"))
+        for kind in ["cas", "ac"] {
+            let entries = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + kind)
+            XCTAssertEqual(entries.count, 8, "\(kind): \(entries)")
+        }
+        let third = try PVRCProcess.run(["build", source, directory.path + "/out3", "--quality", "fast", "--cache", cache])
+        XCTAssertEqual(counts(third.standardOutput)?.cached, 8, third.standardOutput)
+        XCTAssertEqual(try textures(in: directory.path + "/out3"), try textures(in: directory.path + "/out1"))
+    }
+
     func testShardsThroughNginxWebDAVThenAssembleEncodesNothing() throws {
         let directory = try TemporaryDirectory()
         let server: NginxWebDAVServer
