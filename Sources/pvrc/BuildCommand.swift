@@ -88,10 +88,27 @@ struct BuildCommand: AsyncParsableCommand {
             printPlan(plan)
             return
         }
-        let display = BuildDisplay(quiet: quiet)
-        let summary = try await TextureBuild.run(plan, configuration: configuration) { result, progress in
-            display.finished(result, progress: progress)
+        let toProcess = plan.textures.count { if case .build = $0.action { true } else { false } }
+        let display = BuildDisplay(quiet: quiet, total: toProcess)
+        let ticker = Task {
+            while display.showsBar && !Task.isCancelled {
+                display.tick()
+                try? await Task.sleep(for: .seconds(1))
+            }
         }
+        let summary: BuildSummary
+        do {
+            summary = try await TextureBuild.run(plan, configuration: configuration) { result, progress in
+                display.finished(result, progress: progress)
+            }
+        } catch {
+            ticker.cancel()
+            await ticker.value
+            display.finish()
+            throw error
+        }
+        ticker.cancel()
+        await ticker.value
         display.finish()
         if let report {
             try BuildReport(summary).write(to: URL(fileURLWithPath: report))

@@ -1,20 +1,47 @@
 import Foundation
-import TextureManifest
 import TexturePipeline
 
 /// What `pvrc build` prints while it works: on a terminal, a progress bar with an ETA on stderr
 /// (cache warnings appear above it); otherwise one plain line per finished texture on stdout (CI
-/// logs) and cache warnings on stderr. Failures are listed once, in the summary.
+/// logs) and cache warnings on stderr. Failures are listed once, in the summary. The bar is redrawn
+/// every second (``tick()``), so elapsed time and ETA move during long encodes.
 final class BuildDisplay: @unchecked Sendable {
     private let quiet: Bool
     private let terminal: Bool
+    private let total: Int
     private let lock = NSLock()
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
     private var barShown = false
+    private var last: (progress: BuildProgress, at: ContinuousClock.Instant)?
 
-    /// A display; `quiet` keeps only failures and warnings.
-    init(quiet: Bool) {
+    /// A display for a build of `total` textures to process; `quiet` keeps only failures and warnings.
+    init(quiet: Bool, total: Int) {
         self.quiet = quiet
+        self.total = total
         terminal = isatty(STDERR_FILENO) == 1
+        start = clock.now
+    }
+
+    /// Whether ``tick()`` draws anything: on a terminal, unless quiet.
+    var showsBar: Bool { terminal && !quiet }
+
+    /// Redraws the bar with the time that passed since the last finished texture.
+    func tick() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard showsBar else { return }
+        let now = clock.now
+        if let last {
+            guard last.progress.completed < last.progress.total else { return }
+            let since = Self.seconds(now - last.at)
+            var progress = last.progress
+            progress.elapsed += since
+            progress.remaining = progress.remaining.map { max(0, $0 - since) }
+            showBar(progress)
+        } else if total > 0 {
+            showBar(BuildProgress(completed: 0, total: total, elapsed: Self.seconds(now - start), remaining: nil))
+        }
     }
 
     /// Shows one finished texture and the progress so far.
@@ -36,7 +63,8 @@ final class BuildDisplay: @unchecked Sendable {
                 " s) [\(progress.completed)/\(progress.total)]\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
-        if terminal && !quiet && progress.completed < progress.total { showBar(progress) }
+        last = (progress, clock.now)
+        if showsBar && progress.completed < progress.total { showBar(progress) }
     }
 
     /// Clears the progress bar before the summary.
@@ -60,6 +88,10 @@ final class BuildDisplay: @unchecked Sendable {
         guard barShown else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         barShown = false
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func duration(_ seconds: Double) -> String {
