@@ -257,5 +257,17 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(try PVRCProcess.run(["build", source, local, "--quality", "fast", "--quiet"]).status, 0)
         XCTAssertEqual(try textures(in: assembled), try textures(in: local))
         XCTAssertEqual(try textures(in: assembled).count, 8)
+
+        // A texture file damaged on the server: refused with a warning, encoded again, same bytes.
+        let cas = server.root.appendingPathComponent("pvrc-cache/cas")
+        let damaged = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: cas.path).sorted().first)
+        try Data("garbage".utf8).write(to: cas.appendingPathComponent(damaged))
+        let repaired = directory.path + "/repaired"
+        let rebuild = try PVRCProcess.run(["build", source, repaired, "--quality", "fast", "--cache", server.baseURL])
+        XCTAssertEqual(rebuild.status, 0, rebuild.standardError)
+        XCTAssertEqual(counts(rebuild.standardOutput)?.built, 1, rebuild.standardOutput)
+        XCTAssertEqual(counts(rebuild.standardOutput)?.cached, 7, rebuild.standardOutput)
+        XCTAssertTrue(rebuild.standardError.contains("\(damaged): does not match its SHA-256"), rebuild.standardError)
+        XCTAssertEqual(try textures(in: repaired), try textures(in: local))
     }
 }
