@@ -5,6 +5,7 @@ import PackageDescription
 //
 //   pvrc (executable: argument parsing and printing)
 //     ├─ PVRTCBenchmarks (timing, test patterns, load and carousel benchmarks; CLI and tools only)
+//     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
@@ -26,12 +27,15 @@ let package = Package(
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
+        .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
+        .plugin(name: "PVRTCTextures", targets: ["PVRTCTextures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // Pure Swift (standard library, Dispatch, Foundation only for file access).
@@ -61,6 +65,18 @@ let package = Package(
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
+        // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
+        .target(
+            name: "TextureManifest", dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+        ),
+        // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
+        .target(
+            name: "TexturePipeline",
+            dependencies: [
+                "TextureManifest", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO",
+                "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "PVRTCBenchmarks",
             dependencies: [
@@ -72,7 +88,7 @@ let package = Package(
             name: "pvrc",
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +99,14 @@ let package = Package(
             dependencies: ["PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats"],
             path: "Tests/CodecConsumer"
         ),
+
+        // The SwiftPM build-tool plugin: PNGs under a target's Textures/ become .pvr resources, encoded by a
+        // GL-free tool (codec, containers, image files, manifests only).
+        .executableTarget(
+            name: "PVRTCTextureTool",
+            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "FileIO"]
+        ),
+        .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
         // Fixtures shared by several test targets.
         .target(name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTCBenchmarks"], path: "Tests/PVRCTestSupport"),
@@ -99,13 +123,20 @@ let package = Package(
             name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
         ),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TexturePipelineTests",
+            dependencies: [
+                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats",
+                "PVRCTestSupport",
+            ]
+        ),
         .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "pvrc", "CodecConsumer", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding", "TextureFormats",
-                "PVRTCBenchmarks", "PVRCTestSupport",
+                "pvrc", "CodecConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding",
+                "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
             ]
         ),
         .testTarget(

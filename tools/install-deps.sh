@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages pvrc builds and tests against (libpng, libjpeg-turbo's TurboJPEG,
-# stb_image, EGL, OpenGL ES 2.0 and Mesa's software renderer; chromium, the headless browser that
-# opens the quality-report HTML page in CLITests), but only those that are missing: when everything
-# is present it changes nothing and needs no root. Runs as root or through sudo.
+# Installs the Debian packages pvrc builds and tests against, but only those that are missing: when
+# everything is present it changes nothing and needs no root. Runs as root or through sudo.
+#   libpng, libjpeg-turbo's TurboJPEG, stb_image    image files
+#   EGL, OpenGL ES 2.0, Mesa's software renderer    the headless renderer and its tests
+#   chromium                                        opens the quality-report HTML page in CLITests
+#   nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
 set -euo pipefail
 
-packages=(libpng-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri chromium libturbojpeg0-dev libstb-dev)
+packages=(libpng-dev libturbojpeg0-dev libstb-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+    chromium nginx ninja-build)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -5,7 +5,7 @@
 /// size an input *declares* against a limit before it allocates, so a small file that claims a huge
 /// size (a decompression bomb) costs nothing. Memory then grows linearly with the limit: an RGBA
 /// image takes 4 bytes per pixel, and an encode needs a small multiple of that.
-public struct PixelLimit: Sendable, Equatable, CustomStringConvertible {
+public struct PixelLimit: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The largest accepted `width * height`.
     public var maximumPixels: Int
 

@@ -3,7 +3,7 @@ import PVRTC
 
 extension PVRTCEncoder {
     /// Everything an encode can be asked to do: the one options type of the encoder.
-    public struct Options: Sendable, Equatable {
+    public struct Options: Sendable, Equatable, Codable {
         /// Search effort.
         public var quality: Quality
         /// Worker threads for each level's search (at least 1). The output does not depend on it.
@@ -103,7 +103,7 @@ extension PVRTCEncoder {
     }
 
     /// How to reach a size PVRTC1 needs.
-    public enum ResizePolicy: String, CaseIterable, Sendable, CustomStringConvertible {
+    public enum ResizePolicy: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
         /// Enlarge the canvas, the image at the top-left (transparent pad for images with alpha,
         /// edge-extended for opaque ones).
         case pad

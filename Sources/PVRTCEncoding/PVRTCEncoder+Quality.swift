@@ -1,6 +1,6 @@
 extension PVRTCEncoder {
     /// Speed/quality trade-off: the same search with fewer iterations and candidates.
-    public enum Quality: String, CaseIterable, Sendable, CustomStringConvertible {
+    public enum Quality: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
         /// One refinement round, rounding search without descent.
         case fast
         /// Two refinement rounds.

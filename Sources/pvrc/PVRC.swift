@@ -10,7 +10,7 @@ struct PVRC: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self, RenderCommand.self,
-            BenchCommand.self,
+            BuildCommand.self, BenchCommand.self,
         ]
     )
 

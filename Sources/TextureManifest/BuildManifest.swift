@@ -1,0 +1,140 @@
+import FileIO
+import Foundation
+
+/// What a batch build encodes and how: the source folder, options for every texture and per-glob
+/// overrides. Read from a JSON manifest, or made for a plain folder with no overrides.
+///
+/// ```json
+/// {
+///   "source": "textures",
+///   "options": { "quality": "high" },
+///   "overrides": [
+///     { "match": "ui/**", "options": { "quality": "best", "alpha-bleed": false } },
+///     { "match": "terrain/**", "options": { "mipmaps": true } }
+///   ]
+/// }
+/// ```
+///
+/// The settings of one texture are the command line's, then the manifest's `options`, then every
+/// override whose `match` matches the texture's path in order (later ones win).
+public struct BuildManifest: Sendable {
+    /// One per-glob override.
+    public struct Override: Sendable, Equatable {
+        /// Which source paths (relative to the source folder) it applies to.
+        public var match: GlobPattern
+        /// The options it sets.
+        public var options: OptionOverrides
+
+        /// An override.
+        ///
+        /// - Parameters:
+        ///   - match: Which source paths it applies to.
+        ///   - options: The options it sets.
+        public init(match: GlobPattern, options: OptionOverrides) {
+            self.match = match
+            self.options = options
+        }
+    }
+
+    /// The folder searched (recursively) for source images.
+    public var sourceFolder: URL
+    /// Options for every texture (over the command line's).
+    public var options: OptionOverrides
+    /// Per-glob overrides, applied in order.
+    public var overrides: [Override]
+    /// The manifest file for error messages, or the folder when there is no manifest.
+    public var name: String
+
+    /// A build of a plain folder: no overrides.
+    ///
+    /// - Parameter folder: The source folder.
+    public init(folder: URL) {
+        sourceFolder = folder
+        options = OptionOverrides()
+        overrides = []
+        name = FileIOError.name(of: folder)
+    }
+
+    /// A manifest.
+    ///
+    /// - Parameters:
+    ///   - sourceFolder: The folder searched for source images.
+    ///   - options: Options for every texture.
+    ///   - overrides: Per-glob overrides, applied in order.
+    ///   - name: The manifest's name for error messages.
+    public init(sourceFolder: URL, options: OptionOverrides, overrides: [Override], name: String) {
+        self.sourceFolder = sourceFolder
+        self.options = options
+        self.overrides = overrides
+        self.name = name
+    }
+
+    /// Reads a JSON manifest. `source` is relative to the manifest's folder and defaults to that
+    /// folder.
+    ///
+    /// - Parameter url: The manifest file.
+    /// - Returns: The manifest.
+    /// - Throws: ``PipelineError`` naming the file for unreadable or malformed manifests.
+    public static func read(from url: URL) throws -> BuildManifest {
+        let name = FileIOError.name(of: url)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(url)
+        } catch {
+            throw PipelineError(file: error.file, reason: error.reason)
+        }
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw PipelineError(file: name, reason: "not a valid manifest: \(Self.describe(error))")
+        }
+        let base = url.deletingLastPathComponent()
+        let folder = document.source.map { base.appendingPathComponent($0, isDirectory: true) } ?? base
+        return BuildManifest(
+            sourceFolder: folder,
+            options: try OptionOverrides(document.options ?? [:], file: name),
+            overrides: try (document.overrides ?? []).map {
+                Override(match: GlobPattern($0.match), options: try OptionOverrides($0.options, file: name))
+            },
+            name: name
+        )
+    }
+
+    /// The settings of the texture at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The source path relative to ``sourceFolder``.
+    ///   - base: The command line's settings.
+    /// - Returns: `base` with the manifest's options and every matching override applied.
+    /// - Throws: ``PipelineError`` when an override's value does not fit its option.
+    public func settings(for path: String, base: TextureSettings) throws -> TextureSettings {
+        var settings = try options.applied(to: base, file: name)
+        for override in overrides where override.match.matches(path) {
+            settings = try override.options.applied(to: settings, file: name)
+        }
+        return settings
+    }
+
+    private struct Document: Decodable {
+        struct Rule: Decodable {
+            let match: String
+            let options: [String: JSONValue]
+        }
+
+        let source: String?
+        let options: [String: JSONValue]?
+        let overrides: [Rule]?
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context),
+            let .dataCorrupted(context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

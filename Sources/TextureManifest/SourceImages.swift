@@ -1,0 +1,46 @@
+import ImageFiles
+import Imaging
+
+/// The image files a batch build reads, by extension, and how to decode them.
+public enum SourceImages {
+    /// The file extensions (lowercase, without the dot) of the image formats pvrc reads.
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "tga"]
+
+    /// Whether `name` has an extension of a readable image format (case-insensitive).
+    ///
+    /// - Parameter name: A file name or path.
+    /// - Returns: `true` for names the build picks up.
+    public static func isSourceImage(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return extensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// Decodes a whole image file, as `pvrc encode` does.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - file: The name for error messages.
+    /// - Returns: The pixels.
+    /// - Throws: The format's errors (`PNGError`, `ImageFileError`), which name `file`.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> RGBAImage {
+        try ImageFile.decode(bytes, file: file)
+    }
+
+    /// The width and height in a PNG or TGA header, or `nil` for other content (JPEG keeps its size
+    /// in a frame header that may lie beyond the first bytes): used to estimate the memory an encode
+    /// needs before decoding.
+    ///
+    /// - Parameter bytes: The first bytes of the file (24 are enough).
+    /// - Returns: The dimensions, unchecked.
+    public static func dimensions(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        if ImageFileFormat.detect(bytes) == .tga, let header = TGAHeader(bytes) {
+            return (header.width, header.height)
+        }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }
+        func bigEndian(_ offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (bigEndian(16), bigEndian(20))
+    }
+}

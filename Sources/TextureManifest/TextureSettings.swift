@@ -1,0 +1,50 @@
+import Foundation
+import PVRTCEncoding
+import TextureFormats
+
+/// Everything that decides one texture's output bytes besides its input: the encoder options and
+/// the container.
+public struct TextureSettings: Sendable, Equatable {
+    /// The encoder options. `threads` and `pixelLimit` do not change the output, so they are left out
+    /// of ``canonicalDescription()``.
+    public var options: PVRTCEncoder.Options
+    /// The file container written.
+    public var container: TextureContainer
+
+    /// Settings for one texture.
+    ///
+    /// - Parameters:
+    ///   - options: The encoder options.
+    ///   - container: The file container written.
+    public init(options: PVRTCEncoder.Options, container: TextureContainer) {
+        self.options = options
+        self.container = container
+    }
+
+    /// The settings as deterministic JSON (sorted keys): every stored field of
+    /// `PVRTCEncoder.Options` except `threads` and `pixelLimit` (through its `Codable` form, so fields added later join
+    /// automatically), the container and `PVRTCEncoder.version`.
+    ///
+    /// - Returns: One line of JSON; equal settings give equal text on every machine.
+    /// - Throws: `EncodingError` from `JSONEncoder` (not expected for these types).
+    public func canonicalDescription() throws -> String {
+        var normalized = options
+        normalized.threads = 1
+        normalized.pixelLimit = .standard
+        let canonical = CanonicalSettings(container: container.rawValue, encoder: PVRTCEncoder.version, options: normalized)
+        return String(decoding: try Self.canonicalEncoder().encode(canonical), as: UTF8.self)
+    }
+
+    /// A JSON encoder whose output depends only on the values encoded.
+    package static func canonicalEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    private struct CanonicalSettings: Encodable {
+        let container: String
+        let encoder: String
+        let options: PVRTCEncoder.Options
+    }
+}

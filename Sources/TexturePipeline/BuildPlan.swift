@@ -1,0 +1,164 @@
+import FileIO
+import Foundation
+import TextureManifest
+
+/// Why a texture is (re)built.
+public enum BuildReason: String, Sendable, Equatable, Codable {
+    /// No previous build of this output is recorded.
+    case new
+    /// The input's bytes changed.
+    case inputChanged = "input changed"
+    /// The effective options, the container or the encoder version changed.
+    case settingsChanged = "options changed"
+    /// The output file is missing or was changed since it was written.
+    case outputChanged = "output missing or changed"
+    /// `--force`.
+    case forced
+}
+
+/// One texture of a plan and what is to be done with it.
+public struct PlannedTexture: Sendable {
+    /// What the planner decided.
+    public enum Action: Sendable {
+        /// The output is up to date; its record (with the input's current time stamp).
+        case upToDate(BuildState.Entry)
+        /// The texture is to be built (or taken from the cache).
+        case build(BuildReason)
+        /// The input cannot be used.
+        case fail(any Error)
+    }
+
+    /// The source image.
+    public var source: TextureSource
+    /// The output path relative to the output folder.
+    public var outputPath: String
+    /// The output file.
+    public var output: URL
+    /// The effective settings.
+    public var settings: TextureSettings
+    /// What is to be done.
+    public var action: Action
+    /// Estimated encoder memory in bytes.
+    public var estimatedMemory: Int
+}
+
+/// What a build will do: every texture of this shard with its action, and the outputs to prune.
+public struct BuildPlan: Sendable {
+    /// The textures of this shard, in source path order.
+    public var textures: [PlannedTexture]
+    /// Textures left to other shards.
+    public var otherShards: Int
+    /// Output paths (relative to the output folder) recorded in the state that no source produces
+    /// any more: deleted when pruning.
+    public var stale: [String]
+    /// The state read from the output folder.
+    public var state: BuildState
+
+    /// Plans a build: discovers the sources, resolves each one's settings, and compares inputs,
+    /// settings and outputs with the recorded state. Reads only inputs whose size or modification
+    /// time changed since they were last hashed.
+    ///
+    /// - Parameter configuration: The build.
+    /// - Returns: The plan.
+    /// - Throws: ``PipelineError`` for a source folder that cannot be listed, a manifest value that
+    ///   does not fit its option, or two sources that would write the same output.
+    public static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
+        let sources = try TextureSource.discover(
+            in: configuration.manifest.sourceFolder, excluding: configuration.outputFolder)
+        let state = BuildState.load(from: configuration.outputFolder)
+        var producedBy: [String: String] = [:]
+        var textures: [PlannedTexture] = []
+        var otherShards = 0
+        for source in sources {
+            let settings = try configuration.manifest.settings(for: source.path, base: configuration.settings)
+            let outputPath = source.outputPath(fileExtension: settings.container.fileExtension)
+            if let other = producedBy[outputPath] {
+                throw PipelineError(
+                    file: FileIOError.name(of: source.url), reason: "writes the same output \(outputPath) as \(other)")
+            }
+            producedBy[outputPath] = source.path
+            if let shard = configuration.shard, !shard.contains(source.path) {
+                otherShards += 1
+                continue
+            }
+            let output = configuration.outputFolder.appendingPathComponent(outputPath)
+            textures.append(
+                plan(source, outputPath: outputPath, output: output, settings: settings, state: state,
+                     force: configuration.force))
+        }
+        let stale = state.entries.keys.filter { producedBy[$0] == nil }.sorted()
+        return BuildPlan(textures: textures, otherShards: otherShards, stale: stale, state: state)
+    }
+
+    private static func plan(
+        _ source: TextureSource, outputPath: String, output: URL, settings: TextureSettings, state: BuildState,
+        force: Bool
+    ) -> PlannedTexture {
+        var planned = PlannedTexture(
+            source: source, outputPath: outputPath, output: output, settings: settings, action: .build(.new),
+            estimatedMemory: 0)
+        do {
+            let entry = state.entries[outputPath].flatMap { $0.source == source.path ? $0 : nil }
+            let stamp = FileStamp(of: source.url)
+            var header: [UInt8] = []
+            let digest: ContentDigest
+            if let entry, let stamp, entry.inputSize == stamp.size, entry.inputModified == stamp.modified {
+                digest = entry.inputDigest
+            } else {
+                let bytes = try readInput(source.url)
+                digest = ContentDigest(of: bytes)
+                header = Array(bytes.prefix(24))
+            }
+            let key = try settings.cacheKey(input: digest)
+            if let entry {
+                let outputStamp = FileStamp(of: output)
+                if force {
+                    planned.action = .build(.forced)
+                } else if entry.inputDigest != digest {
+                    planned.action = .build(.inputChanged)
+                } else if entry.key != key {
+                    planned.action = .build(.settingsChanged)
+                } else if outputStamp?.size != entry.outputSize || outputStamp?.modified != entry.outputModified {
+                    planned.action = .build(.outputChanged)
+                } else {
+                    // Same bytes under a new time stamp (touched): remember the new stamp, so the next
+                    // build does not read the file again.
+                    var refreshed = entry
+                    if let stamp {
+                        refreshed.inputSize = stamp.size
+                        refreshed.inputModified = stamp.modified
+                    }
+                    planned.action = .upToDate(refreshed)
+                    return planned
+                }
+            } else if force {
+                planned.action = .build(.forced)
+            }
+            if header.isEmpty { header = try readHeader(source.url) }
+            // A size the first bytes do not tell (JPEG) is budgeted as the largest image the
+            // default pixel limit admits, so such a texture never overcommits memory.
+            let size = SourceImages.dimensions(of: header) ?? (4096, 4096)
+            planned.estimatedMemory = BuildConfiguration.estimatedMemory(
+                width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
+        } catch {
+            planned.action = .fail(error)
+        }
+        return planned
+    }
+
+    static func readInput(_ url: URL) throws -> [UInt8] {
+        do {
+            return try FileBytes.read(url)
+        } catch {
+            throw PipelineError(file: error.file, reason: error.reason)
+        }
+    }
+
+    private static func readHeader(_ url: URL) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw PipelineError(file: FileIOError.name(of: url), reason: "cannot open")
+        }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: 24)) ?? Data())
+    }
+}

@@ -1,0 +1,113 @@
+import FileIO
+import Foundation
+import TextureManifest
+
+/// The `--report` JSON file: one record per texture of the build.
+public struct BuildReport: Sendable, Encodable {
+    /// One texture's record.
+    public struct Texture: Sendable, Encodable {
+        /// The source path relative to the source folder.
+        public var input: String
+        /// The output path relative to the output folder.
+        public var output: String
+        /// `built`, `cached`, `up-to-date` or `failed`.
+        public var status: String
+        /// Whether nothing was done because the output was up to date.
+        public var skipped: Bool
+        /// Whether the output came from the cache.
+        public var fromCache: Bool
+        /// Level 0's width.
+        public var width: Int?
+        /// Level 0's height.
+        public var height: Int?
+        /// `RGB` or `RGBA`.
+        public var kind: String?
+        /// Mip levels.
+        public var levels: Int?
+        /// Output file size in bytes.
+        public var bytes: Int?
+        /// Seconds this build spent on the texture.
+        public var seconds: Double
+        /// Level 0's luma PSNR in dB (`"inf"` for a perfect match).
+        public var yPSNR: Double?
+        /// Level 0's alpha-weighted RGB PSNR in dB (textures with alpha).
+        public var alphaWeightedRGBPSNR: Double?
+        /// Level 0's alpha PSNR in dB (textures with alpha).
+        public var alphaPSNR: Double?
+        /// The failure, for failed textures.
+        public var error: String?
+
+        enum CodingKeys: String, CodingKey {
+            case input, output, status, skipped, width, height, kind, levels, bytes, seconds, error
+            case fromCache = "from_cache"
+            case yPSNR = "y_psnr"
+            case alphaWeightedRGBPSNR = "aw_rgb_psnr"
+            case alphaPSNR = "alpha_psnr"
+        }
+    }
+
+    /// Every texture, in source path order.
+    public var textures: [Texture]
+    /// Textures encoded.
+    public var built: Int
+    /// Textures taken from the cache.
+    public var cached: Int
+    /// Textures already up to date.
+    public var upToDate: Int
+    /// Textures that failed.
+    public var failed: Int
+    /// Outputs deleted by `--prune`.
+    public var pruned: [String]
+    /// Seconds the build took.
+    public var seconds: Double
+
+    enum CodingKeys: String, CodingKey {
+        case textures, built, cached, failed, pruned, seconds
+        case upToDate = "up_to_date"
+    }
+
+    /// The report of a finished build.
+    ///
+    /// - Parameter summary: The build's summary.
+    public init(_ summary: BuildSummary) {
+        textures = summary.results.map { result in
+            let status: String
+            switch result.outcome {
+            case .built: status = "built"
+            case .cached: status = "cached"
+            case .upToDate: status = "up-to-date"
+            case .failed: status = "failed"
+            }
+            let summary = result.summary
+            return Texture(
+                input: result.source, output: result.output, status: status, skipped: status == "up-to-date",
+                fromCache: status == "cached", width: summary?.width, height: summary?.height,
+                kind: summary.map { $0.hasAlpha ? "RGBA" : "RGB" }, levels: summary?.levels, bytes: summary?.bytes,
+                seconds: result.seconds, yPSNR: summary?.quality?.yPSNR,
+                alphaWeightedRGBPSNR: summary?.quality?.alphaWeightedRGBPSNR, alphaPSNR: summary?.quality?.alphaPSNR,
+                error: result.failureMessage)
+        }
+        built = summary.built
+        cached = summary.cached
+        upToDate = summary.upToDate
+        failed = summary.failures.count
+        pruned = summary.pruned
+        seconds = summary.seconds
+    }
+
+    /// Writes the report as JSON (sorted keys), atomically.
+    ///
+    /// - Parameter url: The report file.
+    /// - Throws: ``PipelineError`` when it cannot be written.
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            try AtomicFileWriter.write(Array(try encoder.encode(self)), to: url)
+        } catch let error as FileIOError {
+            throw PipelineError(file: error.file, reason: error.reason)
+        }
+    }
+}

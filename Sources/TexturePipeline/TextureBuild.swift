@@ -1,0 +1,218 @@
+import Dispatch
+import FileIO
+import Foundation
+import Imaging
+import PVRTC
+import PVRTCEncoding
+import QualityMetrics
+import TextureFormats
+import TextureManifest
+
+/// Runs a planned batch build: prunes, then builds every texture that is not up to date, at most
+/// `jobs` at once within the memory budget, largest first; takes results from the cache where it
+/// can and stores new ones there; records each finished texture in the build state as it goes, so a
+/// killed build loses only the textures in flight.
+///
+/// A texture that fails does not stop the others; its previous output (if any) is left untouched,
+/// and outputs are only ever replaced whole (temporary file and rename).
+public enum TextureBuild {
+    /// Runs `plan`.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan from `BuildPlan.make(_:)` for `configuration`.
+    ///   - configuration: The build.
+    ///   - onFinish: Called after each texture that was processed (not the up-to-date ones), from
+    ///     any thread, one call at a time.
+    /// - Returns: Every texture's result, in source path order.
+    /// - Throws: ``PipelineError`` when the output folder or the state file cannot be written.
+    public static func run(
+        _ plan: BuildPlan, configuration: BuildConfiguration,
+        onFinish: @escaping @Sendable (TextureResult, BuildProgress) -> Void = { _, _ in }
+    ) async throws -> BuildSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let folder = configuration.outputFolder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PipelineError(file: FileIOError.name(of: folder), reason: "cannot create the output folder")
+        }
+        let recorder = StateRecorder(state: plan.state, folder: folder)
+        let pruned = configuration.prune ? try await prune(plan.stale, in: folder, recorder: recorder) : []
+
+        var results: [String: TextureResult] = [:]
+        var work: [PlannedTexture] = []
+        for texture in plan.textures {
+            switch texture.action {
+            case let .upToDate(entry):
+                if plan.state.entries[texture.outputPath] != entry {
+                    try await recorder.record(entry, for: texture.outputPath)
+                }
+                results[texture.source.path] = TextureResult(
+                    source: texture.source.path, output: texture.outputPath, outcome: .upToDate,
+                    summary: entry.summary, seconds: 0)
+            case let .fail(error):
+                results[texture.source.path] = TextureResult(
+                    source: texture.source.path, output: texture.outputPath, outcome: .failed(error), summary: nil,
+                    seconds: 0)
+            case .build:
+                work.append(texture)
+            }
+        }
+        work.sort { $0.estimatedMemory != $1.estimatedMemory ? $0.estimatedMemory > $1.estimatedMemory : $0.source.path < $1.source.path }
+
+        let gate = JobGate(slots: configuration.jobs, budget: configuration.memoryBudget)
+        let totalCost = Double(work.reduce(0) { $0 + max($1.estimatedMemory, 1) })
+        var doneCost = 0.0
+        var completed = 0
+        try await withThrowingTaskGroup(of: (TextureResult, BuildState.Entry?, Int).self) { group in
+            for texture in work {
+                group.addTask {
+                    let cost = texture.estimatedMemory
+                    await gate.acquire(cost: cost)
+                    let (result, entry) = await execute(texture, configuration: configuration)
+                    await gate.release(cost: cost)
+                    return (result, entry, max(cost, 1))
+                }
+            }
+            for try await (result, entry, cost) in group {
+                if let entry { try await recorder.record(entry, for: result.output) }
+                results[result.source] = result
+                completed += 1
+                doneCost += Double(cost)
+                let elapsed = seconds(clock.now - start)
+                let remaining = completed < work.count ? elapsed * (totalCost - doneCost) / doneCost : 0
+                onFinish(result, BuildProgress(completed: completed, total: work.count, elapsed: elapsed, remaining: remaining))
+            }
+        }
+        try await recorder.flush()
+        return BuildSummary(
+            results: plan.textures.compactMap { results[$0.source.path] }, pruned: pruned,
+            otherShards: plan.otherShards, seconds: seconds(clock.now - start))
+    }
+
+    private static func prune(_ stale: [String], in folder: URL, recorder: StateRecorder) async throws -> [String] {
+        var pruned: [String] = []
+        for path in stale {
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path) {
+                do {
+                    try FileManager.default.removeItem(at: url)
+                } catch {
+                    throw PipelineError(file: FileIOError.name(of: url), reason: "cannot delete the stale output")
+                }
+                pruned.append(path)
+            }
+            try await recorder.remove(path)
+        }
+        return pruned
+    }
+
+    /// Builds one texture: from the cache if it has a valid entry, else by encoding.
+    private static func execute(
+        _ texture: PlannedTexture, configuration: BuildConfiguration
+    ) async -> (TextureResult, BuildState.Entry?) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var warnings: [String] = []
+        let name = FileIOError.name(of: texture.source.url)
+        func result(_ outcome: TextureResult.Outcome, _ summary: TextureSummary?) -> TextureResult {
+            TextureResult(
+                source: texture.source.path, output: texture.outputPath, outcome: outcome, summary: summary,
+                seconds: seconds(clock.now - start), warnings: warnings)
+        }
+        do {
+            let inputStamp = FileStamp(of: texture.source.url)
+            let input = try BuildPlan.readInput(texture.source.url)
+            let digest = ContentDigest(of: input)
+            let key = try texture.settings.cacheKey(input: digest)
+            try FileManager.default.createDirectory(
+                at: texture.output.deletingLastPathComponent(), withIntermediateDirectories: true)
+
+            var outcome = TextureResult.Outcome.built
+            var file: TextureFile?
+            var bytes: [UInt8] = []
+            if let cache = configuration.cache {
+                do {
+                    if let cached = try await cache.load(key) {
+                        if let parsed = try? TextureFile.parse(cached, file: key.hex),
+                            parsed.container == texture.settings.container
+                        {
+                            file = parsed
+                            bytes = cached
+                            outcome = .cached
+                        } else {
+                            warnings.append("cache \(cache.location): entry \(key.hex) is not a valid texture file; encoding")
+                        }
+                    }
+                } catch {
+                    warnings.append("cache \(cache.location): \(error); encoding")
+                }
+            }
+            var image: RGBAImage?
+            if file == nil {
+                let decoded = try SourceImages.decode(input, file: name)
+                let encodedTexture = try await PVRTCEncoder.encode(
+                    decoded, options: texture.settings.options, progress: nil)
+                let encoded = TextureFile(container: texture.settings.container, texture: encodedTexture)
+                file = encoded
+                bytes = encoded.serialized()
+                image = decoded
+            }
+            guard let file else { throw PipelineError(file: name, reason: "no texture was produced") }
+            do {
+                try AtomicFileWriter.write(bytes, to: texture.output)
+            } catch {
+                throw PipelineError(file: error.file, reason: error.reason)
+            }
+            if case .built = outcome, let cache = configuration.cache {
+                do {
+                    try await cache.store(bytes, for: key)
+                } catch {
+                    warnings.append("cache \(cache.location): \(error)")
+                }
+            }
+            var quality: TextureQuality?
+            if configuration.measuresQuality {
+                let source = try image ?? SourceImages.decode(input, file: name)
+                quality = try await measure(file.texture, against: source, options: texture.settings.options)
+            }
+            let summary = TextureSummary(
+                width: file.texture.width, height: file.texture.height, hasAlpha: file.texture.hasAlpha,
+                levels: file.texture.levels.count, bytes: bytes.count, quality: quality)
+            var entry: BuildState.Entry?
+            if let inputStamp, let outputStamp = FileStamp(of: texture.output) {
+                entry = BuildState.Entry(
+                    source: texture.source.path, inputSize: inputStamp.size, inputModified: inputStamp.modified,
+                    inputDigest: digest, key: key, outputSize: outputStamp.size, outputModified: outputStamp.modified,
+                    summary: summary)
+            }
+            return (result(outcome, summary), entry)
+        } catch {
+            return (result(.failed(error), nil), nil)
+        }
+    }
+
+    /// Level 0's PSNR against the source after the encoder's resizing, computed off the
+    /// concurrency pool.
+    private static func measure(
+        _ texture: PVRTCTexture, against source: RGBAImage, options: PVRTCEncoder.Options
+    ) async throws -> TextureQuality {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result {
+                    let reference = try ImagePreparation.prepare(source, square: options.square, pot: options.pot)
+                    let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
+                    let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)
+                    return TextureQuality(
+                        yPSNR: comparison.lumaPSNR, alphaWeightedRGBPSNR: comparison.alphaWeightedRGBPSNR,
+                        alphaPSNR: comparison.alphaPSNR)
+                })
+            }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,120 @@
+import PVRTCEncoding
+
+/// What happened to one texture of a build.
+public struct TextureResult: Sendable {
+    /// How the output came about.
+    public enum Outcome: Sendable {
+        /// Encoded by this build.
+        case built
+        /// Copied from the cache without encoding.
+        case cached
+        /// Already up to date; nothing was done.
+        case upToDate
+        /// The texture could not be built; the previous output, if any, is untouched.
+        case failed(any Error)
+    }
+
+    /// The source path relative to the source folder.
+    public var source: String
+    /// The output path relative to the output folder.
+    public var output: String
+    /// How the output came about.
+    public var outcome: Outcome
+    /// What the output holds (`nil` for failures).
+    public var summary: TextureSummary?
+    /// Seconds spent on this texture (reading, encoding or fetching, writing, measuring).
+    public var seconds: Double
+    /// Cache problems met on the way (the build went on without the cache).
+    public var warnings: [String]
+
+    /// A result.
+    ///
+    /// - Parameters:
+    ///   - source: The source path.
+    ///   - output: The output path.
+    ///   - outcome: How the output came about.
+    ///   - summary: What the output holds.
+    ///   - seconds: Seconds spent.
+    ///   - warnings: Cache problems met.
+    public init(
+        source: String, output: String, outcome: Outcome, summary: TextureSummary?, seconds: Double,
+        warnings: [String] = []
+    ) {
+        self.source = source
+        self.output = output
+        self.outcome = outcome
+        self.summary = summary
+        self.seconds = seconds
+        self.warnings = warnings
+    }
+
+    /// The failure as one line naming the source file, or `nil` when the texture did not fail.
+    /// Errors that do not name their file (`EncodingError`) get the source path in front.
+    public var failureMessage: String? {
+        guard case let .failed(error) = outcome else { return nil }
+        let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        return error is EncodingError ? "\(source): \(text)" : text
+    }
+}
+
+/// How far a build has got, after each finished texture.
+public struct BuildProgress: Sendable {
+    /// Textures finished (built, cached or failed) so far.
+    public var completed: Int
+    /// Textures this build has to process (up-to-date ones are not counted).
+    public var total: Int
+    /// Seconds since the work started.
+    public var elapsed: Double
+    /// Estimated seconds left, from the estimated cost of the textures still to do; `nil` before the
+    /// first finishes.
+    public var remaining: Double?
+
+    /// A progress report.
+    ///
+    /// - Parameters:
+    ///   - completed: Textures finished.
+    ///   - total: Textures to process.
+    ///   - elapsed: Seconds since the start.
+    ///   - remaining: Estimated seconds left.
+    public init(completed: Int, total: Int, elapsed: Double, remaining: Double?) {
+        self.completed = completed
+        self.total = total
+        self.elapsed = elapsed
+        self.remaining = remaining
+    }
+}
+
+/// The outcome of a whole build.
+public struct BuildSummary: Sendable {
+    /// Every texture of this shard, in source path order.
+    public var results: [TextureResult]
+    /// Outputs deleted because no source produces them any more.
+    public var pruned: [String]
+    /// Textures left to other shards.
+    public var otherShards: Int
+    /// Seconds the whole build took.
+    public var seconds: Double
+
+    /// A summary.
+    ///
+    /// - Parameters:
+    ///   - results: Every texture's result.
+    ///   - pruned: Deleted outputs.
+    ///   - otherShards: Textures left to other shards.
+    ///   - seconds: Seconds the build took.
+    public init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
+        self.results = results
+        self.pruned = pruned
+        self.otherShards = otherShards
+        self.seconds = seconds
+    }
+
+    /// Textures encoded.
+    public var built: Int { results.count { if case .built = $0.outcome { true } else { false } } }
+    /// Textures copied from the cache.
+    public var cached: Int { results.count { if case .cached = $0.outcome { true } else { false } } }
+    /// Textures already up to date.
+    public var upToDate: Int { results.count { if case .upToDate = $0.outcome { true } else { false } } }
+    /// Textures that failed.
+    public var failures: [TextureResult] { results.filter { $0.failureMessage != nil } }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ImageFiles
+import PVRCTestSupport
+import TextureFormats
+import XCTest
+
+/// The plugin's tool: it links no EGL or OpenGL ES (so the plugin works where no GL is installed)
+/// and writes what `pvrc encode` writes for the options its manifest gives.
+final class TextureToolTests: XCTestCase {
+    private let example = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples/snowy-tree-256-rgba.png")
+
+    func testTheToolLinksNoGL() throws {
+        let ldd = try PVRCProcess.run(
+            executable: URL(fileURLWithPath: "/usr/bin/ldd"), [PVRCProcess.executable(named: "PVRTCTextureTool").path])
+        XCTAssertEqual(ldd.status, 0, ldd.standardError)
+        XCTAssertTrue(ldd.standardOutput.contains("libpng"), ldd.standardOutput)
+        for library in ["libEGL", "libGLESv2", "libGL.so", "libGLX", "libOpenGL", "libcurl"] {
+            XCTAssertFalse(ldd.standardOutput.contains(library), "PVRTCTextureTool links \(library):\n\(ldd.standardOutput)")
+        }
+    }
+
+    func testManifestOptionsApplyAndTheBytesMatchEncode() throws {
+        let directory = try TemporaryDirectory()
+        let manifest = directory.path + "/pvrc.json"
+        try Data(#"{"options": {"quality": "fast"}, "overrides": [{"match": "ui/**", "options": {"mipmaps": true}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let image = directory.path + "/tree.png"
+        try PNGCodec.write(PipelineTestImages.noise(width: 32, height: 32, seed: 7, alpha: .mixed), to: URL(fileURLWithPath: image))
+        let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        let output = directory.path + "/generated/ui/tree.pvr"
+        let run = try PVRCProcess.run(executable: tool, [image, output, "--path", "ui/tree.png", "--manifest", manifest])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let reference = directory.path + "/reference.pvr"
+        let encode = try PVRCProcess.run(["encode", image, reference, "--quality", "fast", "--mipmaps", "--quiet"])
+        XCTAssertEqual(encode.status, 0, encode.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: reference)))
+        XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: output)).texture.levels.count, 6)
+    }
+
+    func testAKTXFormatForAPVROutputIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let manifest = directory.path + "/pvrc.json"
+        try Data(#"{"options": {"format": "ktx"}}"#.utf8).write(to: URL(fileURLWithPath: manifest))
+        let run = try PVRCProcess.run(
+            executable: PVRCProcess.executable(named: "PVRTCTextureTool"),
+            [example.path, directory.path + "/tree.pvr", "--path", "tree.png", "--manifest", manifest])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.standardError.contains("asks for format ktx"), run.standardError)
+        XCTAssertEqual(try directory.contents(), ["pvrc.json"])
+    }
+}
