@@ -20,10 +20,11 @@ public enum SourceImages {
     /// - Parameters:
     ///   - bytes: The file's bytes.
     ///   - file: The name for error messages.
+    ///   - pixelLimit: The most pixels the image may have, checked from its header before decoding.
     /// - Returns: The pixels.
     /// - Throws: The format's errors (`PNGError`, `ImageFileError`), which name `file`.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> RGBAImage {
-        try ImageFile.decode(bytes, file: file)
+    public static func decode(_ bytes: [UInt8], file: String, pixelLimit: PixelLimit = .standard) throws -> RGBAImage {
+        try ImageFile.decode(bytes, file: file, pixelLimit: pixelLimit)
     }
 
     /// The width and height in a PNG or TGA header, or `nil` for other content (JPEG keeps its size

@@ -151,7 +151,7 @@ public enum TextureBuild {
             }
             var image: RGBAImage?
             if file == nil {
-                let decoded = try SourceImages.decode(input, file: name)
+                let decoded = try SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
                 let encodedTexture = try await PVRTCEncoder.encode(
                     decoded, options: texture.settings.options, progress: nil)
                 let encoded = TextureFile(container: texture.settings.container, texture: encodedTexture)
@@ -174,7 +174,7 @@ public enum TextureBuild {
             }
             var quality: TextureQuality?
             if configuration.measuresQuality {
-                let source = try image ?? SourceImages.decode(input, file: name)
+                let source = try image ?? SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
                 quality = try await measure(file.texture, against: source, options: texture.settings.options)
             }
             let summary = TextureSummary(

@@ -31,6 +31,8 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var encoding: EncodingOptionGroup
 
+    @OptionGroup var limits: PixelLimitOptions
+
     @Flag(help: "Rebuild every texture, up to date or not.")
     var force = false
 
@@ -128,9 +130,11 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let container = encoding.format.flatMap(TextureContainer.init(rawValue:)) ?? .pvr2
         let memory = memoryBudget.map { $0 << 20 } ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
+        var options = encoding.encoderOptions
+        options.pixelLimit = limits.pixelLimit
         return BuildConfiguration(
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
-            settings: TextureSettings(options: encoding.encoderOptions, container: container), force: force,
+            settings: TextureSettings(options: options, container: container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
             cache: try cache.map(TextureCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
             measuresQuality: report != nil)

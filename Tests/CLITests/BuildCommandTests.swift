@@ -74,7 +74,7 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(counts(result.standardOutput)?.failed, 2, result.standardOutput)
         let errors = result.standardError.split(separator: "\n")
         XCTAssertEqual(errors.count, 2, result.standardError)
-        XCTAssertTrue(errors[0].hasPrefix("pvrc: \(source)/b.png: not a valid PNG"), result.standardError)
+        XCTAssertTrue(errors[0].hasPrefix("pvrc: \(source)/b.png: not a PNG, JPEG or TGA image"), result.standardError)
         XCTAssertTrue(errors[1].hasPrefix("pvrc: b2.png is 24x16: ") && errors[1].contains("--square pad|stretch"), result.standardError)
         XCTAssertTrue(result.standardOutput.contains("failed b.png -> b.pvr"), result.standardOutput)
         XCTAssertEqual(Set(try textures(in: out).keys), ["a.pvr", "c.pvr"])

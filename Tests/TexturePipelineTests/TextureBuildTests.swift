@@ -78,7 +78,7 @@ final class TextureBuildTests: XCTestCase {
         let summary = try await fixture.build(fixture.configuration(jobs: 1))
         XCTAssertEqual(summary.built, 3)
         XCTAssertEqual(summary.failures.map(\.source), ["b.png", "d.png"])
-        XCTAssertTrue(summary.failures[0].failureMessage?.contains("b.png: not a valid PNG") ?? false, "\(summary.failures[0].failureMessage ?? "")")
+        XCTAssertTrue(summary.failures[0].failureMessage?.contains("b.png: not a PNG, JPEG or TGA image") ?? false, "\(summary.failures[0].failureMessage ?? "")")
         XCTAssertTrue(summary.failures[1].failureMessage?.hasPrefix("d.png: ") ?? false, "\(summary.failures[1].failureMessage ?? "")")
         XCTAssertEqual(Set(try fixture.outputs().keys), ["a.pvr", "c.pvr", "e.pvr"])
         // Failures are retried, successes are not.

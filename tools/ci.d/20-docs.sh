@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-libraries=(PVRTC PVRTCEncoding Imaging ImageFiles TextureFormats PVRTCGL TextureLoader QualityMetrics)
+libraries=(PVRTC PVRTCEncoding Imaging ImageFiles TextureFormats PVRTCGL TextureLoader QualityMetrics TextureManifest
+    TexturePipeline)
 targets=()
 for library in "${libraries[@]}"; do targets+=(--target "$library"); done
 
