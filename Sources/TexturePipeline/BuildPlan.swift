@@ -60,7 +60,7 @@ public struct BuildPlan: Sendable {
     ///
     /// - Parameter configuration: The build.
     /// - Returns: The plan.
-    /// - Throws: ``PipelineError`` for a source folder that cannot be listed, a manifest value that
+    /// - Throws: `PipelineError` for a source folder that cannot be listed, a manifest value that
     ///   does not fit its option, or two sources that would write the same output.
     public static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
         let sources = try TextureSource.discover(

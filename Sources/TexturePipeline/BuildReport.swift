@@ -98,7 +98,7 @@ public struct BuildReport: Sendable, Encodable {
     /// Writes the report as JSON (sorted keys), atomically.
     ///
     /// - Parameter url: The report file.
-    /// - Throws: ``PipelineError`` when it cannot be written.
+    /// - Throws: `PipelineError` when it cannot be written.
     public func write(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

@@ -80,7 +80,7 @@ public struct BuildState: Sendable, Equatable, Codable {
     /// Writes the state into `folder` atomically.
     ///
     /// - Parameter folder: The output folder, which must exist.
-    /// - Throws: ``PipelineError`` when the file cannot be written.
+    /// - Throws: `PipelineError` when the file cannot be written.
     public func save(to folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

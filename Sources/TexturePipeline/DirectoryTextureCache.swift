@@ -23,7 +23,7 @@ public struct DirectoryTextureCache: TextureCache {
     ///
     /// - Parameter key: The cache key.
     /// - Returns: The texture file, or `nil` when the pointer or the file is missing.
-    /// - Throws: ``PipelineError`` when a file exists but cannot be read, or does not match its pointer.
+    /// - Throws: `PipelineError` when a file exists but cannot be read, or does not match its pointer.
     public func load(_ key: ContentDigest) async throws -> [UInt8]? {
         guard let stored = try read(entry("ac", key.hex)) else { return nil }
         guard let pointer = CachePointer(parsing: stored) else {
@@ -42,7 +42,7 @@ public struct DirectoryTextureCache: TextureCache {
     /// - Parameters:
     ///   - bytes: The texture file.
     ///   - key: The cache key.
-    /// - Throws: ``PipelineError`` when a folder cannot be made or a file written.
+    /// - Throws: `PipelineError` when a folder cannot be made or a file written.
     public func store(_ bytes: [UInt8], for key: ContentDigest) async throws {
         let pointer = CachePointer(to: bytes)
         try write(bytes, to: entry("cas", pointer.digest.hex))

@@ -14,7 +14,7 @@ public enum EncodeArguments {
     ///
     /// - Parameter settings: The effective settings of a texture.
     /// - Returns: Arguments in field-name order, ending with `--format NAME`.
-    /// - Throws: ``PipelineError`` for a field whose value has no command-line form (arrays, objects).
+    /// - Throws: `PipelineError` for a field whose value has no command-line form (arrays, objects).
     public static func arguments(for settings: TextureSettings) throws -> [String] {
         let fields = try jsonFields(of: settings.options)
         let defaults = try jsonFields(of: PVRTCEncoder.Options())

@@ -33,7 +33,7 @@ public struct HTTPTextureCache: TextureCache {
     ///
     /// - Parameter key: The cache key.
     /// - Returns: The texture file, or `nil` when either answer is 404.
-    /// - Throws: ``PipelineError`` for any other answer, a transport error, or a file that does not
+    /// - Throws: `PipelineError` for any other answer, a transport error, or a file that does not
     ///   match its pointer.
     public func load(_ key: ContentDigest) async throws -> [UInt8]? {
         guard let stored = try await get(entry("ac", key.hex)) else { return nil }
@@ -52,7 +52,7 @@ public struct HTTPTextureCache: TextureCache {
     /// - Parameters:
     ///   - bytes: The texture file.
     ///   - key: The cache key.
-    /// - Throws: ``PipelineError`` for an answer other than 2xx or a transport error.
+    /// - Throws: `PipelineError` for an answer other than 2xx or a transport error.
     public func store(_ bytes: [UInt8], for key: ContentDigest) async throws {
         let pointer = CachePointer(to: bytes)
         try await put(bytes, to: entry("cas", pointer.digest.hex))

@@ -14,7 +14,7 @@ public struct NinjaFile: Sendable {
     /// - Parameters:
     ///   - plan: The plan.
     ///   - pvrc: The `pvrc` executable the edges run.
-    /// - Throws: ``PipelineError`` for a path that cannot be written in a ninja file and a shell
+    /// - Throws: `PipelineError` for a path that cannot be written in a ninja file and a shell
     ///   command (quotes, `$`, backquotes, newlines) or an option without a command-line form.
     public init(plan: BuildPlan, pvrc: URL) throws {
         var lines = [
@@ -41,7 +41,7 @@ public struct NinjaFile: Sendable {
     /// Writes the file atomically.
     ///
     /// - Parameter url: Where to write it.
-    /// - Throws: ``PipelineError`` when it cannot be written.
+    /// - Throws: `PipelineError` when it cannot be written.
     public func write(to url: URL) throws {
         do {
             try AtomicFileWriter.write(Array(text.utf8), to: url)

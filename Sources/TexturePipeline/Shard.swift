@@ -13,7 +13,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// - Parameters:
     ///   - index: From 1 to `count`.
     ///   - count: At least 1.
-    /// - Throws: ``PipelineError`` when the numbers are out of range.
+    /// - Throws: `PipelineError` when the numbers are out of range.
     public init(index: Int, count: Int) throws {
         guard count >= 1, (1...count).contains(index) else {
             throw PipelineError(file: "--shard", reason: "needs I/N with 1 <= I <= N")
@@ -25,7 +25,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// Parses `I/N`.
     ///
     /// - Parameter text: `I/N`, e.g. `2/4`.
-    /// - Throws: ``PipelineError`` for other text.
+    /// - Throws: `PipelineError` for other text.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {

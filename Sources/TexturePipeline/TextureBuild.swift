@@ -24,7 +24,7 @@ public enum TextureBuild {
     ///   - onFinish: Called after each texture that was processed (not the up-to-date ones), from
     ///     any thread, one call at a time.
     /// - Returns: Every texture's result, in source path order.
-    /// - Throws: ``PipelineError`` when the output folder or the state file cannot be written.
+    /// - Throws: `PipelineError` when the output folder or the state file cannot be written.
     public static func run(
         _ plan: BuildPlan, configuration: BuildConfiguration,
         onFinish: @escaping @Sendable (TextureResult, BuildProgress) -> Void = { _, _ in }

@@ -36,7 +36,7 @@ public enum TextureCacheLocation {
     ///
     /// - Parameter argument: The URL or path.
     /// - Returns: The cache.
-    /// - Throws: ``PipelineError`` for a malformed URL.
+    /// - Throws: `PipelineError` for a malformed URL.
     public static func open(_ argument: String) throws -> any TextureCache {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {

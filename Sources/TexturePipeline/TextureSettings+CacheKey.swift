@@ -2,11 +2,11 @@ import TextureManifest
 
 extension TextureSettings {
     /// The cache key of an input with these settings: the SHA-256 of the input's digest and
-    /// ``canonicalDescription()``.
+    /// `TextureSettings.canonicalDescription()`.
     ///
     /// - Parameter input: The SHA-256 of the input file's bytes.
     /// - Returns: The key under which caches store the output.
-    /// - Throws: The errors of ``canonicalDescription()``.
+    /// - Throws: The errors of `TextureSettings.canonicalDescription()`.
     public func cacheKey(input: ContentDigest) throws -> ContentDigest {
         ContentDigest(ofText: "pvrc-texture\n\(input.hex)\n\(try canonicalDescription())")
     }

@@ -38,7 +38,7 @@ public struct TextureSource: Sendable, Equatable {
     ///   - folder: The source folder.
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
     /// - Returns: The sources in path order.
-    /// - Throws: ``PipelineError`` when the folder cannot be listed.
+    /// - Throws: `PipelineError` when the folder cannot be listed.
     public static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
         let name = FileIOError.name(of: folder)
         var isDirectory: ObjCBool = false
