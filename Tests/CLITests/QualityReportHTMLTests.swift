@@ -17,19 +17,7 @@ final class QualityReportHTMLTests: CLITestCase {
     private let marker: (UInt8, UInt8, UInt8) = (255, 0, 255)
 
     private func run(_ executable: String, _ arguments: [String]) throws -> PVRCProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return PVRCProcess.Result(status: process.terminationStatus,
-                                  standardOutput: String(decoding: outputData, as: UTF8.self),
-                                  standardError: String(decoding: errorData, as: UTF8.self))
+        try PVRCProcess.run(executable: URL(fileURLWithPath: executable), arguments)
     }
 
     /// A corpus folder in the layout the report reads: one opaque image, one with alpha, one Kodak crop.
