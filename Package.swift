@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
         .target(
-            name: "TextureManifest", dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+            name: "TextureManifest",
+            dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
         ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
         .target(
@@ -111,7 +112,8 @@ let package = Package(
         // Fixtures shared by several test targets.
         .target(name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTCBenchmarks"], path: "Tests/PVRCTestSupport"),
 
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRTCBenchmarks"], resources: [.copy("Golden")]),
+        .testTarget(
+            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRTCBenchmarks"], resources: [.copy("Golden")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",
@@ -120,13 +122,16 @@ let package = Package(
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
-            name: "TextureFormatsTests", dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
+            name: "TextureFormatsTests",
+            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
         ),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TexturePipelineTests",
             dependencies: [
-                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats",
+                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles",
+                "TextureFormats",
                 "PVRCTestSupport",
             ]
         ),
@@ -145,7 +150,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: ["TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging"]
+            dependencies: [
+                "TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging",
+            ]
         ),
     ]
 )

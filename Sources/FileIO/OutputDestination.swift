@@ -29,7 +29,8 @@ package enum OutputDestination {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileIOError(
-                file: name, reason: info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "exists and is not a regular file")
+                file: name,
+                reason: info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "exists and is not a regular file")
         }
         return path
     }
@@ -50,7 +51,9 @@ package enum OutputDestination {
                 var info = stat()
                 if stat(input.path, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
                     throw FileIOError(
-                        file: name, reason: "is the same file as the input \(FileIOError.name(of: input)); refusing to overwrite it")
+                        file: name,
+                        reason: "is the same file as the input \(FileIOError.name(of: input)); refusing to overwrite it"
+                    )
                 }
             }
         }
@@ -58,14 +61,16 @@ package enum OutputDestination {
         var directoryInfo = stat()
         guard stat(directory, &directoryInfo) == 0 else {
             throw FileIOError(
-                file: name, reason: "cannot write to directory \(AtomicFileWriter.directoryOf(name)): \(lastErrorMessage())")
+                file: name,
+                reason: "cannot write to directory \(AtomicFileWriter.directoryOf(name)): \(lastErrorMessage())")
         }
         guard directoryInfo.st_mode & S_IFMT == S_IFDIR else {
             throw FileIOError(file: name, reason: "\(AtomicFileWriter.directoryOf(name)) is not a directory")
         }
         guard access(directory, W_OK | X_OK) == 0 else {
             throw FileIOError(
-                file: name, reason: "cannot write to directory \(AtomicFileWriter.directoryOf(name)): \(lastErrorMessage())")
+                file: name,
+                reason: "cannot write to directory \(AtomicFileWriter.directoryOf(name)): \(lastErrorMessage())")
         }
     }
 }

@@ -16,7 +16,8 @@ package enum StaleTemporaries {
 
     /// The writer process id recorded in `entry` when it is a temporary of the target `base`, else `nil`.
     package static func writerProcess(of entry: String, base: String) -> pid_t? {
-        let prefix = ".\(base).", suffix = ".tmp"
+        let prefix = ".\(base)."
+        let suffix = ".tmp"
         guard entry.hasPrefix(prefix), entry.hasSuffix(suffix), entry.count > prefix.count + suffix.count else {
             return nil
         }

@@ -18,11 +18,11 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
-        case let .unrecognizedFormat(file): return "\(file): not a PNG, JPEG or TGA image"
-        case let .invalidImage(file, format, reason): return "\(file): not a valid \(format): \(reason)"
-        case let .tooLarge(file, reason): return "\(file): image too large: \(reason)"
-        case let .exceedsPixelLimit(file, error): return "\(file): \(error)"
-        case let .io(file, reason): return "\(file): \(reason)"
+        case .unrecognizedFormat(let file): return "\(file): not a PNG, JPEG or TGA image"
+        case .invalidImage(let file, let format, let reason): return "\(file): not a valid \(format): \(reason)"
+        case .tooLarge(let file, let reason): return "\(file): image too large: \(reason)"
+        case .exceedsPixelLimit(let file, let error): return "\(file): \(error)"
+        case .io(let file, let reason): return "\(file): \(reason)"
         }
     }
 }

@@ -32,9 +32,13 @@ public enum JPEGCodec {
             let reason = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed"
             return .invalidImage(file: file, format: "JPEG", reason: reason)
         }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
-            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+            tjDecompressHeader3(
+                handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw failure() }
         guard width > 0, height > 0 else {

@@ -34,7 +34,9 @@ public enum PNGCodec {
             pvrc_png_decode(
                 buffer.baseAddress, buffer.count, UInt32(maximumDimension), UInt64(pixelLimit.maximumPixels))
         }
-        if result.status == PVRC_PNG_TOO_LARGE, !pixelLimit.permits(width: Int(result.width), height: Int(result.height)) {
+        if result.status == PVRC_PNG_TOO_LARGE,
+            !pixelLimit.permits(width: Int(result.width), height: Int(result.height))
+        {
             throw PNGError.exceedsPixelLimit(
                 file: file, PixelLimitError(width: Int(result.width), height: Int(result.height), limit: pixelLimit))
         }

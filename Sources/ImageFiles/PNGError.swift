@@ -17,11 +17,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
-        case let .invalidPNG(file, reason): return "\(file): not a valid PNG: \(reason)"
-        case let .tooLarge(file, reason): return "\(file): image too large: \(reason)"
-        case let .exceedsPixelLimit(file, error): return "\(file): \(error)"
-        case let .encodingFailed(file, reason): return "\(file): cannot encode PNG: \(reason)"
-        case let .io(file, reason): return "\(file): \(reason)"
+        case .invalidPNG(let file, let reason): return "\(file): not a valid PNG: \(reason)"
+        case .tooLarge(let file, let reason): return "\(file): image too large: \(reason)"
+        case .exceedsPixelLimit(let file, let error): return "\(file): \(error)"
+        case .encodingFailed(let file, let reason): return "\(file): cannot encode PNG: \(reason)"
+        case .io(let file, let reason): return "\(file): \(reason)"
         }
     }
 }

@@ -50,10 +50,12 @@ public enum TGACodec {
             throw ImageFileError.invalidImage(file: file, format: "TGA", reason: reason)
         }
         defer { pvrc_tga_free(pixels) }
-        let width = Int(result.width), height = Int(result.height)
+        let width = Int(result.width)
+        let height = Int(result.height)
         guard width == header.width, height == header.height else {
             throw ImageFileError.invalidImage(
-                file: file, format: "TGA", reason: "decoded \(width)x\(height), header says \(header.width)x\(header.height)")
+                file: file, format: "TGA",
+                reason: "decoded \(width)x\(height), header says \(header.width)x\(header.height)")
         }
         let copy = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
         let image: RGBAImage

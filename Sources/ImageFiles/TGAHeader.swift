@@ -28,9 +28,13 @@ public struct TGAHeader: Sendable, Equatable {
     /// Parses and checks the header at the start of `bytes`; `nil` when they are not a TGA header.
     public init?(_ bytes: [UInt8]) {
         guard bytes.count >= 18 else { return nil }
-        let colorMapType = bytes[1], type = bytes[2]
-        let mapEntryBits = bytes[7], depth = bytes[16], descriptor = bytes[17]
-        let w = Int(bytes[12]) | Int(bytes[13]) << 8, h = Int(bytes[14]) | Int(bytes[15]) << 8
+        let colorMapType = bytes[1]
+        let type = bytes[2]
+        let mapEntryBits = bytes[7]
+        let depth = bytes[16]
+        let descriptor = bytes[17]
+        let w = Int(bytes[12]) | Int(bytes[13]) << 8
+        let h = Int(bytes[14]) | Int(bytes[15]) << 8
         guard w > 0, h > 0, descriptor & 0xC0 == 0 else { return nil }
         switch (colorMapType, type) {
         case (1, 1), (1, 9):
@@ -56,7 +60,8 @@ public struct TGAHeader: Sendable, Equatable {
     /// stored pixels, or run-length packets that cover them without running past the end.
     /// - Returns: `nil` when they do, otherwise the problem in words.
     public func missingData(in bytes: [UInt8]) -> String? {
-        let pixels = width * height, size = bytesPerPixel
+        let pixels = width * height
+        let size = bytesPerPixel
         guard bytes.count >= pixelDataOffset else {
             return "the file ends inside its image ID or colour map (\(bytes.count) of \(pixelDataOffset) bytes)"
         }
@@ -64,7 +69,8 @@ public struct TGAHeader: Sendable, Equatable {
             let needed = pixelDataOffset + pixels * size
             return bytes.count >= needed ? nil : "pixel data needs \(needed) bytes but the file has \(bytes.count)"
         }
-        var offset = pixelDataOffset, covered = 0
+        var offset = pixelDataOffset
+        var covered = 0
         while covered < pixels {
             guard offset < bytes.count else {
                 return "run-length data ends after \(covered) of \(pixels) pixels"

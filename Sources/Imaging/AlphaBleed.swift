@@ -22,7 +22,8 @@ public enum AlphaBleed {
     /// - Returns: `image` unchanged when it has no alpha-0 pixel or no visible pixel at all.
     public static func apply(to image: RGBAImage, wrap: Bool = true) -> RGBAImage {
         let count = image.width * image.height
-        var transparent = 0, visible = 0
+        var transparent = 0
+        var visible = 0
         image.pixels.withUnsafeBufferPointer { p in
             for i in 0..<count {
                 if p[i * 4 + 3] == 0 { transparent += 1 } else { visible += 1 }
@@ -80,14 +81,18 @@ public enum AlphaBleed {
     /// The next coarser level: each pixel is the weighted mean of (up to) 2x2 finer pixels, its
     /// weight their summed weight capped at 1.
     private static func pull(_ fine: Level) -> Level {
-        let w = (fine.width + 1) / 2, h = (fine.height + 1) / 2
+        let w = (fine.width + 1) / 2
+        let h = (fine.height + 1) / 2
         var color = [Float](repeating: 0, count: w * h * 3)
         var weight = [Float](repeating: 0, count: w * h)
         fine.color.withUnsafeBufferPointer { fc in
             fine.weight.withUnsafeBufferPointer { fw in
                 for y in 0..<h {
                     for x in 0..<w {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, sum: Float = 0
+                        var r: Float = 0
+                        var g: Float = 0
+                        var b: Float = 0
+                        var sum: Float = 0
                         for sy in (2 * y)..<min(2 * y + 2, fine.height) {
                             for sx in (2 * x)..<min(2 * x + 2, fine.width) {
                                 let i = sy * fine.width + sx
@@ -115,8 +120,10 @@ public enum AlphaBleed {
     /// Blends the bilinearly upsampled `coarse` colour into `fine` by each fine pixel's missing
     /// weight, and marks the fine level fully covered.
     private static func push(coarse: Level, into fine: inout Level, wrap: Bool) {
-        let cw = coarse.width, ch = coarse.height
-        let fineWidth = fine.width, fineHeight = fine.height
+        let cw = coarse.width
+        let ch = coarse.height
+        let fineWidth = fine.width
+        let fineHeight = fine.height
         // Coarse pixel centres sit at fine coordinates 2i + 0.5; sample at (x - 0.5) / 2.
         func taps(_ position: Int, _ size: Int) -> (Int, Int, Float) {
             let t = (Float(position) - 0.5) / 2
@@ -138,10 +145,14 @@ public enum AlphaBleed {
                             let missing = 1 - fw[i]
                             guard missing > 0 else { continue }
                             let (x0, x1, fx) = columns[x]
-                            let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy)
-                            let w01 = (1 - fx) * fy, w11 = fx * fy
-                            let i00 = (y0 * cw + x0) * 3, i10 = (y0 * cw + x1) * 3
-                            let i01 = (y1 * cw + x0) * 3, i11 = (y1 * cw + x1) * 3
+                            let w00 = (1 - fx) * (1 - fy)
+                            let w10 = fx * (1 - fy)
+                            let w01 = (1 - fx) * fy
+                            let w11 = fx * fy
+                            let i00 = (y0 * cw + x0) * 3
+                            let i10 = (y0 * cw + x1) * 3
+                            let i01 = (y1 * cw + x0) * 3
+                            let i11 = (y1 * cw + x1) * 3
                             let own = fw[i]
                             for c in 0..<3 {
                                 let up = cc[i00 + c] * w00 + cc[i10 + c] * w10 + cc[i01 + c] * w01 + cc[i11 + c] * w11

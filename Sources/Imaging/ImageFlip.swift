@@ -13,7 +13,8 @@ public enum ImageFlip {
     /// - Returns: A new image of the same size; `image` itself when neither flag is set.
     public static func flipped(_ image: RGBAImage, horizontally: Bool, vertically: Bool) -> RGBAImage {
         guard horizontally || vertically else { return image }
-        let w = image.width, h = image.height
+        let w = image.width
+        let h = image.height
         var result = image
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
@@ -21,7 +22,8 @@ public enum ImageFlip {
                     let sy = vertically ? h - 1 - y : y
                     for x in 0..<w {
                         let sx = horizontally ? w - 1 - x : x
-                        let s = (sy * w + sx) * 4, d = (y * w + x) * 4
+                        let s = (sy * w + sx) * 4
+                        let d = (y * w + x) * 4
                         dst[d] = src[s]
                         dst[d + 1] = src[s + 1]
                         dst[d + 2] = src[s + 2]

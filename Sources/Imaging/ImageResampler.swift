@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// High-quality image resizing: a separable Lanczos-3 filter on flat `Float` buffers.
@@ -50,7 +50,8 @@ public enum ImageResampler {
         source.withUnsafeBufferPointer { s in
             across.withUnsafeMutableBufferPointer { d in
                 for y in 0..<image.height {
-                    let rowIn = y * image.width, rowOut = y * width
+                    let rowIn = y * image.width
+                    let rowOut = y * width
                     for x in 0..<width {
                         let taps = horizontal[x]
                         let o = (rowOut + x) * channels

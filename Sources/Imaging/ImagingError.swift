@@ -8,9 +8,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A one-line explanation, without the name of any file.
     public var description: String {
         switch self {
-        case let .invalidDimensions(width, height, reason):
+        case .invalidDimensions(let width, let height, let reason):
             return "invalid dimensions \(width)x\(height): \(reason)"
-        case let .bufferSizeMismatch(expected, actual):
+        case .bufferSizeMismatch(let expected, let actual):
             return "buffer holds \(actual) bytes, expected \(expected)"
         }
     }

@@ -35,11 +35,14 @@ public enum MipChain {
     /// `colorSpace` ``ColorSpace/linear`` the average of the stored values instead.
     public static func downsample(_ image: RGBAImage, colorSpace: ColorSpace = .srgb) -> RGBAImage {
         if colorSpace == .linear { return downsampleStoredValues(image) }
-        let w = max(image.width / 2, 1), h = max(image.height / 2, 1)
-        let stepX = image.width > 1 ? 1 : 0, stepY = image.height > 1 ? 1 : 0
+        let w = max(image.width / 2, 1)
+        let h = max(image.height / 2, 1)
+        let stepX = image.width > 1 ? 1 : 0
+        let stepY = image.height > 1 ? 1 : 0
         let count = (stepX + 1) * (stepY + 1)
         var result = RGBAImage(width: w, height: h)
-        let toLinear = SRGB.toLinear, thresholds = SRGB.encodeThresholds
+        let toLinear = SRGB.toLinear
+        let thresholds = SRGB.encodeThresholds
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
@@ -51,7 +54,9 @@ public enum MipChain {
                             for dx in 0...stepX {
                                 let s = ((2 * y + dy) * image.width + 2 * x + dx) * 4
                                 let a = Int(src[s + 3])
-                                let r = toLinear[Int(src[s])], g = toLinear[Int(src[s + 1])], b = toLinear[Int(src[s + 2])]
+                                let r = toLinear[Int(src[s])]
+                                let g = toLinear[Int(src[s + 1])]
+                                let b = toLinear[Int(src[s + 2])]
                                 let wt = Float(a)
                                 weighted.0 += r * wt
                                 weighted.1 += g * wt
@@ -85,20 +90,26 @@ public enum MipChain {
     /// One level down averaging stored values (alpha-weighted, plain where all parents are transparent),
     /// rounding to nearest.
     private static func downsampleStoredValues(_ image: RGBAImage) -> RGBAImage {
-        let w = max(image.width / 2, 1), h = max(image.height / 2, 1)
-        let stepX = image.width > 1 ? 1 : 0, stepY = image.height > 1 ? 1 : 0
+        let w = max(image.width / 2, 1)
+        let h = max(image.height / 2, 1)
+        let stepX = image.width > 1 ? 1 : 0
+        let stepY = image.height > 1 ? 1 : 0
         let count = (stepX + 1) * (stepY + 1)
         var result = RGBAImage(width: w, height: h)
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
                     for x in 0..<w {
-                        var weighted = (0, 0, 0), plain = (0, 0, 0), alphaSum = 0
+                        var weighted = (0, 0, 0)
+                        var plain = (0, 0, 0)
+                        var alphaSum = 0
                         for dy in 0...stepY {
                             for dx in 0...stepX {
                                 let s = ((2 * y + dy) * image.width + 2 * x + dx) * 4
                                 let a = Int(src[s + 3])
-                                let r = Int(src[s]), g = Int(src[s + 1]), b = Int(src[s + 2])
+                                let r = Int(src[s])
+                                let g = Int(src[s + 1])
+                                let b = Int(src[s + 2])
                                 weighted = (weighted.0 + r * a, weighted.1 + g * a, weighted.2 + b * a)
                                 plain = (plain.0 + r, plain.1 + g, plain.2 + b)
                                 alphaSum += a

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A mip chain for tangent-space normal maps: averages the vectors and renormalises them.
@@ -35,8 +35,10 @@ public enum NormalMapMipChain {
 
     /// Writes into `level`'s RGB the renormalised mean vector of each pixel's parents in `parent`.
     private static func renormalisedAverage(of parent: RGBAImage, into level: inout RGBAImage) {
-        let w = level.width, h = level.height
-        let stepX = parent.width > 1 ? 1 : 0, stepY = parent.height > 1 ? 1 : 0
+        let w = level.width
+        let h = level.height
+        let stepX = parent.width > 1 ? 1 : 0
+        let stepY = parent.height > 1 ? 1 : 0
         parent.pixels.withUnsafeBufferPointer { src in
             level.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {

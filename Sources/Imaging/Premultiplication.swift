@@ -13,7 +13,8 @@ public enum Premultiplication {
     public static func premultiplied(_ image: RGBAImage, colorSpace: ColorSpace) -> RGBAImage {
         var result = image
         let count = image.width * image.height
-        let toLinear = SRGB.toLinear, thresholds = SRGB.encodeThresholds
+        let toLinear = SRGB.toLinear
+        let thresholds = SRGB.encodeThresholds
         result.pixels.withUnsafeMutableBufferPointer { p in
             for i in 0..<count {
                 let a = Int(p[i * 4 + 3])

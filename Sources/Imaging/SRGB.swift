@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The sRGB transfer function (IEC 61966-2-1) as lookup tables.
@@ -27,7 +27,8 @@ public enum SRGB {
     /// search in `thresholds` (pass ``encodeThresholds``).
     @inlinable
     public static func encode(_ l: Float, thresholds: [Float]) -> UInt8 {
-        var low = 0, high = thresholds.count
+        var low = 0
+        var high = thresholds.count
         while low < high {
             let mid = (low + high) >> 1
             if l >= thresholds[mid] { low = mid + 1 } else { high = mid }

@@ -25,7 +25,8 @@ enum EndpointTables {
                 entries.append(lanes(endpoint(half, slotB: slotB).expanded(slotB: slotB), slotB: slotB, alpha: false))
             }
             for byte in UInt32(0)..<256 {
-                entries.append(lanes(endpoint(byte << 8, slotB: slotB).expanded(slotB: slotB), slotB: slotB, alpha: true))
+                entries.append(
+                    lanes(endpoint(byte << 8, slotB: slotB).expanded(slotB: slotB), slotB: slotB, alpha: true))
             }
         }
         return entries

@@ -9,7 +9,8 @@ struct ExpandedBlocks {
     var words: [UInt64]
 
     init(_ image: PVRTCImage, threads: Int) {
-        let bw = image.blocksWide, bh = image.blocksHigh
+        let bw = image.blocksWide
+        let bh = image.blocksHigh
         blocksWide = bw
         blocksHigh = bh
         var words = [UInt64]()
@@ -49,8 +50,11 @@ struct ExpandedBlocks {
         let columnOffsets: [Int]
         let rowOffsets: [Int]
 
-        init(source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>, endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
-             words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int) {
+        init(
+            source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>,
+            endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
+            words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int
+        ) {
             self.source = source
             self.tables = tables
             self.endpoints = endpoints
@@ -87,7 +91,8 @@ struct ExpandedBlocks {
     /// ``EndpointTables``: four loads and three adds, no branches.
     @inline(__always)
     static func expand(color c: UInt32, tables t: UnsafePointer<SIMD8<Int16>>) -> SIMD8<Int16> {
-        let flagA = Int(truncatingIfNeeded: c >> 7) & 0x100, flagB = Int(truncatingIfNeeded: c >> 23) & 0x100
+        let flagA = Int(truncatingIfNeeded: c >> 7) & 0x100
+        let flagB = Int(truncatingIfNeeded: c >> 23) & 0x100
         let lowA = t[EndpointTables.lowA + (flagA | Int(truncatingIfNeeded: c) & 0xFF)]
         let highA = t[EndpointTables.highA + Int(truncatingIfNeeded: c >> 8) & 0xFF]
         let lowB = t[EndpointTables.lowB + (flagB | Int(truncatingIfNeeded: c >> 16) & 0xFF)]

@@ -11,12 +11,14 @@ enum ModulationTable {
     /// the second pixel's in bits 2–3.
     static let entries: [Entry] = (0..<32).map { index in
         let punchThrough = index >= 16
-        let first = index & 3, second = (index >> 2) & 3
+        let first = index & 3
+        let second = (index >> 2) & 3
         let w0 = Int16(PVRTCDecoder.weight(first, punchThrough: punchThrough))
         let w1 = Int16(PVRTCDecoder.weight(second, punchThrough: punchThrough))
         let alpha0: Int16 = punchThrough && first == 2 ? 0 : -1
         let alpha1: Int16 = punchThrough && second == 2 ? 0 : -1
-        return Entry(weight: SIMD8(w0, w0, w0, w0, w1, w1, w1, w1),
-                     mask: SIMD8(-1, -1, -1, alpha0, -1, -1, -1, alpha1))
+        return Entry(
+            weight: SIMD8(w0, w0, w0, w0, w1, w1, w1, w1),
+            mask: SIMD8(-1, -1, -1, alpha0, -1, -1, -1, alpha1))
     }
 }

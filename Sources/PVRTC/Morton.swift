@@ -26,7 +26,8 @@ package enum Morton {
         var table = [Int32](repeating: 0, count: blocksWide * blocksHigh)
         for by in 0..<blocksHigh {
             for bx in 0..<blocksWide {
-                table[by * blocksWide + bx] = Int32(offset(x: bx, y: by, blocksWide: blocksWide, blocksHigh: blocksHigh))
+                table[by * blocksWide + bx] = Int32(
+                    offset(x: bx, y: by, blocksWide: blocksWide, blocksHigh: blocksHigh))
             }
         }
         return table

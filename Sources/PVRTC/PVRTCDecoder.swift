@@ -1,4 +1,5 @@
 import Imaging
+
 /// The bit-exact PVRTC1 4bpp decoder (Khronos Data Format Specification / Imagination reference).
 ///
 /// Arithmetic, per pixel and channel: endpoints widened to ARGB 4555, bilinearly upscaled from the four
@@ -21,7 +22,8 @@ public enum PVRTCDecoder {
     /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         let paddedWidth = 4 * blocks.blocksWide
         let table = ModulationTable.entries
         let byteCount = width * height * 4

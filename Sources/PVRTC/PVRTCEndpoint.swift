@@ -41,8 +41,9 @@ public struct PVRTCEndpoint: Sendable, Hashable {
         if v & 0x4000 != 0 {
             self.init(isOpaque: true, red: Int((v >> 9) & 31), green: Int((v >> 4) & 31), blue: Int(v & 15))
         } else {
-            self.init(isOpaque: false, red: Int((v >> 7) & 15), green: Int((v >> 3) & 15), blue: Int(v & 7),
-                      alpha: Int((v >> 11) & 7))
+            self.init(
+                isOpaque: false, red: Int((v >> 7) & 15), green: Int((v >> 3) & 15), blue: Int(v & 7),
+                alpha: Int((v >> 11) & 7))
         }
     }
 
@@ -52,8 +53,9 @@ public struct PVRTCEndpoint: Sendable, Hashable {
         if v & 0x8000 != 0 {
             self.init(isOpaque: true, red: Int((v >> 10) & 31), green: Int((v >> 5) & 31), blue: Int(v & 31))
         } else {
-            self.init(isOpaque: false, red: Int((v >> 8) & 15), green: Int((v >> 4) & 15), blue: Int(v & 15),
-                      alpha: Int((v >> 12) & 7))
+            self.init(
+                isOpaque: false, red: Int((v >> 8) & 15), green: Int((v >> 4) & 15), blue: Int(v & 15),
+                alpha: Int((v >> 12) & 7))
         }
     }
 

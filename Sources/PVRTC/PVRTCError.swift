@@ -10,11 +10,11 @@ public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case let .invalidDimensions(width, height, reason):
+        case .invalidDimensions(let width, let height, let reason):
             return "invalid dimensions \(width)x\(height): \(reason)"
-        case let .bufferSizeMismatch(expected, actual):
+        case .bufferSizeMismatch(let expected, let actual):
             return "buffer holds \(actual) bytes, expected \(expected)"
-        case let .levelOutOfRange(level, count):
+        case .levelOutOfRange(let level, let count):
             return "mip level \(level) does not exist (the texture has \(count) level\(count == 1 ? "" : "s"))"
         }
     }

@@ -72,7 +72,8 @@ public struct PVRTCImage: Sendable, Equatable {
     /// Builds a level from blocks given in linear order (`blocks[by * blocksWide + bx]`).
     public init(width: Int, height: Int, linearBlocks blocks: [PVRTCBlock]) throws {
         try PVRTCImage.validate(width: width, height: height)
-        let bw = PVRTCImage.blockCount(width), bh = PVRTCImage.blockCount(height)
+        let bw = PVRTCImage.blockCount(width)
+        let bh = PVRTCImage.blockCount(height)
         guard blocks.count == bw * bh else {
             throw PVRTCError.bufferSizeMismatch(expected: bw * bh * 8, actual: blocks.count * 8)
         }
@@ -90,7 +91,8 @@ public struct PVRTCImage: Sendable, Equatable {
 
     /// The blocks in linear order (`[by * blocksWide + bx]`), undoing the Morton permutation.
     public var linearBlocks: [PVRTCBlock] {
-        let bw = blocksWide, bh = blocksHigh
+        let bw = blocksWide
+        let bh = blocksHigh
         var blocks = [PVRTCBlock](repeating: PVRTCBlock(modulation: 0, color: 0), count: bw * bh)
         for by in 0..<bh {
             for bx in 0..<bw {

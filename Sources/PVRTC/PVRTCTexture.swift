@@ -21,7 +21,8 @@ public struct PVRTCTexture: Sendable, Equatable {
         guard let first = levels.first else {
             throw PVRTCError.invalidDimensions(width: 0, height: 0, reason: "a texture needs at least one level")
         }
-        var w = first.width, h = first.height
+        var w = first.width
+        var h = first.height
         for level in levels.dropFirst() {
             w = max(w / 2, 1)
             h = max(h / 2, 1)
@@ -51,7 +52,9 @@ public struct PVRTCTexture: Sendable, Equatable {
 
     /// Number of levels in a full chain down to 1x1 for a `width` x `height` base.
     public static func fullChainLength(width: Int, height: Int) -> Int {
-        var n = 1, w = width, h = height
+        var n = 1
+        var w = width
+        var h = height
         while w > 1 || h > 1 {
             w = max(w / 2, 1)
             h = max(h / 2, 1)

@@ -10,13 +10,15 @@ struct RowDecoder: @unchecked Sendable {
     /// Writes pixel row `y` of the padded level (`4 * blocksWide` RGBA pixels) to `out`.
     @inline(__always)
     func decode(row y: Int, into out: UnsafeMutableRawPointer) {
-        let bw = blocksWide, bh = blocksHigh
+        let bw = blocksWide
+        let bh = blocksHigh
         // Vertical position between block centres: rows 4Y+2 ... 4Y+5 lie between block rows Y and Y+1.
         let low = (y - 2) >> 2
         let yr = Int16(truncatingIfNeeded: (y - 2) & 3)
         let top = endpoints + (low < 0 ? bh - 1 : low) * bw
         let bottom = endpoints + (low + 1 == bh ? 0 : low + 1) * bw
-        let weightTop = SIMD8<Int16>(repeating: 4 &- yr), weightBottom = SIMD8<Int16>(repeating: yr)
+        let weightTop = SIMD8<Int16>(repeating: 4 &- yr)
+        let weightBottom = SIMD8<Int16>(repeating: yr)
         // The modulation comes from the block that contains the pixel.
         let modulation = words + (y >> 2) * bw
         let shift = UInt64(8 * (y & 3))
@@ -32,7 +34,8 @@ struct RowDecoder: @unchecked Sendable {
             return (mode | (bits & 15), mode | (bits >> 4))
         }
 
-        let first = vertical(0), last = vertical(bw - 1)
+        let first = vertical(0)
+        let last = vertical(bw - 1)
         var left = first
         var leftRight = modulationIndices(0).right
         // Pixels 0 and 1: between the last block column (wrapped) and the first.
@@ -55,8 +58,10 @@ struct RowDecoder: @unchecked Sendable {
     /// Writes two RGBA pixels that lie between two block columns whose vertically interpolated endpoints
     /// are `left` and `right`: horizontal offsets 0, 1 from the left centre, or 2, 3 when `second`.
     @inline(__always)
-    func writePair(left: SIMD8<Int16>, right: SIMD8<Int16>, second: Bool, entry: UnsafePointer<ModulationTable.Entry>,
-                   to out: UnsafeMutableRawPointer) {
+    func writePair(
+        left: SIMD8<Int16>, right: SIMD8<Int16>, second: Bool, entry: UnsafePointer<ModulationTable.Entry>,
+        to out: UnsafeMutableRawPointer
+    ) {
         // C(i) = 4·left + i·(right − left): the bilinear sum in 5.4 (RGB) / 4.4·2 (alpha) fixed point.
         let delta = right &- left
         let offset = second ? SIMD8<Int16>(2, 2, 2, 2, 3, 3, 3, 3) : SIMD8<Int16>(0, 0, 0, 0, 1, 1, 1, 1)

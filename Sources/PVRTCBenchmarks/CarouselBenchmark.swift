@@ -1,9 +1,9 @@
-import PVRTCGL
-import TextureLoader
-import Imaging
 import Foundation
+import Imaging
 import PVRTC
+import PVRTCGL
 import TextureFormats
+import TextureLoader
 
 /// A headless carousel: images scroll past a row of slots at a steady frame rate while the render
 /// thread (a ``GLThread``) draws the visible ones every frame. Measures, per ``CarouselStrategy``,
@@ -25,9 +25,11 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     package let decodePNG: @Sendable (String) throws -> RGBAImage
 
     /// Sets up a benchmark.
-    package init(items: [CarouselItem], configuration: CarouselConfiguration = CarouselConfiguration(),
-                makeRenderer: @escaping @Sendable () throws -> Renderer,
-                decodePNG: @escaping @Sendable (String) throws -> RGBAImage) {
+    package init(
+        items: [CarouselItem], configuration: CarouselConfiguration = CarouselConfiguration(),
+        makeRenderer: @escaping @Sendable () throws -> Renderer,
+        decodePNG: @escaping @Sendable (String) throws -> RGBAImage
+    ) {
         self.items = items
         self.configuration = configuration
         self.makeRenderer = makeRenderer
@@ -50,7 +52,8 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     /// Scrolls once with `strategy` on a fresh GL thread and reports what it measured.
     package func run(_ strategy: CarouselStrategy) async throws -> CarouselReport {
         let glThread = GLThread(name: "pvrc.carousel", makeResource: makeRenderer)
-        let slots = configuration.visibleCount, slotSize = configuration.slotSize
+        let slots = configuration.visibleCount
+        let slotSize = configuration.slotSize
         // Warm-up: the render target exists and every upload and draw path has run once (drivers such
         // as llvmpipe compile shader variants on first use) before the first timed frame.
         do {
@@ -58,8 +61,11 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
             let image = try RGBAImage(width: 64, height: 64, pixels: [UInt8](repeating: 128, count: 64 * 64 * 4))
             let options = configuration.loadOptions
             try await glThread.perform { renderer in
-                let handles = [try renderer.upload(texture, levels: options.levels(of: texture)), try renderer.upload(image)]
-                try renderer.drawFrame(Array((handles + Array(repeating: nil, count: slots)).prefix(slots)), slotSize: slotSize)
+                let handles = [
+                    try renderer.upload(texture, levels: options.levels(of: texture)), try renderer.upload(image),
+                ]
+                try renderer.drawFrame(
+                    Array((handles + Array(repeating: nil, count: slots)).prefix(slots)), slotSize: slotSize)
                 handles.forEach(renderer.delete)
             }
         } catch {
@@ -78,8 +84,9 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     private static func warmUpTexture() throws -> PVRTCTexture {
         let levels = try (0..<PVRTCTexture.fullChainLength(width: 64, height: 64)).map { level in
             let side = 64 >> level
-            return try PVRTCImage(width: side, height: side,
-                                  data: [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: side, height: side)))
+            return try PVRTCImage(
+                width: side, height: side,
+                data: [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: side, height: side)))
         }
         return try PVRTCTexture(levels: levels, hasAlpha: false)
     }
@@ -95,12 +102,16 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
 
     /// Strategies (a) and (b): whatever becomes visible is loaded synchronously inside the frame;
     /// what leaves the screen is deleted.
-    private func runOnDemand(_ strategy: CarouselStrategy, glThread: GLThread<Renderer>) async throws -> CarouselReport {
-        let items = items, options = configuration.loadOptions, slotSize = configuration.slotSize
+    private func runOnDemand(_ strategy: CarouselStrategy, glThread: GLThread<Renderer>) async throws -> CarouselReport
+    {
+        let items = items
+        let options = configuration.loadOptions
+        let slotSize = configuration.slotSize
         let decodePNG = decodePNG
         var resident: [Int: Renderer.Handle] = [:]
         var frameTimes: [Duration] = []
-        var missing = 0, peak = 0
+        var missing = 0
+        var peak = 0
         var previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
         defer {
             let leftovers = resident
@@ -132,8 +143,9 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                 }
                 let shown = visible.map { resident[$0] }
                 try renderer.drawFrame(shown, slotSize: slotSize)
-                return FrameOutcome(resident: resident, busy: glThread.busyTime ?? .zero, gpuBytes: peakBytes,
-                                    missing: shown.contains { $0 == nil }, preview: false)
+                return FrameOutcome(
+                    resident: resident, busy: glThread.busyTime ?? .zero, gpuBytes: peakBytes,
+                    missing: shown.contains { $0 == nil }, preview: false)
             }
             resident = outcome.resident
             frameTimes.append(outcome.busy - previous)
@@ -141,23 +153,28 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
             peak = max(peak, outcome.gpuBytes)
             if outcome.missing { missing += 1 }
         }
-        return CarouselReport(strategy: strategy, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
-                              framesMissingImage: missing, framesShowingPreview: 0, peakGPUBytes: peak)
+        return CarouselReport(
+            strategy: strategy, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
+            framesMissingImage: missing, framesShowingPreview: 0, peakGPUBytes: peak)
     }
 
     /// Strategy (c): visible images are pinned and loaded low-res first through the loader, images
     /// that scroll away have their loads cancelled, and the next ones are prefetched.
     private func runLoader(glThread: GLThread<Renderer>) async throws -> CarouselReport {
-        let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(
-            totalCostLimit: configuration.cacheCostLimit, countLimit: max(items.count, 1),
-            uploadBudgetPerFrame: configuration.uploadBudgetPerFrame, frameInterval: configuration.frameBudget))
-        let options = configuration.loadOptions, slotSize = configuration.slotSize
+        let loader = TextureLoader(
+            glThread: glThread,
+            configuration: TextureLoaderConfiguration(
+                totalCostLimit: configuration.cacheCostLimit, countLimit: max(items.count, 1),
+                uploadBudgetPerFrame: configuration.uploadBudgetPerFrame, frameInterval: configuration.frameBudget))
+        let options = configuration.loadOptions
+        let slotSize = configuration.slotSize
         let previewSize = configuration.previewMaxDimension
         let keys = items.map { TextureKey(url: $0.texture, options: options) }
         var loads: [Int: Task<Void, Never>] = [:]
         var shownIndices: Range<Int> = 0..<0
         var frameTimes: [Duration] = []
-        var missing = 0, previews = 0
+        var missing = 0
+        var previews = 0
         var previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
         do {
             try await pace { frame in
@@ -172,7 +189,9 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                         let url = items[index].texture
                         loads[index] = Task {
                             do {
-                                for try await _ in loader.loadProgressively(url, options: options, previewMaxDimension: previewSize) {}
+                                for try await _ in loader.loadProgressively(
+                                    url, options: options, previewMaxDimension: previewSize)
+                                {}
                             } catch {
                                 // A load cancelled because its image scrolled away, or a failed file
                                 // (counted as missing frames).
@@ -180,7 +199,8 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                         }
                     }
                     shownIndices = visible
-                    let upcoming = visible.upperBound..<min(visible.upperBound + configuration.prefetchAhead, items.count)
+                    let upcoming =
+                        visible.upperBound..<min(visible.upperBound + configuration.prefetchAhead, items.count)
                     await loader.prefetch(upcoming.map { items[$0].texture }, options: options)
                 }
                 let outcome = try await loader.withTextures(visible.map { keys[$0] }) { [glThread] renderer, textures in
@@ -202,8 +222,9 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
         for load in loads.values { load.cancel() }
         let peak = await loader.statistics.peakCost
         await loader.shutdown()
-        return CarouselReport(strategy: .pvrLoader, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
-                              framesMissingImage: missing, framesShowingPreview: previews, peakGPUBytes: peak)
+        return CarouselReport(
+            strategy: .pvrLoader, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
+            framesMissingImage: missing, framesShowingPreview: previews, peakGPUBytes: peak)
     }
 
     /// Calls `frame` for every frame index, starting frame `i` no earlier than `i` budgets after the

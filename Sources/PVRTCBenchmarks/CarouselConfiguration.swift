@@ -25,9 +25,11 @@ package struct CarouselConfiguration: Sendable {
 
     /// Creates a configuration; the defaults scroll at 60 Hz, three 256-pixel images visible, one step
     /// every 8 frames.
-    package init(frameBudget: Duration = .microseconds(16_667), visibleCount: Int = 3, framesPerStep: Int = 8,
-                prefetchAhead: Int = 3, slotSize: Int = 256, previewMaxDimension: Int = 64,
-                cacheCostLimit: Int = 64 << 20, uploadBudgetPerFrame: Duration = .milliseconds(4)) {
+    package init(
+        frameBudget: Duration = .microseconds(16_667), visibleCount: Int = 3, framesPerStep: Int = 8,
+        prefetchAhead: Int = 3, slotSize: Int = 256, previewMaxDimension: Int = 64,
+        cacheCostLimit: Int = 64 << 20, uploadBudgetPerFrame: Duration = .milliseconds(4)
+    ) {
         self.frameBudget = frameBudget
         self.visibleCount = max(visibleCount, 1)
         self.framesPerStep = max(framesPerStep, 1)

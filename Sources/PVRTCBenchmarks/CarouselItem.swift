@@ -1,8 +1,8 @@
-import TextureFormats
+import Foundation
 import PVRTC
 import PVRTCGL
+import TextureFormats
 import TextureLoader
-import Foundation
 
 /// One image of the carousel: a PNG and the same image as a PVR or KTX texture.
 package struct CarouselItem: Sendable, Hashable {
@@ -25,16 +25,19 @@ package struct CarouselItem: Sendable, Hashable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw TextureLoaderError.loadFailed(file: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
+            throw TextureLoaderError.loadFailed(
+                file: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
         }
         let present = Set(names)
         let items = names.filter { $0.lowercased().hasSuffix(".png") }.sorted().compactMap { name -> CarouselItem? in
             let stem = String(name.dropLast(4))
             guard let partner = ["\(stem).pvr", "\(stem).ktx"].first(where: present.contains) else { return nil }
-            return CarouselItem(png: directory.appendingPathComponent(name), texture: directory.appendingPathComponent(partner))
+            return CarouselItem(
+                png: directory.appendingPathComponent(name), texture: directory.appendingPathComponent(partner))
         }
         guard !items.isEmpty else {
-            throw TextureLoaderError.loadFailed(file: directory.path, reason: "no NAME.png with a NAME.pvr or NAME.ktx beside it")
+            throw TextureLoaderError.loadFailed(
+                file: directory.path, reason: "no NAME.png with a NAME.pvr or NAME.ktx beside it")
         }
         return items
     }

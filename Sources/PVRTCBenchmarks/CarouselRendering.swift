@@ -1,8 +1,8 @@
-import TextureFormats
-import PVRTCGL
-import TextureLoader
 import Imaging
 import PVRTC
+import PVRTCGL
+import TextureFormats
+import TextureLoader
 
 /// What the carousel benchmark draws with: the loader's uploads, plus RGBA uploads for the PNG
 /// strategy and drawing a frame of slots. Called only on the GL thread.

@@ -20,8 +20,10 @@ package struct CarouselReport: Sendable {
     package let peakGPUBytes: Int
 
     /// Creates a report.
-    package init(strategy: CarouselStrategy, frameTimes: [Duration], frameBudget: Duration,
-                framesMissingImage: Int, framesShowingPreview: Int, peakGPUBytes: Int) {
+    package init(
+        strategy: CarouselStrategy, frameTimes: [Duration], frameBudget: Duration,
+        framesMissingImage: Int, framesShowingPreview: Int, peakGPUBytes: Int
+    ) {
         self.strategy = strategy
         self.frameTimes = frameTimes
         self.frameBudget = frameBudget

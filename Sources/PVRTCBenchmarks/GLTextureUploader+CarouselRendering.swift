@@ -1,8 +1,8 @@
-import TextureFormats
-import TextureLoader
 import Imaging
 import PVRTC
 import PVRTCGL
+import TextureFormats
+import TextureLoader
 
 extension GLTextureUploader: CarouselRendering {
     /// Uploads an RGBA8 image with ``GLContext/upload(_:)``.
@@ -26,11 +26,12 @@ extension GLTextureUploader: CarouselRendering {
         for (slot, texture) in textures.enumerated() {
             guard let texture else { continue }
             var level = 0
-            if case let .dataTextures(levels) = texture.storage {
+            if case .dataTextures(let levels) = texture.storage {
                 level = levels.firstIndex { max($0.width, $0.height) <= slotSize } ?? levels.count - 1
             }
-            try context.draw(texture, into: target, at: PixelRect(x: slot * slotSize, y: 0, width: slotSize, height: slotSize),
-                             level: level, clearColor: clear)
+            try context.draw(
+                texture, into: target, at: PixelRect(x: slot * slotSize, y: 0, width: slotSize, height: slotSize),
+                level: level, clearColor: clear)
             clear = nil
         }
         context.finish()

@@ -1,9 +1,9 @@
-import PVRTCGL
-import TextureLoader
-import Imaging
 import Foundation
+import Imaging
 import PVRTC
+import PVRTCGL
 import TextureFormats
+import TextureLoader
 
 /// The load-and-show benchmark behind `pvrc bench load`: how long it takes, from a warm context, to
 /// get a texture file onto the screen.
@@ -64,18 +64,23 @@ package struct LoadBenchmark {
     /// depend on the data), not on the content.
     /// - Throws: ``GLError/unsupported(_:)`` unless `source` is square, a power of two, and at
     ///   least as large as every size; errors from the writers.
-    package static func prepareInputs(source: RGBAImage, sizes: [Int], directory: String,
-                                     writePNG: PNGWriter) throws -> [Inputs] {
+    package static func prepareInputs(
+        source: RGBAImage, sizes: [Int], directory: String,
+        writePNG: PNGWriter
+    ) throws -> [Inputs] {
         guard source.isSquarePowerOfTwo, let largest = sizes.max(), source.width >= largest,
-              sizes.allSatisfy({ $0 > 0 && $0.nonzeroBitCount == 1 }) else {
-            throw GLError.unsupported("the benchmark source must be square, a power of two and at least as large as every size (\(sizes))")
+            sizes.allSatisfy({ $0 > 0 && $0.nonzeroBitCount == 1 })
+        else {
+            throw GLError.unsupported(
+                "the benchmark source must be square, a power of two and at least as large as every size (\(sizes))")
         }
         var generator = SplitMix64(seed: 0x5EED)
         var inputs: [Inputs] = []
         for size in sizes.sorted(by: >) {
             var image = source
             while image.width > size { image = try halved(image) }
-            let png = "\(directory)/load-\(size).png", pvr = "\(directory)/load-\(size).pvr"
+            let png = "\(directory)/load-\(size).png"
+            let pvr = "\(directory)/load-\(size).pvr"
             try writePNG(image, png)
             var data = [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: size, height: size))
             for i in stride(from: 0, to: data.count, by: 8) {
@@ -103,20 +108,23 @@ package struct LoadBenchmark {
         }
         func pvr(_ mode: PVRTCUploadMode) throws -> Benchmark {
             try Benchmark.measure(runs: runs) {
-                let texture = try context.upload(try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture, mode: mode)
+                let texture = try context.upload(
+                    try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture, mode: mode)
                 try context.draw(texture, into: target)
                 context.finish()
                 context.delete(texture)
             }
         }
-        return Row(size: inputs.size, pngFileBytes: try fileSize(inputs.pngPath),
-                   pvrFileBytes: try fileSize(inputs.pvrPath),
-                   png: png, decodeOnce: try pvr(.decodeOnce), direct: try pvr(.direct))
+        return Row(
+            size: inputs.size, pngFileBytes: try fileSize(inputs.pngPath),
+            pvrFileBytes: try fileSize(inputs.pvrPath),
+            png: png, decodeOnce: try pvr(.decodeOnce), direct: try pvr(.direct))
     }
 
     /// A 2x2 box downscale of a square power-of-two image (rounded to nearest).
     static func halved(_ image: RGBAImage) throws -> RGBAImage {
-        let w = image.width / 2, h = image.height / 2
+        let w = image.width / 2
+        let h = image.height / 2
         var out = [UInt8](repeating: 0, count: w * h * 4)
         image.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import TextureFormats
-import PVRTC
-import PVRTCGL
-import TextureLoader
-import Imaging
-import Glibc
+    import TextureFormats
+    import PVRTC
+    import PVRTCGL
+    import TextureLoader
+    import Imaging
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Deterministic synthetic texture content, for benchmarks that must run without image files.
@@ -18,7 +18,8 @@ package enum TestPattern {
     /// An opaque `width` x `height` image; the same size always gives the same pixels.
     package static func texture(width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height, fill: (0, 0, 0, 255))
-        let fw = Double(width), fh = Double(height)
+        let fw = Double(width)
+        let fh = Double(height)
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in 0..<height {
                 let v = Double(y) / fh

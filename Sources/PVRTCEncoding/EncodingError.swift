@@ -19,13 +19,13 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
     public var description: String {
         switch self {
-        case let .unsupportedSize(width, height, _, _):
+        case .unsupportedSize(let width, let height, _, _):
             return "image is \(width)x\(height): \(Self.requirement(width: width, height: height))"
-        case let .tooLarge(width, height, maximum):
+        case .tooLarge(let width, let height, let maximum):
             return "image would be \(width)x\(height) after resizing, over the \(maximum) limit"
-        case let .exceedsPixelLimit(error):
+        case .exceedsPixelLimit(let error):
             return error.description
-        case let .invalidMaximumSize(size):
+        case .invalidMaximumSize(let size):
             return "maximum size \(size) is below 1"
         }
     }

@@ -86,7 +86,8 @@ package enum ImagePreparation {
                     let sy = min(y, image.height - 1)
                     for x in 0..<width {
                         let sx = min(x, image.width - 1)
-                        let s = (sy * image.width + sx) * 4, d = (y * width + x) * 4
+                        let s = (sy * image.width + sx) * 4
+                        let d = (y * width + x) * 4
                         dst[d] = src[s]
                         dst[d + 1] = src[s + 1]
                         dst[d + 2] = src[s + 2]

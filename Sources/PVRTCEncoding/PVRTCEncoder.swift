@@ -59,9 +59,10 @@ public enum PVRTCEncoder {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(with: Result {
-                        try run(image, options: options, isCancelled: { cancellation.isSet }, progress: progress)
-                    })
+                    continuation.resume(
+                        with: Result {
+                            try run(image, options: options, isCancelled: { cancellation.isSet }, progress: progress)
+                        })
                 }
             }
         } onCancel: {
@@ -87,7 +88,8 @@ public enum PVRTCEncoder {
         let hasAlpha = prepared.hasTransparency
         var sources = [prepared]
         if options.mipmaps {
-            sources = options.normalMap
+            sources =
+                options.normalMap
                 ? try NormalMapMipChain.build(from: prepared)
                 : try MipChain.build(from: prepared, colorSpace: options.colorSpace ?? .srgb)
         }

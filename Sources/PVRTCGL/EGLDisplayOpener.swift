@@ -27,10 +27,11 @@ enum EGLDisplayOpener {
                 continue
             }
             switch makeContext(on: display) {
-            case let .success(pair):
-                return Opened(display: display, context: pair.context, surface: pair.surface,
-                              description: candidate.description)
-            case let .failure(reason):
+            case .success(let pair):
+                return Opened(
+                    display: display, context: pair.context, surface: pair.surface,
+                    description: candidate.description)
+            case .failure(let reason):
                 tried.append("\(candidate.description): \(reason.text)")
             }
         }
@@ -44,12 +45,14 @@ enum EGLDisplayOpener {
             load("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self)
         if let getPlatformDisplay {
             if let queryDevices = load("eglQueryDevicesEXT", as: PFNEGLQUERYDEVICESEXTPROC.self),
-               let queryString = load("eglQueryDeviceStringEXT", as: PFNEGLQUERYDEVICESTRINGEXTPROC.self) {
+                let queryString = load("eglQueryDeviceStringEXT", as: PFNEGLQUERYDEVICESTRINGEXTPROC.self)
+            {
                 var count: EGLint = 0
                 if queryDevices(0, nil, &count) == EGL_TRUE, count > 0 {
                     var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
                     _ = queryDevices(count, &devices, &count)
-                    var hardware: [Candidate] = [], software: [Candidate] = []
+                    var hardware: [Candidate] = []
+                    var software: [Candidate] = []
                     for (index, device) in devices.prefix(Int(count)).enumerated() {
                         guard let device else { continue }
                         let extensions = queryString(device, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
@@ -68,9 +71,10 @@ enum EGLDisplayOpener {
             } else {
                 tried.append("device platform: eglQueryDevicesEXT/eglQueryDeviceStringEXT unavailable")
             }
-            list.append(Candidate(description: "surfaceless (Mesa)") {
-                getPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
-            })
+            list.append(
+                Candidate(description: "surfaceless (Mesa)") {
+                    getPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+                })
         } else {
             tried.append("platform displays: eglGetPlatformDisplayEXT unavailable")
         }
@@ -82,8 +86,11 @@ enum EGLDisplayOpener {
 
     /// Initialises `display` and makes an ES 2.0 context with a 1x1 pbuffer current.
     /// Nothing is terminated on failure: the display may be shared with other contexts.
-    private static func makeContext(on display: EGLDisplay) -> Result<(context: EGLContext, surface: EGLSurface), Failure> {
-        var major: EGLint = 0, minor: EGLint = 0
+    private static func makeContext(on display: EGLDisplay) -> Result<
+        (context: EGLContext, surface: EGLSurface), Failure
+    > {
+        var major: EGLint = 0
+        var minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
             return .failure(Failure(text: "eglInitialize failed (\(errorName(eglGetError())))"))
         }
@@ -99,7 +106,8 @@ enum EGLDisplayOpener {
         var config: EGLConfig?
         var configCount: EGLint = 0
         guard eglChooseConfig(display, configAttributes, &config, 1, &configCount) == EGL_TRUE,
-              configCount > 0, let config else {
+            configCount > 0, let config
+        else {
             return .failure(Failure(text: "no RGBA8 pbuffer ES2 config (\(errorName(eglGetError())))"))
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]

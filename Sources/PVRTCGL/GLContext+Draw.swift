@@ -1,5 +1,5 @@
-import Imaging
 import CGLES2
+import Imaging
 import PVRTC
 
 extension GLContext {
@@ -10,8 +10,9 @@ extension GLContext {
             throw GLError.unsupported("render target \(width)x\(height) outside 1...\(maxTextureSize)")
         }
         let color = makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         var framebuffer: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -30,7 +31,8 @@ extension GLContext {
     /// Deletes a render target's framebuffer and colour texture.
     public func delete(_ target: RenderTarget) {
         activate()
-        var framebuffer = target.framebuffer, color = target.colorTexture
+        var framebuffer = target.framebuffer
+        var color = target.colorTexture
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteTextures(1, &color)
     }
@@ -47,8 +49,10 @@ extension GLContext {
     ///   - level: for ``PVRTCUploadMode/direct``, the level decoded (point-sampled); other textures
     ///     choose their level by the usual mipmap rules and ignore it.
     ///   - clearColor: when given, the whole target is cleared to it first.
-    public func draw(_ texture: GPUTexture, into target: RenderTarget, at rect: PixelRect? = nil,
-                     level: Int = 0, clearColor: ClearColor? = nil) throws {
+    public func draw(
+        _ texture: GPUTexture, into target: RenderTarget, at rect: PixelRect? = nil,
+        level: Int = 0, clearColor: ClearColor? = nil
+    ) throws {
         activate()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
@@ -57,19 +61,22 @@ extension GLContext {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         let place = rect ?? PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        let w = Float(target.width), h = Float(target.height)
+        let w = Float(target.width)
+        let h = Float(target.height)
         // Corner (0,0) = top-left of the rectangle = texture (0,0).
-        let position = (2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
-                        2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h)
+        let position = (
+            2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
+            2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h
+        )
         switch texture.storage {
-        case let .texture(name):
+        case .texture(let name):
             let program = try programs.textureProgram()
             glUseProgram(program.shader.program)
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
             glUniform1i(program.texture, 0)
             try drawQuad(program.quad, position: position)
-        case let .dataTextures(levels):
+        case .dataTextures(let levels):
             guard levels.indices.contains(level) else {
                 throw GLError.unsupported("level \(level) requested but the texture has \(levels.count) level(s)")
             }
@@ -93,15 +100,17 @@ extension GLContext {
         while glRow < target.height {
             let rows = min(bandRows, target.height - glRow)
             band.withUnsafeMutableBytes { bytes in
-                glReadPixels(0, GLint(glRow), GLsizei(target.width), GLsizei(rows), GLenum(GL_RGBA),
-                             GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                glReadPixels(
+                    0, GLint(glRow), GLsizei(target.width), GLsizei(rows), GLenum(GL_RGBA),
+                    GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
             }
             try check("glReadPixels")
             band.withUnsafeBufferPointer { source in
                 pixels.withUnsafeMutableBufferPointer { destination in
                     for row in 0..<rows {
                         let imageRow = target.height - 1 - (glRow + row)
-                        let from = row * rowBytes, to = imageRow * rowBytes
+                        let from = row * rowBytes
+                        let to = imageRow * rowBytes
                         for i in 0..<rowBytes { destination[to + i] = source[from + i] }
                     }
                 }
@@ -116,8 +125,10 @@ extension GLContext {
 
     /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport; `program`
     /// defaults to the one-pixel-per-fragment form.
-    func drawDecoding(_ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
-                      program chosen: PVRTC4Program? = nil) throws {
+    func drawDecoding(
+        _ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
+        program chosen: PVRTC4Program? = nil
+    ) throws {
         let program = try chosen ?? programs.pvrtc4Program()
         glUseProgram(program.shader.program)
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -144,14 +155,17 @@ extension GLContext {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STATIC_DRAW))
             }
         }
-        try drawCorners(quadBuffer, count: 4, primitive: GLenum(GL_TRIANGLE_STRIP), quad,
-                        position: position, texCoord: (0, 0, 1, 1))
+        try drawCorners(
+            quadBuffer, count: 4, primitive: GLenum(GL_TRIANGLE_STRIP), quad,
+            position: position, texCoord: (0, 0, 1, 1))
     }
 
     /// Draws `count` vertices of `a_corner` values from `buffer`; `quad.vert` maps each corner c to
     /// clip space `mix(position.xy, position.zw, c)` and texture space `mix(texCoord.xy, texCoord.zw, c)`.
-    func drawCorners(_ buffer: GLuint, count: Int, primitive: GLenum, _ quad: QuadUniforms,
-                     position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float)) throws {
+    func drawCorners(
+        _ buffer: GLuint, count: Int, primitive: GLenum, _ quad: QuadUniforms,
+        position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float)
+    ) throws {
         glDisable(GLenum(GL_BLEND))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         glEnableVertexAttribArray(ShaderProgram.cornerAttribute)

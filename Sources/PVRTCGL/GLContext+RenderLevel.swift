@@ -18,19 +18,23 @@ extension GLContext {
     ///     anything is uploaded or allocated.
     /// - Throws: `PixelLimitError` for a texture or output over `pixelLimit`; ``GLError/unsupported(_:)``
     ///   for a level the texture lacks; other ``GLError``s from GL.
-    public func render(_ texture: PVRTCTexture, level: Int = 0, mode: PVRTCUploadMode,
-                       width: Int? = nil, height: Int? = nil, pixelLimit: PixelLimit = .standard) throws -> RGBAImage {
+    public func render(
+        _ texture: PVRTCTexture, level: Int = 0, mode: PVRTCUploadMode,
+        width: Int? = nil, height: Int? = nil, pixelLimit: PixelLimit = .standard
+    ) throws -> RGBAImage {
         activate()
         guard texture.levels.indices.contains(level) else {
             throw GLError.unsupported("level \(level) requested but the texture has \(texture.levels.count) level(s)")
         }
         try pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
-        try pixelLimit.check(width: width ?? texture.levels[level].width, height: height ?? texture.levels[level].height,
-                             what: "render output")
+        try pixelLimit.check(
+            width: width ?? texture.levels[level].width, height: height ?? texture.levels[level].height,
+            what: "render output")
         let uploaded = try upload(texture, mode: mode)
         defer { delete(uploaded) }
-        let target = try makeRenderTarget(width: width ?? texture.levels[level].width,
-                                          height: height ?? texture.levels[level].height)
+        let target = try makeRenderTarget(
+            width: width ?? texture.levels[level].width,
+            height: height ?? texture.levels[level].height)
         defer { delete(target) }
         try draw(uploaded, into: target, level: level, clearColor: .transparent)
         return try readPixels(target)
@@ -43,8 +47,10 @@ extension GLContext {
     ///   - level: the level compared at 1:1.
     ///   - mode: the upload path.
     ///   - pixelLimit: as for ``render(_:level:mode:width:height:pixelLimit:)``.
-    public func countDifferencesFromCPUDecoder(_ texture: PVRTCTexture, level: Int = 0,
-                                               mode: PVRTCUploadMode, pixelLimit: PixelLimit = .standard) throws -> Int {
+    public func countDifferencesFromCPUDecoder(
+        _ texture: PVRTCTexture, level: Int = 0,
+        mode: PVRTCUploadMode, pixelLimit: PixelLimit = .standard
+    ) throws -> Int {
         let rendered = try render(texture, level: level, mode: mode, pixelLimit: pixelLimit)
         let reference = PVRTCDecoder.decode(texture.levels[level], threads: Parallel.processorCount)
         return rendered.pixels.withUnsafeBufferPointer { a in

@@ -15,12 +15,15 @@ extension GLContext {
         guard let drawBuffers else {
             throw GLError.unsupported("tile-row decoding needs GL_EXT_draw_buffers with 4 attachments")
         }
-        let width = data.width, height = data.height, blocksHigh = data.blocksHigh
+        let width = data.width
+        let height = data.height
+        let blocksHigh = data.blocksHigh
         var scratch = [GLuint](repeating: 0, count: 4)
         for j in 0..<4 {
             scratch[j] = makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(blocksHigh), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(blocksHigh), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         }
         var framebuffer: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
@@ -51,8 +54,9 @@ extension GLContext {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[0], GLenum(GL_TEXTURE_2D), scratch[j], 0)
             try checkFramebuffer()
             for row in 0..<blocksHigh {
-                glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(mipLevel), 0, GLint((4 * row + 2 + j) % height),
-                                    0, GLint(row), GLsizei(width), 1)
+                glCopyTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), GLint(mipLevel), 0, GLint((4 * row + 2 + j) % height),
+                    0, GLint(row), GLsizei(width), 1)
             }
         }
         try check("glCopyTexSubImage2D")

@@ -1,5 +1,5 @@
-import Imaging
 import CGLES2
+import Imaging
 import PVRTC
 
 /// `GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG` and `..._RGBA_...` (from `GL_IMG_texture_compression_pvrtc`).
@@ -14,12 +14,14 @@ extension GLContext {
         try checkSize(image.width, image.height)
         let name = makeTexture(filter: GLenum(GL_LINEAR), minFilter: GLenum(GL_LINEAR))
         image.pixels.withUnsafeBytes { bytes in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(image.width), GLsizei(image.height), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         try checkUpload("glTexImage2D", deleting: [name])
-        return GPUTexture(width: image.width, height: image.height, levelCount: 1, mode: nil,
-                          storage: .texture(name), gpuBytes: image.width * image.height * 4)
+        return GPUTexture(
+            width: image.width, height: image.height, levelCount: 1, mode: nil,
+            storage: .texture(name), gpuBytes: image.width * image.height * 4)
     }
 
     /// Uploads a PVRTC texture without decoding it on the CPU.
@@ -39,9 +41,9 @@ extension GLContext {
     public func delete(_ texture: GPUTexture) {
         activate()
         switch texture.storage {
-        case var .texture(name):
+        case .texture(var name):
             glDeleteTextures(1, &name)
-        case let .dataTextures(levels):
+        case .dataTextures(let levels):
             var names = levels.flatMap { [$0.colorWords, $0.modulationWords] }
             glDeleteTextures(GLsizei(names.count), &names)
         }
@@ -53,21 +55,26 @@ extension GLContext {
     /// Untested: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
     private func uploadNative(_ texture: PVRTCTexture) throws -> GPUTexture {
         guard supportsNativePVRTC else {
-            throw GLError.unsupported("native PVRTC upload needs GL_IMG_texture_compression_pvrtc, which \(renderer) lacks")
+            throw GLError.unsupported(
+                "native PVRTC upload needs GL_IMG_texture_compression_pvrtc, which \(renderer) lacks")
         }
-        let mipmapped = texture.levels.count == PVRTCTexture.fullChainLength(width: texture.width, height: texture.height)
-        let name = makeTexture(filter: GLenum(GL_LINEAR),
-                               minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
+        let mipmapped =
+            texture.levels.count == PVRTCTexture.fullChainLength(width: texture.width, height: texture.height)
+        let name = makeTexture(
+            filter: GLenum(GL_LINEAR),
+            minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         let format = texture.hasAlpha ? compressedRGBAPVRTC4 : compressedRGBPVRTC4
         for (index, level) in texture.levels.enumerated() {
             level.data.withUnsafeBytes { data in
-                glCompressedTexImage2D(GLenum(GL_TEXTURE_2D), GLint(index), format, GLsizei(level.width),
-                                       GLsizei(level.height), 0, GLsizei(data.count), data.baseAddress)
+                glCompressedTexImage2D(
+                    GLenum(GL_TEXTURE_2D), GLint(index), format, GLsizei(level.width),
+                    GLsizei(level.height), 0, GLsizei(data.count), data.baseAddress)
             }
         }
         try checkUpload("glCompressedTexImage2D", deleting: [name])
-        return GPUTexture(width: texture.width, height: texture.height, levelCount: texture.levels.count,
-                          mode: .native, storage: .texture(name), gpuBytes: PVRTCUploadMode.native.gpuBytes(for: texture))
+        return GPUTexture(
+            width: texture.width, height: texture.height, levelCount: texture.levels.count,
+            mode: .native, storage: .texture(name), gpuBytes: PVRTCUploadMode.native.gpuBytes(for: texture))
     }
 
     // MARK: - Shader path
@@ -84,9 +91,10 @@ extension GLContext {
             glDeleteTextures(GLsizei(names.count), &names)
             throw error
         }
-        return GPUTexture(width: texture.width, height: texture.height, levelCount: texture.levels.count,
-                          mode: .direct, storage: .dataTextures(levels),
-                          gpuBytes: PVRTCUploadMode.direct.gpuBytes(for: texture))
+        return GPUTexture(
+            width: texture.width, height: texture.height, levelCount: texture.levels.count,
+            mode: .direct, storage: .dataTextures(levels),
+            gpuBytes: PVRTCUploadMode.direct.gpuBytes(for: texture))
     }
 
     /// Decodes every level on the GPU into the matching mip level of one RGBA8 texture.
@@ -97,16 +105,20 @@ extension GLContext {
     private func uploadDecodeOnce(_ texture: PVRTCTexture) throws -> GPUTexture {
         let levelCount = texture.levels.count
         if levelCount > 1, !supportsRenderToMipLevel {
-            throw GLError.unsupported("decode-once with mip levels needs GL_OES_fbo_render_mipmap, which \(renderer) lacks")
+            throw GLError.unsupported(
+                "decode-once with mip levels needs GL_OES_fbo_render_mipmap, which \(renderer) lacks")
         }
         let fullChain = PVRTCTexture.fullChainLength(width: texture.width, height: texture.height)
-        let name = makeTexture(filter: GLenum(GL_LINEAR),
-                               minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
+        let name = makeTexture(
+            filter: GLenum(GL_LINEAR),
+            minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         let allocated = levelCount > 1 ? fullChain : 1
-        var w = texture.width, h = texture.height
+        var w = texture.width
+        var h = texture.height
         for index in 0..<allocated {
-            glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(index), GL_RGBA, GLsizei(w), GLsizei(h), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), GLint(index), GL_RGBA, GLsizei(w), GLsizei(h), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }
@@ -129,9 +141,10 @@ extension GLContext {
             throw error
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        return GPUTexture(width: texture.width, height: texture.height, levelCount: levelCount,
-                          mode: .decodeOnce, storage: .texture(name),
-                          gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
+        return GPUTexture(
+            width: texture.width, height: texture.height, levelCount: levelCount,
+            mode: .decodeOnce, storage: .texture(name),
+            gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
     /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
@@ -148,8 +161,9 @@ extension GLContext {
             return
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-                               target, GLint(mipLevel))
+        glFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+            target, GLint(mipLevel))
         try checkFramebuffer()
         glViewport(0, 0, GLsizei(level.width), GLsizei(level.height))
         // Corner (0,0) at the bottom of the framebuffer: window row j is texture row j = image row j.
@@ -161,18 +175,21 @@ extension GLContext {
         let layout = PVRTCDataTextures(level)
         let color = makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
         layout.colorWords.withUnsafeBytes { bytes in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(layout.blocksWide), GLsizei(layout.blocksHigh),
-                         0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(layout.blocksWide), GLsizei(layout.blocksHigh),
+                0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         let modulation = makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
         layout.modulationWords.withUnsafeBytes { bytes in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(layout.blocksWide), GLsizei(layout.blocksHigh),
-                         0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(layout.blocksWide), GLsizei(layout.blocksHigh),
+                0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         try checkUpload("glTexImage2D (data texture)", deleting: [color, modulation])
-        return GPUTexture.DataLevel(colorWords: color, modulationWords: modulation, width: level.width,
-                                    height: level.height, blocksWide: layout.blocksWide,
-                                    blocksHigh: layout.blocksHigh)
+        return GPUTexture.DataLevel(
+            colorWords: color, modulationWords: modulation, width: level.width,
+            height: level.height, blocksWide: layout.blocksWide,
+            blocksHigh: layout.blocksHigh)
     }
 
     // MARK: - Helpers

@@ -1,9 +1,10 @@
 import CEGL
 import CGLES2
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A headless OpenGL ES 2.0 context: EGL with no window system, a 1x1 pbuffer kept current on the
@@ -71,12 +72,14 @@ public final class GLContext {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
-        var buffers: GLint = 0, attachments: GLint = 0
+        var buffers: GLint = 0
+        var attachments: GLint = 0
         if extensions.contains("GL_EXT_draw_buffers") {
             glGetIntegerv(GLenum(GL_MAX_DRAW_BUFFERS_EXT), &buffers)
             glGetIntegerv(GLenum(GL_MAX_COLOR_ATTACHMENTS_EXT), &attachments)
         }
-        drawBuffers = buffers >= 4 && attachments >= 4
+        drawBuffers =
+            buffers >= 4 && attachments >= 4
             ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
             : nil
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
@@ -100,8 +103,9 @@ public final class GLContext {
     /// Traps in debug builds unless called on the thread that created the context (the only thread
     /// on which it is current). Every GL entry point of pvrc calls this first.
     public func assertOnContextThread(file: StaticString = #file, line: UInt = #line) {
-        assert(pthread_equal(owner, pthread_self()) != 0,
-               "GLContext used off the thread that created it", file: file, line: line)
+        assert(
+            pthread_equal(owner, pthread_self()) != 0,
+            "GLContext used off the thread that created it", file: file, line: line)
     }
 
     /// Asserts the thread (see ``assertOnContextThread(file:line:)``) and makes this context current if it is not.

@@ -14,11 +14,11 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A one-line description of the failure.
     public var description: String {
         switch self {
-        case let .noDisplay(tried): return "no EGL display could be opened (tried: \(tried.joined(separator: "; ")))"
-        case let .shaderCompilation(name, log): return "shader \(name) failed to compile: \(log)"
-        case let .glError(call, code): return "\(call) failed with GL error 0x\(String(code, radix: 16))"
-        case let .framebufferIncomplete(status): return "framebuffer incomplete (0x\(String(status, radix: 16)))"
-        case let .unsupported(reason): return reason
+        case .noDisplay(let tried): return "no EGL display could be opened (tried: \(tried.joined(separator: "; ")))"
+        case .shaderCompilation(let name, let log): return "shader \(name) failed to compile: \(log)"
+        case .glError(let call, let code): return "\(call) failed with GL error 0x\(String(code, radix: 16))"
+        case .framebufferIncomplete(let status): return "framebuffer incomplete (0x\(String(status, radix: 16)))"
+        case .unsupported(let reason): return reason
         }
     }
 }

@@ -21,7 +21,8 @@ package struct PVRTCDataTextures: Sendable, Equatable {
     /// The Morton index of block (bx, by) is the sum of the indices of (bx, 0) and (0, by) (their bits
     /// are disjoint), so one table per axis replaces a per-block computation.
     package init(_ image: PVRTCImage) {
-        let bw = image.blocksWide, bh = image.blocksHigh
+        let bw = image.blocksWide
+        let bh = image.blocksHigh
         let columns = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
         let rows = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
         var color = [UInt8](repeating: 0, count: bw * bh * 4)
@@ -32,11 +33,14 @@ package struct PVRTCDataTextures: Sendable, Equatable {
                     for by in 0..<bh {
                         let rowOffset = rows[by]
                         for bx in 0..<bw {
-                            let from = (rowOffset + columns[bx]) * 8, to = (by * bw + bx) * 4
-                            modulationOut.storeBytes(of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self),
-                                                     toByteOffset: to, as: UInt32.self)
-                            colorOut.storeBytes(of: source.loadUnaligned(fromByteOffset: from + 4, as: UInt32.self),
-                                                toByteOffset: to, as: UInt32.self)
+                            let from = (rowOffset + columns[bx]) * 8
+                            let to = (by * bw + bx) * 4
+                            modulationOut.storeBytes(
+                                of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self),
+                                toByteOffset: to, as: UInt32.self)
+                            colorOut.storeBytes(
+                                of: source.loadUnaligned(fromByteOffset: from + 4, as: UInt32.self),
+                                toByteOffset: to, as: UInt32.self)
                         }
                     }
                 }

@@ -27,7 +27,9 @@ extension PVRTCUploadMode {
             return texture.levels.reduce(0) { $0 + PVRTCImage.byteCount(width: $1.width, height: $1.height) }
         case .decodeOnce:
             guard texture.levels.count > 1 else { return texture.width * texture.height * 4 }
-            var bytes = 0, w = texture.width, h = texture.height
+            var bytes = 0
+            var w = texture.width
+            var h = texture.height
             for _ in 0..<PVRTCTexture.fullChainLength(width: texture.width, height: texture.height) {
                 bytes += w * h * 4
                 w = max(w / 2, 1)

@@ -12,7 +12,8 @@ struct ShaderProgram {
     init(name: String, vertex: String, fragment: String) throws {
         let vs = try ShaderProgram.compile(GLenum(GL_VERTEX_SHADER), source: vertex, name: "\(name) vertex shader")
         defer { glDeleteShader(vs) }
-        let fs = try ShaderProgram.compile(GLenum(GL_FRAGMENT_SHADER), source: fragment, name: "\(name) fragment shader")
+        let fs = try ShaderProgram.compile(
+            GLenum(GL_FRAGMENT_SHADER), source: fragment, name: "\(name) fragment shader")
         defer { glDeleteShader(fs) }
         let program = glCreateProgram()
         glAttachShader(program, vs)
@@ -64,8 +65,8 @@ struct ShaderProgram {
     }
 }
 
-private extension String {
-    var trimmingTrailingWhitespace: String {
+extension String {
+    fileprivate var trimmingTrailingWhitespace: String {
         var s = Substring(self)
         while let last = s.last, last.isWhitespace { s = s.dropLast() }
         return String(s)
@@ -134,8 +135,9 @@ struct TextureProgram {
     let texture: GLint
 
     init() throws {
-        shader = try ShaderProgram(name: "texture", vertex: ShaderSources.quadVertex,
-                                   fragment: ShaderSources.textureFragment)
+        shader = try ShaderProgram(
+            name: "texture", vertex: ShaderSources.quadVertex,
+            fragment: ShaderSources.textureFragment)
         quad = QuadUniforms(shader)
         texture = shader.uniform("u_texture")
     }
@@ -158,8 +160,9 @@ struct PVRTC4Program {
     init(tileRows: Bool) throws {
         shader = try ShaderProgram(
             name: tileRows ? "pvrtc4 (tile rows)" : "pvrtc4", vertex: ShaderSources.quadVertex,
-            fragment: tileRows ? PVRTC4Program.tileRowsPreamble + ShaderSources.pvrtc4Fragment
-                               : ShaderSources.pvrtc4Fragment)
+            fragment: tileRows
+                ? PVRTC4Program.tileRowsPreamble + ShaderSources.pvrtc4Fragment
+                : ShaderSources.pvrtc4Fragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

@@ -4,212 +4,212 @@
 package enum ShaderSources {
     /// The quad vertex shader (`shaders/quad.vert`).
     package static let quadVertex = #"""
-// pvrc: the unit quad. a_corner runs over (0,0), (1,0), (0,1), (1,1); the two rectangles map it to
-// clip space and to texture space, so one buffer serves every placement and orientation.
-attribute highp vec2 a_corner;
-uniform highp vec4 u_position;   // clip-space x, y of corner (0,0), then of corner (1,1)
-uniform highp vec4 u_texCoord;   // texture s, t of corner (0,0), then of corner (1,1)
-varying highp vec2 v_texCoord;
+        // pvrc: the unit quad. a_corner runs over (0,0), (1,0), (0,1), (1,1); the two rectangles map it to
+        // clip space and to texture space, so one buffer serves every placement and orientation.
+        attribute highp vec2 a_corner;
+        uniform highp vec4 u_position;   // clip-space x, y of corner (0,0), then of corner (1,1)
+        uniform highp vec4 u_texCoord;   // texture s, t of corner (0,0), then of corner (1,1)
+        varying highp vec2 v_texCoord;
 
-void main() {
-    v_texCoord = mix(u_texCoord.xy, u_texCoord.zw, a_corner);
-    gl_Position = vec4(mix(u_position.xy, u_position.zw, a_corner), 0.0, 1.0);
-}
+        void main() {
+            v_texCoord = mix(u_texCoord.xy, u_texCoord.zw, a_corner);
+            gl_Position = vec4(mix(u_position.xy, u_position.zw, a_corner), 0.0, 1.0);
+        }
 
-"""#
+        """#
 
     /// The plain texture-sampling fragment shader (`shaders/texture.frag`).
     package static let textureFragment = #"""
-// pvrc: samples an ordinary texture (RGBA8, a decode-once result, or native PVRTC hardware).
-precision highp float;
+        // pvrc: samples an ordinary texture (RGBA8, a decode-once result, or native PVRTC hardware).
+        precision highp float;
 
-uniform highp sampler2D u_texture;
-varying highp vec2 v_texCoord;
+        uniform highp sampler2D u_texture;
+        varying highp vec2 v_texCoord;
 
-void main() {
-    gl_FragColor = texture2D(u_texture, v_texCoord);
-}
+        void main() {
+            gl_FragColor = texture2D(u_texture, v_texCoord);
+        }
 
-"""#
+        """#
 
     /// The PVRTC1 4bpp decoding fragment shader (`shaders/pvrtc4.frag`).
     package static let pvrtc4Fragment = #"""
-// pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK).
-//
-// Input: the level's blocks in linear block order as two NEAREST RGBA8 textures of blocks-wide x
-// blocks-high texels. u_colorWords texel (bx, by) holds the colour word's bytes (r = bits 0-7 ... a =
-// bits 24-31); u_modulationWords texel (bx, by) holds the modulation word, channel y = pixel row y.
-// Output bytes k are written as (k + 0.25) / 255 so that both rounding and truncating float-to-unorm
-// conversions give k.
-//
-// All arithmetic is on small integers held in highp floats (every value stays below 2^12), and every
-// division is a multiplication by an exact power-of-two reciprocal followed by floor, so each step is
-// exact in fp32.
-//
-// Two entry points share the arithmetic:
-// - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
-// - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
-//   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
-//   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
-//   quarter of the fragments and texture fetches.
-precision highp float;
+        // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK).
+        //
+        // Input: the level's blocks in linear block order as two NEAREST RGBA8 textures of blocks-wide x
+        // blocks-high texels. u_colorWords texel (bx, by) holds the colour word's bytes (r = bits 0-7 ... a =
+        // bits 24-31); u_modulationWords texel (bx, by) holds the modulation word, channel y = pixel row y.
+        // Output bytes k are written as (k + 0.25) / 255 so that both rounding and truncating float-to-unorm
+        // conversions give k.
+        //
+        // All arithmetic is on small integers held in highp floats (every value stays below 2^12), and every
+        // division is a multiplication by an exact power-of-two reciprocal followed by floor, so each step is
+        // exact in fp32.
+        //
+        // Two entry points share the arithmetic:
+        // - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
+        // - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
+        //   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
+        //   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
+        //   quarter of the fragments and texture fetches.
+        precision highp float;
 
-uniform highp sampler2D u_colorWords;
-uniform highp sampler2D u_modulationWords;
-uniform highp vec2 u_size;          // level width, height in pixels
-uniform highp vec2 u_blocks;        // blocks wide, blocks high (at least 2 each, powers of two)
-uniform highp vec2 u_inverseBlocks; // 1 / u_blocks, exact because u_blocks are powers of two
-varying highp vec2 v_texCoord;
+        uniform highp sampler2D u_colorWords;
+        uniform highp sampler2D u_modulationWords;
+        uniform highp vec2 u_size;          // level width, height in pixels
+        uniform highp vec2 u_blocks;        // blocks wide, blocks high (at least 2 each, powers of two)
+        uniform highp vec2 u_inverseBlocks; // 1 / u_blocks, exact because u_blocks are powers of two
+        varying highp vec2 v_texCoord;
 
-// floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
-float field(float v, float inverseDivisor, float range) {
-    float q = floor(v * inverseDivisor);
-    return q - range * floor(q * (1.0 / range));
-}
+        // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
+        float field(float v, float inverseDivisor, float range) {
+            float q = floor(v * inverseDivisor);
+            return q - range * floor(q * (1.0 / range));
+        }
 
-// The four bytes of the texel holding block (bx, by).
-vec4 fetchBytes(sampler2D words, vec2 block) {
-    return floor(texture2D(words, (block + 0.5) * u_inverseBlocks) * 255.0 + 0.5);
-}
+        // The four bytes of the texel holding block (bx, by).
+        vec4 fetchBytes(sampler2D words, vec2 block) {
+            return floor(texture2D(words, (block + 0.5) * u_inverseBlocks) * 255.0 + 0.5);
+        }
 
-// Colour A of a colour word (bytes c), widened to 5-bit R, G, B and 4-bit alpha.
-vec4 endpointA(vec4 c) {
-    if (c.g >= 128.0) {                          // opaque: 1 RRRRR GGGGG BBBB
-        float b4 = field(c.r, 0.5, 16.0);
-        return vec4(field(c.g, 0.25, 32.0),
-                    field(c.g, 1.0, 4.0) * 8.0 + floor(c.r * 0.03125),
-                    b4 * 2.0 + floor(b4 * 0.125),
-                    15.0);
-    }
-    float r4 = field(c.g, 1.0, 16.0);            // translucent: 0 AAA RRRR GGGG BBB
-    float g4 = floor(c.r * 0.0625);
-    float b3 = field(c.r, 0.5, 8.0);
-    return vec4(r4 * 2.0 + floor(r4 * 0.125),
-                g4 * 2.0 + floor(g4 * 0.125),
-                b3 * 4.0 + floor(b3 * 0.5),
-                field(c.g, 0.0625, 8.0) * 2.0);
-}
+        // Colour A of a colour word (bytes c), widened to 5-bit R, G, B and 4-bit alpha.
+        vec4 endpointA(vec4 c) {
+            if (c.g >= 128.0) {                          // opaque: 1 RRRRR GGGGG BBBB
+                float b4 = field(c.r, 0.5, 16.0);
+                return vec4(field(c.g, 0.25, 32.0),
+                            field(c.g, 1.0, 4.0) * 8.0 + floor(c.r * 0.03125),
+                            b4 * 2.0 + floor(b4 * 0.125),
+                            15.0);
+            }
+            float r4 = field(c.g, 1.0, 16.0);            // translucent: 0 AAA RRRR GGGG BBB
+            float g4 = floor(c.r * 0.0625);
+            float b3 = field(c.r, 0.5, 8.0);
+            return vec4(r4 * 2.0 + floor(r4 * 0.125),
+                        g4 * 2.0 + floor(g4 * 0.125),
+                        b3 * 4.0 + floor(b3 * 0.5),
+                        field(c.g, 0.0625, 8.0) * 2.0);
+        }
 
-// Colour B of a colour word (bytes c), widened to 5-bit R, G, B and 4-bit alpha.
-vec4 endpointB(vec4 c) {
-    if (c.a >= 128.0) {                          // opaque: 1 RRRRR GGGGG BBBBB
-        return vec4(field(c.a, 0.25, 32.0),
-                    field(c.a, 1.0, 4.0) * 8.0 + floor(c.b * 0.03125),
-                    field(c.b, 1.0, 32.0),
-                    15.0);
-    }
-    float r4 = field(c.a, 1.0, 16.0);            // translucent: 0 AAA RRRR GGGG BBBB
-    float g4 = floor(c.b * 0.0625);
-    float b4 = field(c.b, 1.0, 16.0);
-    return vec4(r4 * 2.0 + floor(r4 * 0.125),
-                g4 * 2.0 + floor(g4 * 0.125),
-                b4 * 2.0 + floor(b4 * 0.125),
-                field(c.a, 0.0625, 8.0) * 2.0);
-}
+        // Colour B of a colour word (bytes c), widened to 5-bit R, G, B and 4-bit alpha.
+        vec4 endpointB(vec4 c) {
+            if (c.a >= 128.0) {                          // opaque: 1 RRRRR GGGGG BBBBB
+                return vec4(field(c.a, 0.25, 32.0),
+                            field(c.a, 1.0, 4.0) * 8.0 + floor(c.b * 0.03125),
+                            field(c.b, 1.0, 32.0),
+                            15.0);
+            }
+            float r4 = field(c.a, 1.0, 16.0);            // translucent: 0 AAA RRRR GGGG BBBB
+            float g4 = floor(c.b * 0.0625);
+            float b4 = field(c.b, 1.0, 16.0);
+            return vec4(r4 * 2.0 + floor(r4 * 0.125),
+                        g4 * 2.0 + floor(g4 * 0.125),
+                        b4 * 2.0 + floor(b4 * 0.125),
+                        field(c.a, 0.0625, 8.0) * 2.0);
+        }
 
-// Block coordinates wrapped into [0, u_blocks): the colour samples wrap around the image.
-vec2 wrapBlock(vec2 b) {
-    return b + u_blocks * (step(b, vec2(-0.5)) - step(u_blocks - 0.5, b));
-}
+        // Block coordinates wrapped into [0, u_blocks): the colour samples wrap around the image.
+        vec2 wrapBlock(vec2 b) {
+            return b + u_blocks * (step(b, vec2(-0.5)) - step(u_blocks - 0.5, b));
+        }
 
-// The 8-bit colour from four 4555 samples and bilinear weights: RGB C/2 + C/64, alpha C + C/16.
-vec4 toBytes(vec4 c) {
-    vec4 rgb = floor(c * 0.5) + floor(c * 0.015625);
-    return vec4(rgb.rgb, c.a + floor(c.a * 0.0625));
-}
+        // The 8-bit colour from four 4555 samples and bilinear weights: RGB C/2 + C/64, alpha C + C/16.
+        vec4 toBytes(vec4 c) {
+            vec4 rgb = floor(c * 0.5) + floor(c * 0.015625);
+            return vec4(rgb.rgb, c.a + floor(c.a * 0.0625));
+        }
 
-// A 0/1 vector selecting component i (0..3).
-vec4 selector(float i) {
-    return vec4(equal(vec4(i), vec4(0.0, 1.0, 2.0, 3.0)));
-}
+        // A 0/1 vector selecting component i (0..3).
+        vec4 selector(float i) {
+            return vec4(equal(vec4(i), vec4(0.0, 1.0, 2.0, 3.0)));
+        }
 
-// The final colour of a pixel: 8-bit A and B, blended by the pixel's two modulation bits, taken from
-// `rowByte` (the modulation word's byte for the pixel's row) at `column` (0..3), in the mode of the
-// pixel's own block (bit 0 of `modeByte`, the low byte of that block's colour word).
-vec4 modulate(vec4 colorA, vec4 colorB, float modeByte, float rowByte, float column) {
-    float punchThrough = field(modeByte, 1.0, 2.0);
-    float bits = field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(column)), 4.0);
-    vec4 weights = punchThrough > 0.5 ? vec4(0.0, 4.0, 4.0, 8.0) : vec4(0.0, 3.0, 5.0, 8.0);
-    float w = dot(weights, selector(bits));
-    vec4 result = floor((colorA * (8.0 - w) + colorB * w) * 0.125);
-    if (punchThrough > 0.5 && bits == 2.0) {
-        result.a = 0.0;
-    }
-    return (result + 0.25) * (1.0 / 255.0);
-}
+        // The final colour of a pixel: 8-bit A and B, blended by the pixel's two modulation bits, taken from
+        // `rowByte` (the modulation word's byte for the pixel's row) at `column` (0..3), in the mode of the
+        // pixel's own block (bit 0 of `modeByte`, the low byte of that block's colour word).
+        vec4 modulate(vec4 colorA, vec4 colorB, float modeByte, float rowByte, float column) {
+            float punchThrough = field(modeByte, 1.0, 2.0);
+            float bits = field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(column)), 4.0);
+            vec4 weights = punchThrough > 0.5 ? vec4(0.0, 4.0, 4.0, 8.0) : vec4(0.0, 3.0, 5.0, 8.0);
+            float w = dot(weights, selector(bits));
+            vec4 result = floor((colorA * (8.0 - w) + colorB * w) * 0.125);
+            if (punchThrough > 0.5 && bits == 2.0) {
+                result.a = 0.0;
+            }
+            return (result + 0.25) * (1.0 / 255.0);
+        }
 
-#ifdef PVRC_TILE_ROWS
-void main() {
-    float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
-    float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
+        #ifdef PVRC_TILE_ROWS
+        void main() {
+            float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
+            float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
 
-    // Rows 4Y+2 .. 4Y+5 all have lower sample row Y and vertical offsets 0..3.
-    float low = floor((x - 2.0) * 0.25);
-    float offset = x - 2.0 - 4.0 * low;
-    vec2 block0 = wrapBlock(vec2(low, tileY));
-    vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
+            // Rows 4Y+2 .. 4Y+5 all have lower sample row Y and vertical offsets 0..3.
+            float low = floor((x - 2.0) * 0.25);
+            float offset = x - 2.0 - 4.0 * low;
+            vec2 block0 = wrapBlock(vec2(low, tileY));
+            vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
 
-    vec4 wordP = fetchBytes(u_colorWords, block0);
-    vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
-    vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
-    vec4 wordS = fetchBytes(u_colorWords, block1);
+            vec4 wordP = fetchBytes(u_colorWords, block0);
+            vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
+            vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
+            vec4 wordS = fetchBytes(u_colorWords, block1);
 
-    // Horizontal halves of the bilinear sums (weights 4 - offset and offset).
-    vec4 aTop = endpointA(wordP) * (4.0 - offset) + endpointA(wordQ) * offset;
-    vec4 aBottom = endpointA(wordR) * (4.0 - offset) + endpointA(wordS) * offset;
-    vec4 bTop = endpointB(wordP) * (4.0 - offset) + endpointB(wordQ) * offset;
-    vec4 bBottom = endpointB(wordR) * (4.0 - offset) + endpointB(wordS) * offset;
+            // Horizontal halves of the bilinear sums (weights 4 - offset and offset).
+            vec4 aTop = endpointA(wordP) * (4.0 - offset) + endpointA(wordQ) * offset;
+            vec4 aBottom = endpointA(wordR) * (4.0 - offset) + endpointA(wordS) * offset;
+            vec4 bTop = endpointB(wordP) * (4.0 - offset) + endpointB(wordQ) * offset;
+            vec4 bBottom = endpointB(wordR) * (4.0 - offset) + endpointB(wordS) * offset;
 
-    // Own blocks: column floor(x / 4) is Q's where the offset is 2 or 3; rows 4Y+2, 4Y+3 are rows 2, 3
-    // of block row Y, rows 4Y+4, 4Y+5 are rows 0, 1 of block row Y+1.
-    float own = step(2.0, offset);
-    float ownTop = mix(wordP.r, wordQ.r, own);
-    float ownBottom = mix(wordR.r, wordS.r, own);
-    float ownX = floor(x * 0.25);
-    float column = x - 4.0 * ownX;
-    vec4 modulationTop = fetchBytes(u_modulationWords, vec2(ownX, block0.y));
-    vec4 modulationBottom = fetchBytes(u_modulationWords, vec2(ownX, block1.y));
+            // Own blocks: column floor(x / 4) is Q's where the offset is 2 or 3; rows 4Y+2, 4Y+3 are rows 2, 3
+            // of block row Y, rows 4Y+4, 4Y+5 are rows 0, 1 of block row Y+1.
+            float own = step(2.0, offset);
+            float ownTop = mix(wordP.r, wordQ.r, own);
+            float ownBottom = mix(wordR.r, wordS.r, own);
+            float ownX = floor(x * 0.25);
+            float column = x - 4.0 * ownX;
+            vec4 modulationTop = fetchBytes(u_modulationWords, vec2(ownX, block0.y));
+            vec4 modulationBottom = fetchBytes(u_modulationWords, vec2(ownX, block1.y));
 
-    gl_FragData[0] = modulate(toBytes(aTop * 4.0), toBytes(bTop * 4.0), ownTop, modulationTop.b, column);
-    gl_FragData[1] = modulate(toBytes(aTop * 3.0 + aBottom), toBytes(bTop * 3.0 + bBottom),
-                              ownTop, modulationTop.a, column);
-    gl_FragData[2] = modulate(toBytes(aTop * 2.0 + aBottom * 2.0), toBytes(bTop * 2.0 + bBottom * 2.0),
-                              ownBottom, modulationBottom.r, column);
-    gl_FragData[3] = modulate(toBytes(aTop + aBottom * 3.0), toBytes(bTop + bBottom * 3.0),
-                              ownBottom, modulationBottom.g, column);
-}
-#else
-void main() {
-    vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
+            gl_FragData[0] = modulate(toBytes(aTop * 4.0), toBytes(bTop * 4.0), ownTop, modulationTop.b, column);
+            gl_FragData[1] = modulate(toBytes(aTop * 3.0 + aBottom), toBytes(bTop * 3.0 + bBottom),
+                                      ownTop, modulationTop.a, column);
+            gl_FragData[2] = modulate(toBytes(aTop * 2.0 + aBottom * 2.0), toBytes(bTop * 2.0 + bBottom * 2.0),
+                                      ownBottom, modulationBottom.r, column);
+            gl_FragData[3] = modulate(toBytes(aTop + aBottom * 3.0), toBytes(bTop + bBottom * 3.0),
+                                      ownBottom, modulationBottom.g, column);
+        }
+        #else
+        void main() {
+            vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
 
-    // Lower-left sample block and the offsets from its centre (pixel 4X + 2).
-    vec2 low = floor((pixel - 2.0) * 0.25);
-    vec2 offset = pixel - 2.0 - 4.0 * low;
-    vec2 block0 = wrapBlock(low);
-    vec2 block1 = wrapBlock(low + 1.0);
+            // Lower-left sample block and the offsets from its centre (pixel 4X + 2).
+            vec2 low = floor((pixel - 2.0) * 0.25);
+            vec2 offset = pixel - 2.0 - 4.0 * low;
+            vec2 block0 = wrapBlock(low);
+            vec2 block1 = wrapBlock(low + 1.0);
 
-    vec4 wordP = fetchBytes(u_colorWords, block0);
-    vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
-    vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
-    vec4 wordS = fetchBytes(u_colorWords, block1);
+            vec4 wordP = fetchBytes(u_colorWords, block0);
+            vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
+            vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
+            vec4 wordS = fetchBytes(u_colorWords, block1);
 
-    float wp = (4.0 - offset.x) * (4.0 - offset.y);
-    float wq = offset.x * (4.0 - offset.y);
-    float wr = (4.0 - offset.x) * offset.y;
-    float ws = offset.x * offset.y;
-    vec4 colorA = toBytes(endpointA(wordP) * wp + endpointA(wordQ) * wq
-                        + endpointA(wordR) * wr + endpointA(wordS) * ws);
-    vec4 colorB = toBytes(endpointB(wordP) * wp + endpointB(wordQ) * wq
-                        + endpointB(wordR) * wr + endpointB(wordS) * ws);
+            float wp = (4.0 - offset.x) * (4.0 - offset.y);
+            float wq = offset.x * (4.0 - offset.y);
+            float wr = (4.0 - offset.x) * offset.y;
+            float ws = offset.x * offset.y;
+            vec4 colorA = toBytes(endpointA(wordP) * wp + endpointA(wordQ) * wq
+                                + endpointA(wordR) * wr + endpointA(wordS) * ws);
+            vec4 colorB = toBytes(endpointB(wordP) * wp + endpointB(wordQ) * wq
+                                + endpointB(wordR) * wr + endpointB(wordS) * ws);
 
-    // The pixel's own block is the upper/right neighbour where the offset is 2 or 3.
-    vec2 own = step(2.0, offset);
-    vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
-    vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
-    float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
-    gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
-}
-#endif
+            // The pixel's own block is the upper/right neighbour where the offset is 2 or 3.
+            vec2 own = step(2.0, offset);
+            vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
+            vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
+            float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
+            gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+        }
+        #endif
 
-"""#
+        """#
 }

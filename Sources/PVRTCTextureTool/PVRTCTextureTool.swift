@@ -37,8 +37,14 @@ enum PVRTCTextureTool {
         while index < arguments.count {
             switch arguments[index] {
             case "--path", "--manifest":
-                guard index + 1 < arguments.count else { throw UsageError(description: "\(arguments[index]) needs a value") }
-                if arguments[index] == "--path" { path = arguments[index + 1] } else { manifestPath = arguments[index + 1] }
+                guard index + 1 < arguments.count else {
+                    throw UsageError(description: "\(arguments[index]) needs a value")
+                }
+                if arguments[index] == "--path" {
+                    path = arguments[index + 1]
+                } else {
+                    manifestPath = arguments[index + 1]
+                }
                 index += 2
             default:
                 positional.append(arguments[index])
@@ -50,15 +56,16 @@ enum PVRTCTextureTool {
         }
         let input = URL(fileURLWithPath: positional[0])
         let output = URL(fileURLWithPath: positional[1])
-        let manifest = try manifestPath.map { try BuildManifest.read(from: URL(fileURLWithPath: $0)) }
+        let manifest =
+            try manifestPath.map { try BuildManifest.read(from: URL(fileURLWithPath: $0)) }
             ?? BuildManifest(folder: input.deletingLastPathComponent())
         let relative = path ?? input.lastPathComponent
         let settings = try manifest.settings(
             for: relative, base: TextureSettings(options: PVRTCEncoder.Options(), container: .pvr2))
         guard settings.container.fileExtension == output.pathExtension.lowercased() else {
             throw UsageError(
-                description: "\(manifest.name): \(relative) asks for format \(settings.container.rawValue), " +
-                    "but the plugin writes .\(output.pathExtension) files")
+                description: "\(manifest.name): \(relative) asks for format \(settings.container.rawValue), "
+                    + "but the plugin writes .\(output.pathExtension) files")
         }
         let bytes: [UInt8]
         do {
@@ -73,7 +80,8 @@ enum PVRTCTextureTool {
         } catch let error as EncodingError {
             throw PipelineError(file: input.relativePath, reason: error.description)
         }
-        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         try TextureFile(container: settings.container, texture: texture).write(to: output)
     }
 }

@@ -58,8 +58,10 @@ public enum ErrorHeatMap {
     ///   - error: the error in 8-bit levels.
     ///   - fullScale: the error shown white (positive).
     public static func colour(_ error: Float, fullScale: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let stops: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(0, 0, 255), SIMD3(255, 0, 0), SIMD3(255, 255, 0),
-                                     SIMD3(255, 255, 255)]
+        let stops: [SIMD3<Float>] = [
+            SIMD3(0, 0, 0), SIMD3(0, 0, 255), SIMD3(255, 0, 0), SIMD3(255, 255, 0),
+            SIMD3(255, 255, 255),
+        ]
         let t = min(max(error / Float(max(fullScale, 1)), 0), 1) * Float(stops.count - 1)
         let i = min(Int(t), stops.count - 2)
         let f = t - Float(i)
@@ -76,15 +78,20 @@ public enum ErrorHeatMap {
     ///   - fullScale: the error shown white, in 8-bit levels (at least 1).
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ or the
     ///   region, zoom or scale is invalid.
-    public static func render(reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
-                              fullScale: Int = defaultFullScale) throws -> RGBAImage {
+    public static func render(
+        reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
+        fullScale: Int = defaultFullScale
+    ) throws -> RGBAImage {
         let errors = try errors(reference: reference, candidate: candidate)
         let area = region ?? ImageRegion(x: 0, y: 0, width: reference.width, height: reference.height)
-        try SideBySide.validate(area, zoom: zoom, fullScale: fullScale, imageWidth: reference.width,
-                                imageHeight: reference.height)
-        let mapWidth = area.width * zoom, mapHeight = area.height * zoom
-        var image = RGBAImage(width: max(mapWidth, minimumWidth), height: mapHeight + legendHeight,
-                              fill: (0, 0, 0, 255))
+        try SideBySide.validate(
+            area, zoom: zoom, fullScale: fullScale, imageWidth: reference.width,
+            imageHeight: reference.height)
+        let mapWidth = area.width * zoom
+        let mapHeight = area.height * zoom
+        var image = RGBAImage(
+            width: max(mapWidth, minimumWidth), height: mapHeight + legendHeight,
+            fill: (0, 0, 0, 255))
         for y in 0..<mapHeight {
             let sy = area.y + y / zoom
             for x in 0..<mapWidth {
@@ -98,21 +105,26 @@ public enum ErrorHeatMap {
     /// Draws the legend into the `legendHeight` rows from `top`: the ramp as a bar across the image
     /// and the error levels of its ends and middle below it.
     static func drawLegend(into image: inout RGBAImage, top: Int, fullScale: Int) {
-        let margin = 6, barTop = top + 4, barHeight = 8
+        let margin = 6
+        let barTop = top + 4
+        let barHeight = 8
         let barWidth = image.width - 2 * margin
         for x in 0..<barWidth {
             let c = colour(Float(x) / Float(max(barWidth - 1, 1)) * Float(fullScale), fullScale: fullScale)
             for y in barTop..<(barTop + barHeight) { image[margin + x, y] = c }
         }
         let white: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 255, 255)
-        let labelTop = barTop + barHeight + 4, scale = 2
+        let labelTop = barTop + barHeight + 4
+        let scale = 2
         let middle = fullScale % 2 == 0 ? "\(fullScale / 2)" : "\(fullScale / 2).5"
         let end = "\(fullScale)+"
         LegendFont.draw("0", into: &image, x: margin, y: labelTop, scale: scale, colour: white)
-        LegendFont.draw(middle, into: &image, x: margin + (barWidth - LegendFont.width(of: middle, scale: scale)) / 2,
-                        y: labelTop, scale: scale, colour: white)
-        LegendFont.draw(end, into: &image, x: margin + barWidth - LegendFont.width(of: end, scale: scale),
-                        y: labelTop, scale: scale, colour: white)
+        LegendFont.draw(
+            middle, into: &image, x: margin + (barWidth - LegendFont.width(of: middle, scale: scale)) / 2,
+            y: labelTop, scale: scale, colour: white)
+        LegendFont.draw(
+            end, into: &image, x: margin + barWidth - LegendFont.width(of: end, scale: scale),
+            y: labelTop, scale: scale, colour: white)
     }
 
     /// The `size`×`size` region (clipped to the image) with the largest summed squared error, on a grid
@@ -124,8 +136,10 @@ public enum ErrorHeatMap {
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ.
     public static func worstRegion(reference: RGBAImage, candidate: RGBAImage, size: Int) throws -> ImageRegion {
         let errors = try errors(reference: reference, candidate: candidate)
-        let w = reference.width, h = reference.height
-        let rw = min(max(size, 1), w), rh = min(max(size, 1), h)
+        let w = reference.width
+        let h = reference.height
+        let rw = min(max(size, 1), w)
+        let rh = min(max(size, 1), h)
         // Summed-area table of squared errors, (w + 1)·(h + 1) entries.
         var table = [Double](repeating: 0, count: (w + 1) * (h + 1))
         for y in 0..<h {
@@ -137,7 +151,8 @@ public enum ErrorHeatMap {
             }
         }
         let step = max(min(rw, rh) / 4, 1)
-        var best = ImageRegion(x: 0, y: 0, width: rw, height: rh), bestSum = -1.0
+        var best = ImageRegion(x: 0, y: 0, width: rw, height: rh)
+        var bestSum = -1.0
         func sum(_ x: Int, _ y: Int) -> Double {
             table[(y + rh) * (w + 1) + x + rw] - table[y * (w + 1) + x + rw] - table[(y + rh) * (w + 1) + x]
                 + table[y * (w + 1) + x]

@@ -51,7 +51,11 @@ public struct ImageComparison: Sendable, Equatable {
         guard candidate.pixels.count == count * 4 else {
             throw ImagingError.bufferSizeMismatch(expected: count * 4, actual: candidate.pixels.count)
         }
-        var rgb = 0.0, luma = 0.0, alpha = 0.0, weighted = 0.0, weightSum = 0.0
+        var rgb = 0.0
+        var luma = 0.0
+        var alpha = 0.0
+        var weighted = 0.0
+        var weightSum = 0.0
         var opaque = true
         reference.pixels.withUnsafeBufferPointer { r in
             candidate.pixels.withUnsafeBufferPointer { c in
@@ -63,7 +67,8 @@ public struct ImageComparison: Sendable, Equatable {
                     let da = Double(Int(r[o + 3]) - Int(c[o + 3]))
                     let squared = dr * dr + dg * dg + db * db
                     rgb += squared
-                    let yr = luminance(r[o], r[o + 1], r[o + 2]), yc = luminance(c[o], c[o + 1], c[o + 2])
+                    let yr = luminance(r[o], r[o + 1], r[o + 2])
+                    let yc = luminance(c[o], c[o + 1], c[o + 2])
                     luma += (yr - yc) * (yr - yc)
                     alpha += da * da
                     let w = Double(r[o + 3]) / 255

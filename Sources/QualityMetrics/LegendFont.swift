@@ -32,8 +32,10 @@ enum LegendFont {
 
     /// Draws `text` with its top-left corner at (x, y); characters without a glyph are left blank and
     /// pixels outside the image are skipped.
-    static func draw(_ text: String, into image: inout RGBAImage, x: Int, y: Int, scale: Int,
-                     colour: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+    static func draw(
+        _ text: String, into image: inout RGBAImage, x: Int, y: Int, scale: Int,
+        colour: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    ) {
         var left = x
         for character in text {
             if let rows = rows(character) {
@@ -41,7 +43,8 @@ enum LegendFont {
                     for column in 0..<glyphWidth where bits & (4 >> UInt8(column)) != 0 {
                         for dy in 0..<scale {
                             for dx in 0..<scale {
-                                let px = left + column * scale + dx, py = y + row * scale + dy
+                                let px = left + column * scale + dx
+                                let py = y + row * scale + dy
                                 if px >= 0, py >= 0, px < image.width, py < image.height { image[px, py] = colour }
                             }
                         }

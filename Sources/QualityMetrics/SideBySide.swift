@@ -19,18 +19,23 @@ public enum SideBySide {
     ///   - fullScale: the error shown white in the heat map, in 8-bit levels (at least 1).
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ or the
     ///   region, zoom or scale is invalid, or the picture would be wider than ``maximumSide``.
-    public static func render(reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
-                              fullScale: Int = ErrorHeatMap.defaultFullScale) throws -> RGBAImage {
+    public static func render(
+        reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
+        fullScale: Int = ErrorHeatMap.defaultFullScale
+    ) throws -> RGBAImage {
         let area = region ?? ImageRegion(x: 0, y: 0, width: reference.width, height: reference.height)
         try validate(area, zoom: zoom, fullScale: fullScale, imageWidth: reference.width, imageHeight: reference.height)
-        let panelWidth = area.width * zoom, panelHeight = area.height * zoom
+        let panelWidth = area.width * zoom
+        let panelHeight = area.height * zoom
         let width = 3 * panelWidth + 2 * gap
         guard width <= maximumSide else {
-            throw ImagingError.invalidDimensions(width: width, height: panelHeight,
-                                               reason: "side-by-side picture wider than \(maximumSide) pixels")
+            throw ImagingError.invalidDimensions(
+                width: width, height: panelHeight,
+                reason: "side-by-side picture wider than \(maximumSide) pixels")
         }
-        let heat = try ErrorHeatMap.render(reference: reference, candidate: candidate, region: area, zoom: zoom,
-                                           fullScale: fullScale)
+        let heat = try ErrorHeatMap.render(
+            reference: reference, candidate: candidate, region: area, zoom: zoom,
+            fullScale: fullScale)
         var image = RGBAImage(width: max(width, heat.width), height: heat.height, fill: (48, 48, 48, 255))
         for (panel, source) in [reference, candidate].enumerated() {
             let left = panel * (panelWidth + gap)
@@ -55,7 +60,8 @@ public enum SideBySide {
 
     /// A pixel blended over an 8-pixel grey checkerboard.
     static func overCheckerboard(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), x: Int, y: Int)
-        -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    {
         if p.a == 255 { return p }
         let back = (x / 8 + y / 8) % 2 == 0 ? 153 : 102
         let alpha = Int(p.a)
@@ -72,22 +78,25 @@ public enum SideBySide {
         guard region.fits(imageWidth: imageWidth, imageHeight: imageHeight) else {
             throw ImagingError.invalidDimensions(
                 width: region.width, height: region.height,
-                reason: "crop \(region.x),\(region.y),\(region.width),\(region.height) is not inside the " +
-                    "\(imageWidth)x\(imageHeight) image")
+                reason: "crop \(region.x),\(region.y),\(region.width),\(region.height) is not inside the "
+                    + "\(imageWidth)x\(imageHeight) image")
         }
         guard zoom >= 1, zoom <= 64 else {
-            throw ImagingError.invalidDimensions(width: region.width, height: region.height,
-                                               reason: "zoom \(zoom) is not in 1...64")
+            throw ImagingError.invalidDimensions(
+                width: region.width, height: region.height,
+                reason: "zoom \(zoom) is not in 1...64")
         }
         guard fullScale >= 1, fullScale <= 255 else {
-            throw ImagingError.invalidDimensions(width: region.width, height: region.height,
-                                               reason: "error scale \(fullScale) is not in 1...255")
+            throw ImagingError.invalidDimensions(
+                width: region.width, height: region.height,
+                reason: "error scale \(fullScale) is not in 1...255")
         }
         let (w, o1) = region.width.multipliedReportingOverflow(by: zoom)
         let (h, o2) = region.height.multipliedReportingOverflow(by: zoom)
         guard !o1, !o2, w <= maximumSide, h + ErrorHeatMap.legendHeight <= maximumSide else {
-            throw ImagingError.invalidDimensions(width: region.width, height: region.height,
-                                               reason: "zoomed crop larger than \(maximumSide) pixels")
+            throw ImagingError.invalidDimensions(
+                width: region.width, height: region.height,
+                reason: "zoomed crop larger than \(maximumSide) pixels")
         }
     }
 }

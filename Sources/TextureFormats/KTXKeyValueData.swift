@@ -58,7 +58,8 @@ enum KTXKeyValueData {
             case KTXHeader.premultipliedKey:
                 guard value == "true" || value == "false" else {
                     throw TextureFormatError.invalidHeader(
-                        file: reader.file, reason: "\(KTXHeader.premultipliedKey) is \"\(value)\", expected true or false")
+                        file: reader.file,
+                        reason: "\(KTXHeader.premultipliedKey) is \"\(value)\", expected true or false")
                 }
                 premultiplied = value == "true"
             default:

@@ -55,7 +55,8 @@ enum KTXReader {
                 reason: "glBaseInternalFormat 0x\(hex(header.glBaseInternalFormat)) is neither GL_RGB nor GL_RGBA")
         }
         guard header.pixelDepth <= 1 else {
-            throw TextureFormatError.unsupportedFeature(file: file, reason: "3D texture (pixelDepth \(header.pixelDepth))")
+            throw TextureFormatError.unsupportedFeature(
+                file: file, reason: "3D texture (pixelDepth \(header.pixelDepth))")
         }
         guard header.numberOfArrayElements == 0 else {
             throw TextureFormatError.unsupportedFeature(
@@ -76,7 +77,8 @@ enum KTXReader {
             throw TextureFormatError.invalidHeader(
                 file: file, reason: "bytesOfKeyValueData \(header.bytesOfKeyValueData) is not a multiple of 4")
         }
-        try reader.require(Int(header.bytesOfKeyValueData), for: "\(header.bytesOfKeyValueData) bytes of key/value data")
+        try reader.require(
+            Int(header.bytesOfKeyValueData), for: "\(header.bytesOfKeyValueData) bytes of key/value data")
         (metadata.orientation, metadata.isPremultiplied) = try KTXKeyValueData.parse(
             from: &reader, byteCount: Int(header.bytesOfKeyValueData))
 
@@ -85,7 +87,9 @@ enum KTXReader {
         guard reader.remaining >= needed else {
             throw TextureFormatError.truncated(
                 file: file,
-                reason: "\(counts.count) mip level(s) need \(needed) bytes with their size fields but only \(reader.remaining) follow the header")
+                reason:
+                    "\(counts.count) mip level(s) need \(needed) bytes with their size fields but only \(reader.remaining) follow the header"
+            )
         }
         guard reader.remaining == needed else {
             throw TextureFormatError.trailingData(file: file, byteCount: reader.remaining - needed)
@@ -98,7 +102,9 @@ enum KTXReader {
                 let size = layout.levelSizes[index]
                 throw TextureFormatError.invalidHeader(
                     file: file,
-                    reason: "imageSize of mip level \(index) (\(size.width)x\(size.height)) is \(imageSize), expected \(count)")
+                    reason:
+                        "imageSize of mip level \(index) (\(size.width)x\(size.height)) is \(imageSize), expected \(count)"
+                )
             }
             data.append(try reader.bytes(count, "mip level \(index)"))
         }

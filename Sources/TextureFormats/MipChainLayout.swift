@@ -36,7 +36,8 @@ struct MipChainLayout {
                     file: file, reason: "\(name) \(value) is not a power of two (PVRTC1 needs power-of-two sizes)")
             }
         }
-        let w = Int(width), h = Int(height)
+        let w = Int(width)
+        let h = Int(height)
         let full = PVRTCTexture.fullChainLength(width: w, height: h)
         guard levelCount >= 1 else {
             throw TextureFormatError.invalidDimensions(file: file, reason: "the header announces 0 mip levels")
@@ -46,7 +47,8 @@ struct MipChainLayout {
                 file: file, reason: "\(levelCount) mip levels, but a \(w)x\(h) chain has at most \(full)")
         }
         var sizes: [(width: Int, height: Int)] = []
-        var lw = w, lh = h
+        var lw = w
+        var lh = h
         for _ in 0..<Int(levelCount) {
             sizes.append((lw, lh))
             lw = max(lw / 2, 1)
@@ -83,7 +85,9 @@ struct MipChainLayout {
         guard reader.remaining >= total else {
             throw TextureFormatError.truncated(
                 file: reader.file,
-                reason: "\(levelSizes.count) mip level(s) need \(total) bytes of data but only \(reader.remaining) follow the header")
+                reason:
+                    "\(levelSizes.count) mip level(s) need \(total) bytes of data but only \(reader.remaining) follow the header"
+            )
         }
         guard reader.remaining == total else {
             throw TextureFormatError.trailingData(file: reader.file, byteCount: reader.remaining - total)

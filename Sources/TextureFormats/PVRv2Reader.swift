@@ -54,7 +54,9 @@ enum PVRv2Reader {
         guard UInt64(header.dataSize) == UInt64(layout.totalByteCount) else {
             throw TextureFormatError.invalidHeader(
                 file: file,
-                reason: "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) PVRTC 4bpp take \(layout.totalByteCount) bytes")
+                reason:
+                    "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) PVRTC 4bpp take \(layout.totalByteCount) bytes"
+            )
         }
         let hasAlpha = header.pixelFormatFlags & PVRv2Header.flagAlpha != 0 || header.alphaMask != 0
         var texture = try layout.readContiguousLevels(from: &reader, hasAlpha: hasAlpha)

@@ -90,7 +90,9 @@ struct PVRv3Header: Equatable {
         writer.uint32(version)
         writer.uint32(flags)
         writer.uint64(pixelFormat)
-        for field in [colourSpace, channelType, height, width, depth, surfaceCount, faceCount, mipMapCount, metaDataSize] {
+        for field in [
+            colourSpace, channelType, height, width, depth, surfaceCount, faceCount, mipMapCount, metaDataSize,
+        ] {
             writer.uint32(field)
         }
     }

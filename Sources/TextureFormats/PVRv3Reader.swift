@@ -23,14 +23,16 @@ enum PVRv3Reader {
         }
         guard header.version == PVRv3Header.version else {
             throw TextureFormatError.invalidHeader(
-                file: file, reason: "PVR v3 version is 0x\(hex(UInt64(header.version), digits: 8)), expected 0x03525650")
+                file: file, reason: "PVR v3 version is 0x\(hex(UInt64(header.version), digits: 8)), expected 0x03525650"
+            )
         }
         let hasAlpha: Bool
         switch header.pixelFormat {
         case PVRv3Header.pixelFormatPVRTC4RGB: hasAlpha = false
         case PVRv3Header.pixelFormatPVRTC4RGBA: hasAlpha = true
         default:
-            throw TextureFormatError.unsupportedPixelFormat(file: file, format: describe(pixelFormat: header.pixelFormat))
+            throw TextureFormatError.unsupportedPixelFormat(
+                file: file, format: describe(pixelFormat: header.pixelFormat))
         }
         var metadata = TextureMetadata(isPremultiplied: header.flags & PVRv3Header.flagPremultiplied != 0)
         switch header.colourSpace {
@@ -39,7 +41,9 @@ enum PVRv3Reader {
         default:
             throw TextureFormatError.invalidHeader(file: file, reason: "unknown colour space \(header.colourSpace)")
         }
-        for (name, value) in [("depth", header.depth), ("numSurfaces", header.surfaceCount), ("numFaces", header.faceCount)] {
+        for (name, value) in [
+            ("depth", header.depth), ("numSurfaces", header.surfaceCount), ("numFaces", header.faceCount),
+        ] {
             guard value == 1 else {
                 throw TextureFormatError.unsupportedFeature(
                     file: file, reason: "\(name) is \(value) (only single 2D textures, value 1, are supported)")
@@ -66,7 +70,9 @@ enum PVRv3Reader {
             guard end - reader.offset >= 12 else {
                 throw TextureFormatError.invalidHeader(
                     file: reader.file,
-                    reason: "metadata block at offset \(reader.offset) needs 12 header bytes but metaDataSize leaves \(end - reader.offset)")
+                    reason:
+                        "metadata block at offset \(reader.offset) needs 12 header bytes but metaDataSize leaves \(end - reader.offset)"
+                )
             }
             let fourCC = try reader.uint32("metadata FourCC")
             let key = try reader.uint32("metadata key")

@@ -25,7 +25,8 @@ enum PVRv3Writer {
             version: PVRv3Header.version,
             flags: texture.metadata.isPremultiplied ? PVRv3Header.flagPremultiplied : 0,
             pixelFormat: texture.hasAlpha ? PVRv3Header.pixelFormatPVRTC4RGBA : PVRv3Header.pixelFormatPVRTC4RGB,
-            colourSpace: texture.metadata.colorSpace == .srgb ? PVRv3Header.colourSpaceSRGB : PVRv3Header.colourSpaceLinear,
+            colourSpace: texture.metadata.colorSpace == .srgb
+                ? PVRv3Header.colourSpaceSRGB : PVRv3Header.colourSpaceLinear,
             channelType: 0,
             height: UInt32(texture.height),
             width: UInt32(texture.width),

@@ -25,9 +25,9 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     /// The file the error concerns.
     public var file: String {
         switch self {
-        case let .unrecognizedContainer(file), let .invalidHeader(file, _), let .truncated(file, _),
-             let .unsupportedPixelFormat(file, _), let .invalidDimensions(file, _),
-             let .unsupportedFeature(file, _), let .trailingData(file, _), let .io(file, _):
+        case .unrecognizedContainer(let file), .invalidHeader(let file, _), .truncated(let file, _),
+            .unsupportedPixelFormat(let file, _), .invalidDimensions(let file, _),
+            .unsupportedFeature(let file, _), .trailingData(let file, _), .io(let file, _):
             return file
         }
     }
@@ -35,21 +35,21 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
-        case let .unrecognizedContainer(file):
+        case .unrecognizedContainer(let file):
             return "\(file): not a PVR v2, PVR v3 or KTX 1.1 file"
-        case let .invalidHeader(file, reason):
+        case .invalidHeader(let file, let reason):
             return "\(file): invalid header: \(reason)"
-        case let .truncated(file, reason):
+        case .truncated(let file, let reason):
             return "\(file): truncated: \(reason)"
-        case let .unsupportedPixelFormat(file, format):
+        case .unsupportedPixelFormat(let file, let format):
             return "\(file): unsupported pixel format \(format)"
-        case let .invalidDimensions(file, reason):
+        case .invalidDimensions(let file, let reason):
             return "\(file): invalid dimensions: \(reason)"
-        case let .unsupportedFeature(file, reason):
+        case .unsupportedFeature(let file, let reason):
             return "\(file): unsupported: \(reason)"
-        case let .trailingData(file, byteCount):
+        case .trailingData(let file, let byteCount):
             return "\(file): \(byteCount) unexpected byte\(byteCount == 1 ? "" : "s") after the last mip level"
-        case let .io(file, reason):
+        case .io(let file, let reason):
             return "\(file): \(reason)"
         }
     }

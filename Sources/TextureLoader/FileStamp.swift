@@ -20,7 +20,8 @@ package struct FileStamp: Hashable, Sendable {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             guard let size = attributes[.size] as? NSNumber,
-                  let date = attributes[.modificationDate] as? Date else {
+                let date = attributes[.modificationDate] as? Date
+            else {
                 throw TextureLoaderError.loadFailed(file: path, reason: "file size or modification time unavailable")
             }
             self.size = size.int64Value
@@ -28,7 +29,8 @@ package struct FileStamp: Hashable, Sendable {
         } catch let error as TextureLoaderError {
             throw error
         } catch {
-            throw TextureLoaderError.loadFailed(file: path, reason: "cannot read file attributes: \(error.localizedDescription)")
+            throw TextureLoaderError.loadFailed(
+                file: path, reason: "cannot read file attributes: \(error.localizedDescription)")
         }
     }
 }

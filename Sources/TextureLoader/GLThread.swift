@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A dedicated thread that owns a GL resource (a context and whatever draws with it) and runs a
@@ -91,13 +91,14 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         let flag = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-                let accepted = submit(.closure { [self] in
-                    if flag.isSet {
-                        continuation.resume(throwing: CancellationError())
-                        return
-                    }
-                    continuation.resume(with: Result { try withResource("perform", body) })
-                })
+                let accepted = submit(
+                    .closure { [self] in
+                        if flag.isSet {
+                            continuation.resume(throwing: CancellationError())
+                            return
+                        }
+                        continuation.resume(with: Result { try withResource("perform", body) })
+                    })
                 if !accepted {
                     continuation.resume(throwing: TextureLoaderError.glThreadStopped)
                 }
@@ -204,8 +205,8 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
                 let start = GLThread.now()
                 currentWorkStart = start
                 switch work {
-                case let .job(job): job.runSynchronously(on: asUnownedSerialExecutor())
-                case let .closure(body): body()
+                case .job(let job): job.runSynchronously(on: asUnownedSerialExecutor())
+                case .closure(let body): body()
                 }
                 currentWorkStart = nil
                 busyNanoseconds += GLThread.now() - start

@@ -40,7 +40,9 @@ package struct TextureCache<Handle: Sendable>: Sendable {
     /// Looks `key` up for a load: a texture whose file stamp differs from `stamp` is stale and is
     /// dropped (its handle is returned in `released`). Returns the cached texture — full or preview —
     /// and counts a hit only for a full one.
-    package mutating func lookup(_ key: TextureKey, stamp: FileStamp) -> (texture: LoadedTexture<Handle>?, released: [Handle]) {
+    package mutating func lookup(_ key: TextureKey, stamp: FileStamp) -> (
+        texture: LoadedTexture<Handle>?, released: [Handle]
+    ) {
         guard let entry = entries[key] else {
             statistics.misses += 1
             return (nil, [])
@@ -70,7 +72,8 @@ package struct TextureCache<Handle: Sendable>: Sendable {
     /// True when a texture of `cost` bytes can be added within the limits, evicting only unpinned
     /// entries other than `key` (a prefetch must not push the cache over its limits).
     package func canAdmit(cost: Int, for key: TextureKey) -> Bool {
-        var keptCost = 0, keptCount = 0
+        var keptCost = 0
+        var keptCount = 0
         for (k, entry) in entries where k != key && isPinned(k) {
             keptCost += entry.texture.gpuBytes
             keptCount += 1

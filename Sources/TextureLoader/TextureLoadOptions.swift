@@ -34,9 +34,11 @@ public struct TextureLoadOptions: Hashable, Sendable {
     public func previewLevels(of texture: PVRTCTexture, maxDimension: Int) -> Range<Int>? {
         let full = levels(of: texture)
         let base = texture.levels[full.lowerBound]
-        guard max(base.width, base.height) > maxDimension, let first = texture.levels.indices.first(where: {
-            $0 > full.lowerBound && max(texture.levels[$0].width, texture.levels[$0].height) <= maxDimension
-        }) else { return nil }
+        guard max(base.width, base.height) > maxDimension,
+            let first = texture.levels.indices.first(where: {
+                $0 > full.lowerBound && max(texture.levels[$0].width, texture.levels[$0].height) <= maxDimension
+            })
+        else { return nil }
         return mipmaps ? first..<texture.levels.count : first..<(first + 1)
     }
 }

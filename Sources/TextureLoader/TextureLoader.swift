@@ -97,7 +97,8 @@ public actor TextureLoader<Uploader: TextureUploading> {
     ///   ``TextureLoaderError/loadFailed(file:reason:)`` for a missing or malformed file;
     ///   ``TextureLoaderError/exceedsPixelLimit(file:_:)`` for a texture over the configured limit;
     ///   ``TextureLoaderError/uploadFailed(file:reason:)`` when the GL upload fails.
-    public nonisolated func load(_ url: URL, options: TextureLoadOptions = TextureLoadOptions()) async throws -> Texture {
+    public nonisolated func load(_ url: URL, options: TextureLoadOptions = TextureLoadOptions()) async throws -> Texture
+    {
         let (key, stamp) = try await Self.identify(url, options: options)
         return try await obtain(key, stamp: stamp, previewMaxDimension: nil, onPreview: nil, isPrefetch: false)
     }
@@ -148,8 +149,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
             if !cached.isPreview { return cached }
             onPreview?(cached)
         }
-        let load = inFlightLoad(for: key, stamp: stamp, previewMaxDimension: cached == nil ? previewMaxDimension : nil,
-                                priority: isPrefetch ? configuration.prefetchPriority : Task.currentPriority)
+        let load = inFlightLoad(
+            for: key, stamp: stamp, previewMaxDimension: cached == nil ? previewMaxDimension : nil,
+            priority: isPrefetch ? configuration.prefetchPriority : Task.currentPriority)
         let waiterID = makeID()
         let loadID = load.id
         let promise = LoadPromise<Texture>()
@@ -165,7 +167,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
     }
 
     /// The load in flight for `key` with the same file stamp, or a new one.
-    private func inFlightLoad(for key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?, priority: TaskPriority) -> InFlightLoad {
+    private func inFlightLoad(for key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?, priority: TaskPriority)
+        -> InFlightLoad
+    {
         if let existing = inFlight[key], existing.stamp == stamp {
             return existing
         }
@@ -186,14 +190,15 @@ public actor TextureLoader<Uploader: TextureUploading> {
         guard let load = running[loadID] else { return }
         let texture: PVRTCTexture
         switch readResult {
-        case let .success(value): texture = value
-        case let .failure(error):
+        case .success(let value): texture = value
+        case .failure(let error):
             finish(key, load, with: .failure(error))
             return
         }
         if let previewMaxDimension,
-           let levels = key.options.previewLevels(of: texture, maxDimension: previewMaxDimension),
-           load.waiters.values.contains(where: { $0.onPreview != nil }) {
+            let levels = key.options.previewLevels(of: texture, maxDimension: previewMaxDimension),
+            load.waiters.values.contains(where: { $0.onPreview != nil })
+        {
             await waitForUploadTurn()
             guard isWanted(load) else { return }
             do {
@@ -255,7 +260,8 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
     }
 
-    private func upload(_ texture: PVRTCTexture, levels: Range<Int>, key: TextureKey, isPreview: Bool) throws -> Texture {
+    private func upload(_ texture: PVRTCTexture, levels: Range<Int>, key: TextureKey, isPreview: Bool) throws -> Texture
+    {
         let handle: Uploader.Handle
         let bytes: Int
         let started = clock.now
@@ -272,15 +278,17 @@ public actor TextureLoader<Uploader: TextureUploading> {
         uploadCount += 1
         uploadTimeInWindow += clock.now - started
         let base = texture.levels[levels.lowerBound]
-        return Texture(key: key, handle: handle, width: base.width, height: base.height,
-                       levels: levels, gpuBytes: bytes, isPreview: isPreview, metadata: texture.metadata)
+        return Texture(
+            key: key, handle: handle, width: base.width, height: base.height,
+            levels: levels, gpuBytes: bytes, isPreview: isPreview, metadata: texture.metadata)
     }
 
     /// True while some request still waits for `load`; a load whose requests were all cancelled is
     /// dropped here (its task cancelled, its entries removed) so that it never uploads.
     private func isWanted(_ load: InFlightLoad) -> Bool {
         if !Task.isCancelled, running[load.id] != nil,
-           load.waiters.values.contains(where: { !$0.promise.isFulfilled }) {
+            load.waiters.values.contains(where: { !$0.promise.isFulfilled })
+        {
             return true
         }
         load.task?.cancel()
@@ -321,7 +329,8 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// A cancelled request stops waiting; a load left without requests is cancelled.
     private func dropWaiter(_ waiterID: UInt64, key: TextureKey, loadID: UInt64) {
         guard let load = running[loadID],
-              let waiter = load.waiters.removeValue(forKey: waiterID) else { return }
+            let waiter = load.waiters.removeValue(forKey: waiterID)
+        else { return }
         waiter.promise.fulfill(.failure(TextureLoaderError.cancelled(file: key.path)))
         if load.waiters.isEmpty {
             load.task?.cancel()

@@ -18,11 +18,11 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
     /// A one-line message naming the file and the problem.
     public var description: String {
         switch self {
-        case let .cancelled(file): return "\(file): load cancelled"
-        case let .loadFailed(file, reason): return "\(file): \(reason)"
-        case let .exceedsPixelLimit(file, error): return "\(file): \(error)"
-        case let .uploadFailed(file, reason): return "\(file): upload failed: \(reason)"
-        case let .offGLThread(operation): return "\(operation) called off the GL thread"
+        case .cancelled(let file): return "\(file): load cancelled"
+        case .loadFailed(let file, let reason): return "\(file): \(reason)"
+        case .exceedsPixelLimit(let file, let error): return "\(file): \(error)"
+        case .uploadFailed(let file, let reason): return "\(file): upload failed: \(reason)"
+        case .offGLThread(let operation): return "\(operation) called off the GL thread"
         case .glThreadStopped: return "the GL thread has stopped"
         }
     }

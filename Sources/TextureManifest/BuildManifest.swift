@@ -129,8 +129,8 @@ public struct BuildManifest: Sendable {
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context),
-            let .dataCorrupted(context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         @unknown default:

@@ -34,10 +34,11 @@ public struct OptionOverrides: Sendable, Equatable {
         for (rawKey, value) in object {
             let key = Self.camelCase(rawKey)
             if key == "format" {
-                guard case let .string(name) = value, let format = TextureContainer(rawValue: name) else {
+                guard case .string(let name) = value, let format = TextureContainer(rawValue: name) else {
                     throw PipelineError(
                         file: file,
-                        reason: "\"format\" must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))"
+                        reason:
+                            "\"format\" must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))"
                     )
                 }
                 container = format
@@ -46,7 +47,8 @@ public struct OptionOverrides: Sendable, Equatable {
             } else {
                 throw PipelineError(
                     file: file,
-                    reason: "unknown option \"\(rawKey)\"; known: \((known + ["format"]).sorted().joined(separator: ", "))")
+                    reason:
+                        "unknown option \"\(rawKey)\"; known: \((known + ["format"]).sorted().joined(separator: ", "))")
             }
         }
     }
@@ -63,7 +65,8 @@ public struct OptionOverrides: Sendable, Equatable {
         if let container { result.container = container }
         guard !values.isEmpty else { return result }
         let encoder = TextureSettings.canonicalEncoder()
-        guard case var .object(fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(settings.options))
+        guard
+            case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(settings.options))
         else {
             throw PipelineError(file: file, reason: "the encoder options do not encode as a JSON object")
         }
@@ -71,7 +74,8 @@ public struct OptionOverrides: Sendable, Equatable {
             fields[key] = value
         }
         do {
-            result.options = try JSONDecoder().decode(PVRTCEncoder.Options.self, from: encoder.encode(JSONValue.object(fields)))
+            result.options = try JSONDecoder().decode(
+                PVRTCEncoder.Options.self, from: encoder.encode(JSONValue.object(fields)))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw PipelineError(file: file, reason: "bad value for option \"\(field)\": \(context.debugDescription)")

@@ -31,7 +31,8 @@ public struct TextureSettings: Sendable, Equatable {
         var normalized = options
         normalized.threads = 1
         normalized.pixelLimit = .standard
-        let canonical = CanonicalSettings(container: container.rawValue, encoder: PVRTCEncoder.version, options: normalized)
+        let canonical = CanonicalSettings(
+            container: container.rawValue, encoder: PVRTCEncoder.version, options: normalized)
         return String(decoding: try Self.canonicalEncoder().encode(canonical), as: UTF8.self)
     }
 

@@ -83,8 +83,9 @@ public struct BuildPlan: Sendable {
             }
             let output = configuration.outputFolder.appendingPathComponent(outputPath)
             textures.append(
-                plan(source, outputPath: outputPath, output: output, settings: settings, state: state,
-                     force: configuration.force))
+                plan(
+                    source, outputPath: outputPath, output: output, settings: settings, state: state,
+                    force: configuration.force))
         }
         let stale = state.entries.keys.filter { producedBy[$0] == nil }.sorted()
         return BuildPlan(textures: textures, otherShards: otherShards, stale: stale, state: state)

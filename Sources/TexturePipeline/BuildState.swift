@@ -87,7 +87,8 @@ public struct BuildState: Sendable, Equatable, Codable {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
-            try AtomicFileWriter.write(Array(try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
+            try AtomicFileWriter.write(
+                Array(try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
         } catch let error as FileIOError {
             throw PipelineError(file: error.file, reason: error.reason)
         }

@@ -28,13 +28,13 @@ public enum EncodeArguments {
             switch value {
             case .null:
                 continue
-            case let .bool(on):
+            case .bool(let on):
                 if value != defaults[key] { arguments.append(on ? "--\(flag)" : "--no-\(flag)") }
-            case let .integer(number):
+            case .integer(let number):
                 arguments += ["--\(flag)", String(number)]
-            case let .number(number):
+            case .number(let number):
                 arguments += ["--\(flag)", String(number)]
-            case let .string(text):
+            case .string(let text):
                 arguments += ["--\(flag)", text]
             case .array, .object:
                 throw PipelineError(file: "--emit", reason: "option \(key) has no command-line form")
@@ -45,7 +45,7 @@ public enum EncodeArguments {
 
     private static func jsonFields(of options: PVRTCEncoder.Options) throws -> [String: JSONValue] {
         let data = try TextureSettings.canonicalEncoder().encode(options)
-        guard case let .object(fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
+        guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
         return fields
     }
 

@@ -42,7 +42,8 @@ public struct HTTPTextureCache: TextureCache {
         }
         guard let file = try await get(entry("cas", pointer.digest.hex)) else { return nil }
         guard pointer.matches(file) else {
-            throw PipelineError(file: entry("cas", pointer.digest.hex).absoluteString, reason: "does not match its SHA-256")
+            throw PipelineError(
+                file: entry("cas", pointer.digest.hex).absoluteString, reason: "does not match its SHA-256")
         }
         return file
     }
@@ -90,7 +91,8 @@ public struct HTTPTextureCache: TextureCache {
         do {
             (data, response) = try await request()
         } catch {
-            throw PipelineError(file: base.absoluteString, reason: "cache request failed: \(error.localizedDescription)")
+            throw PipelineError(
+                file: base.absoluteString, reason: "cache request failed: \(error.localizedDescription)")
         }
         guard let http = response as? HTTPURLResponse else {
             throw PipelineError(file: base.absoluteString, reason: "not an HTTP answer")

@@ -1,4 +1,5 @@
 import TextureManifest
+
 /// One of N deterministic parts of a build (`--shard I/N`, I from 1 to N): a texture belongs to
 /// the shard its source path's SHA-256 falls in, so every machine computes the same split without
 /// talking to the others, and adding a texture moves no other texture between shards.

@@ -44,14 +44,14 @@ public enum TextureBuild {
         var work: [PlannedTexture] = []
         for texture in plan.textures {
             switch texture.action {
-            case let .upToDate(entry):
+            case .upToDate(let entry):
                 if plan.state.entries[texture.outputPath] != entry {
                     try await recorder.record(entry, for: texture.outputPath)
                 }
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .upToDate,
                     summary: entry.summary, seconds: 0)
-            case let .fail(error):
+            case .fail(let error):
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .failed(error), summary: nil,
                     seconds: 0)
@@ -59,7 +59,10 @@ public enum TextureBuild {
                 work.append(texture)
             }
         }
-        work.sort { $0.estimatedMemory != $1.estimatedMemory ? $0.estimatedMemory > $1.estimatedMemory : $0.source.path < $1.source.path }
+        work.sort {
+            $0.estimatedMemory != $1.estimatedMemory
+                ? $0.estimatedMemory > $1.estimatedMemory : $0.source.path < $1.source.path
+        }
 
         let gate = JobGate(slots: configuration.jobs, budget: configuration.memoryBudget)
         let totalCost = Double(work.reduce(0) { $0 + max($1.estimatedMemory, 1) })
@@ -82,7 +85,9 @@ public enum TextureBuild {
                 doneCost += Double(cost)
                 let elapsed = seconds(clock.now - start)
                 let remaining = completed < work.count ? elapsed * (totalCost - doneCost) / doneCost : 0
-                onFinish(result, BuildProgress(completed: completed, total: work.count, elapsed: elapsed, remaining: remaining))
+                onFinish(
+                    result,
+                    BuildProgress(completed: completed, total: work.count, elapsed: elapsed, remaining: remaining))
             }
         }
         try await recorder.flush()
@@ -142,7 +147,8 @@ public enum TextureBuild {
                             bytes = cached
                             outcome = .cached
                         } else {
-                            warnings.append("cache \(cache.location): entry \(key.hex) is not a valid texture file; encoding")
+                            warnings.append(
+                                "cache \(cache.location): entry \(key.hex) is not a valid texture file; encoding")
                         }
                     }
                 } catch {
@@ -151,7 +157,8 @@ public enum TextureBuild {
             }
             var image: RGBAImage?
             if file == nil {
-                let decoded = try SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
+                let decoded = try SourceImages.decode(
+                    input, file: name, pixelLimit: texture.settings.options.pixelLimit)
                 let encodedTexture = try await PVRTCEncoder.encode(
                     decoded, options: texture.settings.options, progress: nil)
                 let encoded = TextureFile(container: texture.settings.container, texture: encodedTexture)
@@ -174,7 +181,8 @@ public enum TextureBuild {
             }
             var quality: TextureQuality?
             if configuration.measuresQuality {
-                let source = try image ?? SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
+                let source =
+                    try image ?? SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
                 quality = try await measure(file.texture, against: source, options: texture.settings.options)
             }
             let summary = TextureSummary(
@@ -200,14 +208,15 @@ public enum TextureBuild {
     ) async throws -> TextureQuality {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result {
-                    let reference = try ImagePreparation.prepare(source, square: options.square, pot: options.pot)
-                    let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
-                    let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)
-                    return TextureQuality(
-                        yPSNR: comparison.lumaPSNR, alphaWeightedRGBPSNR: comparison.alphaWeightedRGBPSNR,
-                        alphaPSNR: comparison.alphaPSNR)
-                })
+                continuation.resume(
+                    with: Result {
+                        let reference = try ImagePreparation.prepare(source, square: options.square, pot: options.pot)
+                        let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
+                        let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)
+                        return TextureQuality(
+                            yPSNR: comparison.lumaPSNR, alphaWeightedRGBPSNR: comparison.alphaWeightedRGBPSNR,
+                            alphaPSNR: comparison.alphaPSNR)
+                    })
             }
         }
     }

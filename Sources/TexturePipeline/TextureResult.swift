@@ -51,7 +51,7 @@ public struct TextureResult: Sendable {
     /// The failure as one line naming the source file, or `nil` when the texture did not fail.
     /// Errors that do not name their file (`EncodingError`) get the source path in front.
     public var failureMessage: String? {
-        guard case let .failed(error) = outcome else { return nil }
+        guard case .failed(let error) = outcome else { return nil }
         let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         return error is EncodingError ? "\(source): \(text)" : text
     }

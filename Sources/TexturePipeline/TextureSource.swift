@@ -56,7 +56,8 @@ public struct TextureSource: Sendable, Equatable {
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
-                throw PipelineError(file: relative.isEmpty ? name : "\(name)/\(relative)", reason: "cannot list the folder")
+                throw PipelineError(
+                    file: relative.isEmpty ? name : "\(name)/\(relative)", reason: "cannot list the folder")
             }
             for entry in entries where !entry.hasPrefix(".") {
                 let path = relative.isEmpty ? entry : "\(relative)/\(entry)"

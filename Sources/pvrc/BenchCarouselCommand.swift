@@ -9,7 +9,8 @@ import TextureLoader
 struct BenchCarouselCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel",
-        abstract: "Scroll through DIR's images at 60 Hz, headless, and compare how each strategy keeps the frame budget.",
+        abstract:
+            "Scroll through DIR's images at 60 Hz, headless, and compare how each strategy keeps the frame budget.",
         discussion: """
             DIR holds NAME.png files with NAME.pvr (or NAME.ktx) beside them, made by \
             tools/prepare-carousel.sh. Strategies: png-on-demand (decode + upload in the frame that shows \
@@ -45,10 +46,12 @@ struct BenchCarouselCommand: AsyncParsableCommand {
             throw ValidationError("--frames-per-step, --visible and --slot must be positive, --prefetch not negative")
         }
         guard PVRTCUploadMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be one of \(PVRTCUploadMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--mode must be one of \(PVRTCUploadMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         for name in strategies where CarouselStrategy(rawValue: name) == nil {
-            throw ValidationError("unknown strategy \(name); use \(CarouselStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown strategy \(name); use \(CarouselStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -58,21 +61,25 @@ struct BenchCarouselCommand: AsyncParsableCommand {
             let items = try CarouselItem.scan(URL(fileURLWithPath: directory))
             let benchmark = CarouselBenchmark(
                 items: items,
-                configuration: CarouselConfiguration(visibleCount: visible, framesPerStep: framesPerStep,
-                                                     prefetchAhead: prefetch, slotSize: slot),
+                configuration: CarouselConfiguration(
+                    visibleCount: visible, framesPerStep: framesPerStep,
+                    prefetchAhead: prefetch, slotSize: slot),
                 makeRenderer: { try GLTextureUploader(mode: uploadMode) },
                 decodePNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
-            print("pvrc bench carousel: \(items.count) images, \(visible) visible at \(slot) px, one step every " +
-                  "\(framesPerStep) frames, \(benchmark.frameCount) frames at 16.7 ms, PVR upload \(uploadMode.rawValue)\n")
+            print(
+                "pvrc bench carousel: \(items.count) images, \(visible) visible at \(slot) px, one step every "
+                    + "\(framesPerStep) frames, \(benchmark.frameCount) frames at 16.7 ms, PVR upload \(uploadMode.rawValue)\n"
+            )
             print("| strategy | p50 | p95 | p99 | max | over budget | missing image | showing preview | peak GPU |")
             print("|---|---|---|---|---|---|---|---|---|")
             for name in strategies {
                 guard let strategy = CarouselStrategy(rawValue: name) else { continue }
                 let report = try await benchmark.run(strategy)
-                print("| \(strategy.rawValue) | \(ms(report.percentile(50))) | \(ms(report.percentile(95))) | " +
-                      "\(ms(report.percentile(99))) | \(ms(report.percentile(100))) | " +
-                      "\(report.framesOverBudget)/\(report.frameTimes.count) | \(report.framesMissingImage) | " +
-                      "\(report.framesShowingPreview) | \(mib(report.peakGPUBytes)) MiB |")
+                print(
+                    "| \(strategy.rawValue) | \(ms(report.percentile(50))) | \(ms(report.percentile(95))) | "
+                        + "\(ms(report.percentile(99))) | \(ms(report.percentile(100))) | "
+                        + "\(report.framesOverBudget)/\(report.frameTimes.count) | \(report.framesMissingImage) | "
+                        + "\(report.framesShowingPreview) | \(mib(report.peakGPUBytes)) MiB |")
             }
         }
     }

@@ -48,8 +48,9 @@ struct BenchDecodeCommand: AsyncParsableCommand {
             }
             let label = threadCount == 1 ? "1 thread" : "\(threadCount) threads"
             let rate = result.millionsPerSecond(pixels)
-            print("  \(label): \(format(rate)) Mpixel/s  (median \(format(result.median * 1e3)) ms, " +
-                  "fastest \(format(result.minimum * 1e3)) ms)")
+            print(
+                "  \(label): \(format(rate)) Mpixel/s  (median \(format(result.median * 1e3)) ms, "
+                    + "fastest \(format(result.minimum * 1e3)) ms)")
         }
     }
 

@@ -46,7 +46,8 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let source: RGBAImage
         let label: String
         if let image {
-            source = try ImagePreparation.prepare(ImageFile.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
+            source = try ImagePreparation.prepare(
+                ImageFile.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
             label = image
         } else {
             try PVRTCImage.validate(width: size, height: size)
@@ -58,9 +59,12 @@ struct BenchEncodeCommand: AsyncParsableCommand {
             _ = try LevelEncoder.encode(source, options: options)
         }
         let pixels = source.width * source.height
-        print("pvrc bench encode: \(label), \(source.width)x\(source.height), quality \(quality.rawValue), " +
-              "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")
-        print(String(format: "  median %.3f s (fastest %.3f s), %.2f Mpixel/s",
-                     result.median, result.minimum, result.millionsPerSecond(pixels)))
+        print(
+            "pvrc bench encode: \(label), \(source.width)x\(source.height), quality \(quality.rawValue), "
+                + "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")
+        print(
+            String(
+                format: "  median %.3f s (fastest %.3f s), %.2f Mpixel/s",
+                result.median, result.minimum, result.millionsPerSecond(pixels)))
     }
 }

@@ -39,8 +39,9 @@ struct BenchLoadCommand: AsyncParsableCommand {
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let inputs: [LoadBenchmark.Inputs]
             do {
-                inputs = try LoadBenchmark.prepareInputs(source: image, sizes: sizes, directory: directory,
-                                                         writePNG: { try PNGCodec.write($0, to: URL(fileURLWithPath: $1)) })
+                inputs = try LoadBenchmark.prepareInputs(
+                    source: image, sizes: sizes, directory: directory,
+                    writePNG: { try PNGCodec.write($0, to: URL(fileURLWithPath: $1)) })
             } catch let error as GLError {
                 throw CommandFailure(file: source, reason: error.description)
             }
@@ -48,13 +49,17 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let context = try GLContext()
             print("pvrc bench load: \(context.renderer), \(context.version); median of \(runs) runs, warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
-            print("| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |")
+            print(
+                "| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |"
+            )
             print("|---|---|---|---|---|---|---|")
             for input in inputs {
-                let row = try LoadBenchmark.measure(input, context: context, runs: runs, readPNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
-                print("| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | " +
-                      "\(ms(row.png.median)) ms | \(ms(row.decodeOnce.median)) ms | \(ms(row.direct.median)) ms | " +
-                      "\(ratio(row.png.median / row.decodeOnce.median))x |")
+                let row = try LoadBenchmark.measure(
+                    input, context: context, runs: runs, readPNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
+                print(
+                    "| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | "
+                        + "\(ms(row.png.median)) ms | \(ms(row.decodeOnce.median)) ms | \(ms(row.direct.median)) ms | "
+                        + "\(ratio(row.png.median / row.decodeOnce.median))x |")
             }
         }
     }

@@ -57,7 +57,8 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Write a JSON report of every texture (sizes, timings, PSNR of level 0) to this file.")
     var report: String?
 
-    @Option(help: "Write OUT/build.ninja (one `pvrc encode` edge per texture) instead of building; the value is `ninja`.")
+    @Option(
+        help: "Write OUT/build.ninja (one `pvrc encode` edge per texture) instead of building; the value is `ninja`.")
     var emit: String?
 
     @Flag(help: "Print only failures, warnings and the summary.")
@@ -145,7 +146,7 @@ struct BuildCommand: AsyncParsableCommand {
         var upToDate = 0
         for texture in plan.textures {
             switch texture.action {
-            case let .build(reason):
+            case .build(let reason):
                 toBuild += 1
                 print("build \(texture.source.path) -> \(texture.outputPath) (\(reason.rawValue))")
             case .upToDate:
@@ -158,7 +159,9 @@ struct BuildCommand: AsyncParsableCommand {
             for path in plan.stale { print("prune \(path)") }
         }
         let pruneCount = prune ? plan.stale.count : 0
-        print("dry run: \(toBuild) to build, \(upToDate) up to date, \(pruneCount) to prune" + shardNote(plan.otherShards))
+        print(
+            "dry run: \(toBuild) to build, \(upToDate) up to date, \(pruneCount) to prune" + shardNote(plan.otherShards)
+        )
     }
 
     /// The summary line (with the whole command's wall time) and one line per failure.
@@ -170,8 +173,9 @@ struct BuildCommand: AsyncParsableCommand {
         parts.append("\(summary.failures.count) failed")
         if !summary.pruned.isEmpty { parts.append("\(summary.pruned.count) pruned") }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print("pvrc build: " + parts.joined(separator: ", ") + shardNote(summary.otherShards) +
-              String(format: " (%.2f s)", seconds))
+        print(
+            "pvrc build: " + parts.joined(separator: ", ") + shardNote(summary.otherShards)
+                + String(format: " (%.2f s)", seconds))
     }
 
     private func shardNote(_ others: Int) -> String {
@@ -180,7 +184,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// The failure line, with the encode options that would help where the library suggests none.
     private func message(for result: TextureResult) -> String {
-        if case let .failed(error as EncodingError) = result.outcome {
+        if case .failed(let error as EncodingError) = result.outcome {
             return error.commandFailure(file: result.source).description
         }
         return result.failureMessage ?? result.source

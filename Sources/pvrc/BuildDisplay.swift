@@ -59,8 +59,9 @@ final class BuildDisplay: @unchecked Sendable {
             case .failed: verb = "failed"
             default: verb = "built"
             }
-            let line = "\(verb) \(result.source) -> \(result.output) (" + String(format: "%.2f", result.seconds) +
-                " s) [\(progress.completed)/\(progress.total)]\n"
+            let line =
+                "\(verb) \(result.source) -> \(result.output) (" + String(format: "%.2f", result.seconds)
+                + " s) [\(progress.completed)/\(progress.total)]\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         last = (progress, clock.now)
@@ -80,7 +81,9 @@ final class BuildDisplay: @unchecked Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let eta = progress.remaining.map { " ETA \(Self.duration($0))" } ?? ""
         FileHandle.standardError.write(
-            Data("\r\u{1B}[K[\(bar)] \(progress.completed)/\(progress.total) \(Self.duration(progress.elapsed))\(eta)".utf8))
+            Data(
+                "\r\u{1B}[K[\(bar)] \(progress.completed)/\(progress.total) \(Self.duration(progress.elapsed))\(eta)"
+                    .utf8))
         barShown = true
     }
 

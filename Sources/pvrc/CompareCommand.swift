@@ -39,16 +39,18 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write an error heat map (with its scale) to this PNG.", valueName: "OUT.png"))
     var diff: String?
 
-    @Option(name: .customLong("side-by-side"),
-            help: ArgumentHelp("Write reference | candidate | heat map to this PNG.", valueName: "OUT.png"))
+    @Option(
+        name: .customLong("side-by-side"),
+        help: ArgumentHelp("Write reference | candidate | heat map to this PNG.", valueName: "OUT.png"))
     var sideBySide: String?
 
     @Option(help: "Enlargement of --diff and --side-by-side pictures (nearest neighbour, 1...64).")
     var zoom = 1
 
-    @Option(help: ArgumentHelp(
-        "Part shown by --diff and --side-by-side: X,Y,W,H, or `worst` (the 128x128 square with the most error).",
-        valueName: "X,Y,W,H|worst"))
+    @Option(
+        help: ArgumentHelp(
+            "Part shown by --diff and --side-by-side: X,Y,W,H, or `worst` (the 128x128 square with the most error).",
+            valueName: "X,Y,W,H|worst"))
     var crop: String?
 
     @Option(name: .customLong("error-scale"), help: "Error in 8-bit levels shown white in heat maps (1...255).")
@@ -59,9 +61,11 @@ struct CompareCommand: AsyncParsableCommand {
     @Flag(help: "Treat both images as tangent-space normal maps and add angular errors (degrees).")
     var normalMap = false
 
-    @Option(name: .customLong("colorspace"), help: ArgumentHelp(
-        "How --level reduces REF: srgb averages in linear light (default; as encode without --colorspace), linear averages stored values (as encode --colorspace linear).",
-        valueName: "srgb|linear"))
+    @Option(
+        name: .customLong("colorspace"),
+        help: ArgumentHelp(
+            "How --level reduces REF: srgb averages in linear light (default; as encode without --colorspace), linear averages stored values (as encode --colorspace linear).",
+            valueName: "srgb|linear"))
     var colorSpace: ColorSpace = .srgb
 
     func validate() throws {
@@ -94,46 +98,54 @@ struct CompareCommand: AsyncParsableCommand {
         var referenceImage = try ImageFile.read(from: URL(fileURLWithPath: reference), pixelLimit: limits.pixelLimit)
         let candidateImage: RGBAImage
         if candidate.lowercased().hasSuffix(".png") {
-            guard level == 0 else { throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG") }
+            guard level == 0 else {
+                throw CommandFailure(file: candidate, reason: "--level needs a texture, not a PNG")
+            }
             candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate), pixelLimit: limits.pixelLimit)
         } else {
             let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
-            try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
+            try limits.check(
+                width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = texture.metadata.orientation.upright(
                 PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
             if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
-                referenceImage = normalMap
+                referenceImage =
+                    normalMap
                     ? try NormalMapMipChain.build(from: referenceImage)[level]
                     : try MipChain.build(from: referenceImage, colorSpace: colorSpace)[level]
             }
             if texture.metadata.isPremultiplied {
-                referenceImage = Premultiplication.premultiplied(referenceImage, colorSpace: texture.metadata.colorSpace)
+                referenceImage = Premultiplication.premultiplied(
+                    referenceImage, colorSpace: texture.metadata.colorSpace)
             }
         }
         guard referenceImage.width == candidateImage.width, referenceImage.height == candidateImage.height else {
             throw CommandFailure(
                 file: candidate,
-                reason: "is \(candidateImage.width)x\(candidateImage.height) but \(reference) is " +
-                    "\(referenceImage.width)x\(referenceImage.height)")
+                reason: "is \(candidateImage.width)x\(candidateImage.height) but \(reference) is "
+                    + "\(referenceImage.width)x\(referenceImage.height)")
         }
         let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
         var region: ImageRegion?
         if let crop {
-            region = crop == "worst"
+            region =
+                crop == "worst"
                 ? try ErrorHeatMap.worstRegion(reference: referenceImage, candidate: candidateImage, size: 128)
                 : cropRegion(crop)
         }
         if let diff {
             let picture = try naming(diff) {
-                try ErrorHeatMap.render(reference: referenceImage, candidate: candidateImage, region: region,
-                                        zoom: zoom, fullScale: errorScale)
+                try ErrorHeatMap.render(
+                    reference: referenceImage, candidate: candidateImage, region: region,
+                    zoom: zoom, fullScale: errorScale)
             }
             try PNGCodec.write(picture, to: URL(fileURLWithPath: diff))
         }
         if let sideBySide {
             let picture = try naming(sideBySide) {
-                try SideBySide.render(reference: referenceImage, candidate: candidateImage, region: region,
-                                      zoom: zoom, fullScale: errorScale)
+                try SideBySide.render(
+                    reference: referenceImage, candidate: candidateImage, region: region,
+                    zoom: zoom, fullScale: errorScale)
             }
             try PNGCodec.write(picture, to: URL(fileURLWithPath: sideBySide))
         }
@@ -168,7 +180,8 @@ struct CompareCommand: AsyncParsableCommand {
         } else {
             print("\(candidate) vs \(reference) (\(candidateImage.width)x\(candidateImage.height)):")
             for metric in metrics {
-                let text = metric.value.map { format($0, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit }
+                let text =
+                    metric.value.map { format($0, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit }
                     ?? "n/a (reference is opaque)"
                 print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
             }

@@ -68,7 +68,8 @@ struct EncodeCommand: AsyncParsableCommand {
         let elapsed = clock.now - start
 
         for lost in container.unrecordedMetadata(texture.metadata) {
-            FileHandle.standardError.write(Data("pvrc: warning: \(output): \(container.displayName) cannot record \(lost)\n".utf8))
+            FileHandle.standardError.write(
+                Data("pvrc: warning: \(output): \(container.displayName) cannot record \(lost)\n".utf8))
         }
         let file = TextureFile(container: container, texture: texture)
         try file.write(to: URL(fileURLWithPath: output))
@@ -78,9 +79,10 @@ struct EncodeCommand: AsyncParsableCommand {
             let kind = texture.hasAlpha ? "RGBA" : "RGB"
             let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
             let size = bytes.map { "\($0) bytes, " } ?? ""
-            print("\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)" +
-                  "\(container.displayName), quality \(encoding.quality.rawValue), " +
-                  recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
+            print(
+                "\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
+                    + "\(container.displayName), quality \(encoding.quality.rawValue), "
+                    + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
     }
 
@@ -100,7 +102,8 @@ struct EncodeCommand: AsyncParsableCommand {
     private func outputContainer() throws -> TextureContainer {
         if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
         guard let container = TextureContainer.forPathExtension(output) else {
-            throw CommandFailure(file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
+            throw CommandFailure(
+                file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
         }
         return container
     }

@@ -16,7 +16,7 @@ extension EncodingError {
     /// `in.png is 300x200: PVRTC1 needs square power-of-two sizes; use --square pad|stretch / --pot pad|stretch`.
     func commandFailure(file: String) -> CommandFailure {
         switch self {
-        case let .unsupportedSize(width, height, needsSquare, needsPowerOfTwo):
+        case .unsupportedSize(let width, let height, let needsSquare, let needsPowerOfTwo):
             var hints: [String] = []
             if needsSquare { hints.append("--square pad|stretch") }
             if needsSquare && !needsPowerOfTwo { hints.append("--allow-rectangular (iOS refuses non-square PVRTC)") }

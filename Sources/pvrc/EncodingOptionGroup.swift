@@ -28,23 +28,34 @@ struct EncodingOptionGroup: ParsableArguments {
     @Option(help: "Take non-power-of-two sides to the next power of two.")
     var pot: PVRTCEncoder.ResizePolicy?
 
-    @Option(help: ArgumentHelp(
-        "Mirror before encoding and record it in the file: y stores the bottom row first (OpenGL t=0 at the bottom).",
-        valueName: "x|y|xy"))
+    @Option(
+        help: ArgumentHelp(
+            "Mirror before encoding and record it in the file: y stores the bottom row first (OpenGL t=0 at the bottom).",
+            valueName: "x|y|xy"))
     var flip: FlipAxes?
 
-    @Flag(help: "Multiply colour by alpha (in linear light with --colorspace srgb, else on stored values) and mark the file premultiplied.")
+    @Flag(
+        help:
+            "Multiply colour by alpha (in linear light with --colorspace srgb, else on stored values) and mark the file premultiplied."
+    )
     var premultiply = false
 
-    @Option(name: .customLong("colorspace"), help: ArgumentHelp(
-        "srgb: average mips in linear light and label the file sRGB; linear: average stored values, label linear (default: mips as sRGB, file labelled linear, as before).",
-        valueName: "srgb|linear"))
+    @Option(
+        name: .customLong("colorspace"),
+        help: ArgumentHelp(
+            "srgb: average mips in linear light and label the file sRGB; linear: average stored values, label linear (default: mips as sRGB, file labelled linear, as before).",
+            valueName: "srgb|linear"))
     var colorSpace: ColorSpace?
 
-    @Flag(help: "Tangent-space normal map: linear, mips renormalised to unit vectors, X/Y error weighted double, no alpha bleed.")
+    @Flag(
+        help:
+            "Tangent-space normal map: linear, mips renormalised to unit vectors, X/Y error weighted double, no alpha bleed."
+    )
     var normalMap = false
 
-    @Option(help: ArgumentHelp("Halve the image (Lanczos-3, alpha-weighted) until both sides are at most N.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Halve the image (Lanczos-3, alpha-weighted) until both sides are at most N.", valueName: "N"))
     var maxSize: Int?
 
     @Flag(help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them).")
@@ -60,7 +71,8 @@ struct EncodingOptionGroup: ParsableArguments {
             throw ValidationError("--normal-map cannot be combined with --premultiply")
         }
         if let format, TextureContainer(rawValue: format) == nil {
-            throw ValidationError("--format must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--format must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 

@@ -16,11 +16,13 @@ func checkOutput(_ output: String, inputs: [String], requiredExtension: String? 
         let actual = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard actual == requiredExtension.lowercased() else {
             throw CommandFailure(
-                file: output, reason: "the output is written as \(requiredExtension.uppercased()); name it .\(requiredExtension)")
+                file: output,
+                reason: "the output is written as \(requiredExtension.uppercased()); name it .\(requiredExtension)")
         }
     }
     do {
-        try OutputDestination.check(URL(fileURLWithPath: output), notOverwriting: inputs.map { URL(fileURLWithPath: $0) })
+        try OutputDestination.check(
+            URL(fileURLWithPath: output), notOverwriting: inputs.map { URL(fileURLWithPath: $0) })
     } catch {
         throw CommandFailure(file: error.file, reason: error.reason)
     }

@@ -15,7 +15,8 @@ final class ProgressLine {
     func show(_ progress: PVRTCEncoder.Progress) {
         let percent = Int((progress.fraction * 100).rounded(.down))
         let level = min(progress.completedLevels + 1, progress.levelCount)
-        let text = progress.levelCount == 1
+        let text =
+            progress.levelCount == 1
             ? "encoding... \(percent)%"
             : "encoding level \(level)/\(progress.levelCount)... \(percent)%"
         guard text != lastText else { return }

@@ -36,7 +36,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Output size WxH (default: the level's size, i.e. 1:1).")
     var size: RenderSize?
 
-    @Option(parsing: .unconditional, help: "The mip level shown at 1:1 (and the one direct mode samples); 0 is the largest.")
+    @Option(
+        parsing: .unconditional, help: "The mip level shown at 1:1 (and the one direct mode samples); 0 is the largest."
+    )
     var level = 0
 
     @OptionGroup var limits: PixelLimitOptions
@@ -50,26 +52,34 @@ struct RenderCommand: AsyncParsableCommand {
             let (texture, levelImage) = try readTextureLevel(path: input, level: level)
             try limits.check(width: texture.width, height: texture.height, what: "texture", file: input)
             try limits.check(
-                width: size?.width ?? levelImage.width, height: size?.height ?? levelImage.height, what: "render output", file: input)
-            let context: GLContext, image: RGBAImage, differing: Int?
+                width: size?.width ?? levelImage.width, height: size?.height ?? levelImage.height,
+                what: "render output", file: input)
+            let context: GLContext
+            let image: RGBAImage
+            let differing: Int?
             do {
                 context = try GLContext()
                 image = texture.metadata.orientation.upright(
                     try context.render(
                         texture, level: level, mode: mode, width: size?.width, height: size?.height,
                         pixelLimit: limits.pixelLimit))
-                differing = check
-                    ? try context.countDifferencesFromCPUDecoder(texture, level: level, mode: mode, pixelLimit: limits.pixelLimit)
+                differing =
+                    check
+                    ? try context.countDifferencesFromCPUDecoder(
+                        texture, level: level, mode: mode, pixelLimit: limits.pixelLimit)
                     : nil
             } catch let error as GLError {
                 throw CommandFailure(file: input, reason: error.description)
             }
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
-            print("\(output): \(image.width)x\(image.height) from level \(level) " +
-                  "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
+            print(
+                "\(output): \(image.width)x\(image.height) from level \(level) "
+                    + "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
             if let differing {
                 guard differing == 0 else {
-                    throw CommandFailure(file: input, reason: "GPU render of level \(level) differs from the CPU decoder in \(differing) bytes")
+                    throw CommandFailure(
+                        file: input,
+                        reason: "GPU render of level \(level) differs from the CPU decoder in \(differing) bytes")
                 }
                 print("check: level \(level) at 1:1 matches the CPU decoder (0 differing bytes)")
             }

@@ -8,15 +8,18 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let lines = result.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, result.standardOutput)
-        XCTAssertTrue(result.standardOutput.hasPrefix("pvrc bench decode: 64x64 level of random blocks, median of 2 runs\n"))
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix("pvrc bench decode: 64x64 level of random blocks, median of 2 runs\n"))
         XCTAssertTrue(lines.dropFirst().first?.hasPrefix("  1 thread: ") == true, result.standardOutput)
         XCTAssertTrue(lines.last?.hasPrefix("  3 threads: ") == true, result.standardOutput)
         XCTAssertTrue(lines.dropFirst().allSatisfy { $0.contains(" Mpixel/s  (median ") }, result.standardOutput)
     }
 
     func testBenchDecodeRefusesBadArguments() throws {
-        for (arguments, problem) in [(["--size", "100"], "power-of-two"), (["--size", "32768"], "16384"),
-                                     (["--runs", "0"], "--runs"), (["--threads", "0"], "--threads")] {
+        for (arguments, problem) in [
+            (["--size", "100"], "power-of-two"), (["--size", "32768"], "16384"),
+            (["--runs", "0"], "--runs"), (["--threads", "0"], "--threads"),
+        ] {
             let result = try PVRCProcess.run(["bench", "decode"] + arguments)
             XCTAssertNotEqual(result.status, 0, "\(arguments)")
             XCTAssertEqual(result.standardOutput, "", "\(arguments)")

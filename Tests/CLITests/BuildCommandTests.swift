@@ -12,8 +12,11 @@ final class BuildCommandTests: XCTestCase {
         var seed: UInt64 = 11
         for (path, side) in images.sorted(by: { $0.key < $1.key }) {
             let url = URL(fileURLWithPath: source + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try PNGCodec.write(PipelineTestImages.noise(width: side, height: side, seed: seed, alpha: seed % 2 == 0 ? .mixed : .opaque), to: url)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PNGCodec.write(
+                PipelineTestImages.noise(
+                    width: side, height: side, seed: seed, alpha: seed % 2 == 0 ? .mixed : .opaque), to: url)
             seed += 1
         }
         return source
@@ -54,7 +57,8 @@ final class BuildCommandTests: XCTestCase {
             for path in images.keys {
                 let output = String(path.dropLast(3)) + ext
                 let single = directory.path + "/single." + ext
-                let encode = try PVRCProcess.run(["encode", source + "/" + path, single, "--quality", "fast", "--quiet"] + extra)
+                let encode = try PVRCProcess.run(
+                    ["encode", source + "/" + path, single, "--quality", "fast", "--quiet"] + extra)
                 XCTAssertEqual(encode.status, 0, encode.standardError)
                 XCTAssertEqual(built[output], try Data(contentsOf: URL(fileURLWithPath: single)), output)
             }
@@ -66,7 +70,9 @@ final class BuildCommandTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let source = try makeSource(in: directory, images: ["a.png": 16, "c.png": 16])
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: source + "/b.png"))
-        try PNGCodec.write(PipelineTestImages.noise(width: 24, height: 16, seed: 3, alpha: .opaque), to: URL(fileURLWithPath: source + "/b2.png"))
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 24, height: 16, seed: 3, alpha: .opaque),
+            to: URL(fileURLWithPath: source + "/b2.png"))
         let out = directory.path + "/out"
         let result = try PVRCProcess.run(["build", source, out, "--quality", "fast", "--jobs", "1"])
         XCTAssertEqual(result.status, 1)
@@ -75,7 +81,9 @@ final class BuildCommandTests: XCTestCase {
         let errors = result.standardError.split(separator: "\n")
         XCTAssertEqual(errors.count, 2, result.standardError)
         XCTAssertTrue(errors[0].hasPrefix("pvrc: \(source)/b.png: not a PNG, JPEG or TGA image"), result.standardError)
-        XCTAssertTrue(errors[1].hasPrefix("pvrc: b2.png is 24x16: ") && errors[1].contains("--square pad|stretch"), result.standardError)
+        XCTAssertTrue(
+            errors[1].hasPrefix("pvrc: b2.png is 24x16: ") && errors[1].contains("--square pad|stretch"),
+            result.standardError)
         XCTAssertTrue(result.standardOutput.contains("failed b.png -> b.pvr"), result.standardOutput)
         XCTAssertEqual(Set(try textures(in: out).keys), ["a.pvr", "c.pvr"])
     }
@@ -123,7 +131,10 @@ final class BuildCommandTests: XCTestCase {
         let out = directory.path + "/out"
         let dry = try PVRCProcess.run(["build", source, out, "--quality", "fast", "--dry-run"])
         XCTAssertEqual(dry.status, 0, dry.standardError)
-        XCTAssertEqual(dry.standardOutput, "build a.png -> a.pvr (new)\nbuild ui/b.png -> ui/b.pvr (new)\ndry run: 2 to build, 0 up to date, 0 to prune\n")
+        XCTAssertEqual(
+            dry.standardOutput,
+            "build a.png -> a.pvr (new)\nbuild ui/b.png -> ui/b.pvr (new)\ndry run: 2 to build, 0 up to date, 0 to prune\n"
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
 
         let report = directory.path + "/report.json"
@@ -172,8 +183,11 @@ final class BuildCommandTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let source = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8, "terrain/c.png": 16])
         let manifest = directory.path + "/textures.json"
-        try Data(#"{"source": "src", "overrides": [{"match": "terrain/**", "options": {"mipmaps": true, "format": "ktx"}}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: manifest))
+        try Data(
+            #"{"source": "src", "overrides": [{"match": "terrain/**", "options": {"mipmaps": true, "format": "ktx"}}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: manifest))
         let emitted = directory.path + "/ninja-out"
         let emit = try PVRCProcess.run(["build", manifest, emitted, "--quality", "fast", "--emit", "ninja"])
         XCTAssertEqual(emit.status, 0, emit.standardError)
@@ -201,7 +215,9 @@ final class BuildCommandTests: XCTestCase {
         let processes = try (1...2).map { index -> Process in
             let process = Process()
             process.executableURL = try PVRCProcess.executable()
-            process.arguments = ["build", source, directory.path + "/out\(index)", "--quality", "fast", "--cache", cache, "--quiet"]
+            process.arguments = [
+                "build", source, directory.path + "/out\(index)", "--quality", "fast", "--cache", cache, "--quiet",
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             return process
@@ -216,7 +232,9 @@ final class BuildCommandTests: XCTestCase {
             let entries = try FileManager.default.contentsOfDirectory(atPath: cache + "/" + kind)
             XCTAssertEqual(entries.count, 8, "\(kind): \(entries)")
         }
-        let third = try PVRCProcess.run(["build", source, directory.path + "/out3", "--quality", "fast", "--cache", cache])
+        let third = try PVRCProcess.run([
+            "build", source, directory.path + "/out3", "--quality", "fast", "--cache", cache,
+        ])
         XCTAssertEqual(counts(third.standardOutput)?.cached, 8, third.standardOutput)
         XCTAssertEqual(try textures(in: directory.path + "/out3"), try textures(in: directory.path + "/out1"))
     }

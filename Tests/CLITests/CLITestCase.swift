@@ -29,10 +29,11 @@ class CLITestCase: XCTestCase {
     func randomTexture(width: Int, height: Int, hasAlpha: Bool, seed: UInt64) throws -> PVRTCTexture {
         var state = seed
         var levels: [PVRTCImage] = []
-        var w = width, h = height
+        var w = width
+        var h = height
         for _ in 0..<PVRTCTexture.fullChainLength(width: width, height: height) {
             let data = (0..<PVRTCImage.byteCount(width: w, height: h)).map { _ -> UInt8 in
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return UInt8(truncatingIfNeeded: state >> 56)
             }
             levels.append(try PVRTCImage(width: w, height: h, data: data))
@@ -51,15 +52,18 @@ class CLITestCase: XCTestCase {
 
     /// Asserts that a run failed the pvrc way: status 1, nothing on stdout, exactly one line on
     /// stderr that names `file` and contains `problem`.
-    func assertFailure(_ result: PVRCProcess.Result, naming file: String, problem: String,
-                       line: UInt = #line) {
+    func assertFailure(
+        _ result: PVRCProcess.Result, naming file: String, problem: String,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(result.status, 1, line: line)
         XCTAssertEqual(result.standardOutput, "", line: line)
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, 2, "expected one line, got: \(result.standardError)", line: line)
         XCTAssertTrue(result.standardError.hasSuffix("\n"), line: line)
         XCTAssertTrue(result.standardError.contains(file), "'\(result.standardError)' lacks \(file)", line: line)
-        XCTAssertTrue(result.standardError.contains(problem), "'\(result.standardError)' lacks '\(problem)'",
-                      line: line)
+        XCTAssertTrue(
+            result.standardError.contains(problem), "'\(result.standardError)' lacks '\(problem)'",
+            line: line)
     }
 }

@@ -33,9 +33,11 @@ final class CompareCommandTests: CLITestCase {
         XCTAssertEqual(fields["width"] as? Int, 16)
         XCTAssertEqual(try XCTUnwrap(fields["y_psnr"] as? Double), expected.lumaPSNR, accuracy: 1e-4)
         XCTAssertEqual(try XCTUnwrap(fields["rgb_psnr"] as? Double), expected.rgbPSNR, accuracy: 1e-4)
-        XCTAssertEqual(try XCTUnwrap(fields["alpha_psnr"] as? Double), try XCTUnwrap(expected.alphaPSNR), accuracy: 1e-4)
-        XCTAssertEqual(try XCTUnwrap(fields["aw_rgb_psnr"] as? Double),
-                       try XCTUnwrap(expected.alphaWeightedRGBPSNR), accuracy: 1e-4)
+        XCTAssertEqual(
+            try XCTUnwrap(fields["alpha_psnr"] as? Double), try XCTUnwrap(expected.alphaPSNR), accuracy: 1e-4)
+        XCTAssertEqual(
+            try XCTUnwrap(fields["aw_rgb_psnr"] as? Double),
+            try XCTUnwrap(expected.alphaWeightedRGBPSNR), accuracy: 1e-4)
         XCTAssertEqual(try XCTUnwrap(fields["ssim"] as? Double), expected.ssim, accuracy: 1e-4)
 
         let level1 = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--level", "1"]))
@@ -66,10 +68,12 @@ final class CompareCommandTests: CLITestCase {
         let other = path("other.png")
         try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: other))
         assertFailure(try PVRCProcess.run(["compare", reference, other]), naming: "other.png", problem: "4x4")
-        let texture = try writeTexture(try randomTexture(width: 8, height: 8, hasAlpha: false, seed: 3),
-                                       container: .pvr2, name: "t.pvr")
-        assertFailure(try PVRCProcess.run(["compare", reference, texture, "--level", "9"]),
-                      naming: "t.pvr", problem: "mip level 9")
+        let texture = try writeTexture(
+            try randomTexture(width: 8, height: 8, hasAlpha: false, seed: 3),
+            container: .pvr2, name: "t.pvr")
+        assertFailure(
+            try PVRCProcess.run(["compare", reference, texture, "--level", "9"]),
+            naming: "t.pvr", problem: "mip level 9")
     }
 
     /// --diff and --side-by-side write the library's pictures; --crop worst is reported in the JSON.
@@ -84,31 +88,43 @@ final class CompareCommandTests: CLITestCase {
             image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: false))
         let candidate = try writeTexture(texture, container: .pvr2, name: "cand.pvr")
         let decoded = PVRTCDecoder.decode(texture.levels[0])
-        let diff = path("diff.png"), sideBySide = path("sbs.png")
-        let fields = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--diff", diff,
-                                                   "--side-by-side", sideBySide, "--zoom", "2",
-                                                   "--crop", "8,16,32,24", "--error-scale", "16"]))
+        let diff = path("diff.png")
+        let sideBySide = path("sbs.png")
+        let fields = try json(
+            try PVRCProcess.run([
+                "compare", reference, candidate, "--json", "--diff", diff,
+                "--side-by-side", sideBySide, "--zoom", "2",
+                "--crop", "8,16,32,24", "--error-scale", "16",
+            ]))
         XCTAssertEqual(fields["crop"] as? [Int], [8, 16, 32, 24])
         let region = ImageRegion(x: 8, y: 16, width: 32, height: 24)
-        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: diff)),
-                       try ErrorHeatMap.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
-        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: sideBySide)),
-                       try SideBySide.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+        XCTAssertEqual(
+            try PNGCodec.read(from: URL(fileURLWithPath: diff)),
+            try ErrorHeatMap.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+        XCTAssertEqual(
+            try PNGCodec.read(from: URL(fileURLWithPath: sideBySide)),
+            try SideBySide.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
 
-        let worst = try json(try PVRCProcess.run(["compare", reference, candidate, "--json", "--diff", diff,
-                                                  "--crop", "worst"]))
+        let worst = try json(
+            try PVRCProcess.run([
+                "compare", reference, candidate, "--json", "--diff", diff,
+                "--crop", "worst",
+            ]))
         XCTAssertEqual(worst["crop"] as? [Int], [0, 0, 64, 64])
     }
 
     /// Bad crop, zoom or scale: one line naming the picture, nothing written.
     func testPictureOptionsAreChecked() throws {
         let reference = path("ref.png")
-        try PNGCodec.write(RGBAImage(width: 16, height: 16, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: reference))
+        try PNGCodec.write(
+            RGBAImage(width: 16, height: 16, fill: (10, 20, 30, 255)), to: URL(fileURLWithPath: reference))
         let diff = path("diff.png")
-        assertFailure(try PVRCProcess.run(["compare", reference, reference, "--diff", diff, "--crop", "8,8,16,16"]),
-                      naming: "diff.png", problem: "not inside the 16x16 image")
-        assertFailure(try PVRCProcess.run(["compare", reference, reference, "--side-by-side", diff, "--zoom", "65"]),
-                      naming: "diff.png", problem: "zoom 65")
+        assertFailure(
+            try PVRCProcess.run(["compare", reference, reference, "--diff", diff, "--crop", "8,8,16,16"]),
+            naming: "diff.png", problem: "not inside the 16x16 image")
+        assertFailure(
+            try PVRCProcess.run(["compare", reference, reference, "--side-by-side", diff, "--zoom", "65"]),
+            naming: "diff.png", problem: "zoom 65")
         XCTAssertEqual(try directoryContents(), ["ref.png"])
         let usage = try PVRCProcess.run(["compare", reference, reference, "--crop", "1,2,3"])
         XCTAssertNotEqual(usage.status, 0)
@@ -116,8 +132,10 @@ final class CompareCommandTests: CLITestCase {
     }
 
     func testBenchEncodeReportsThroughput() throws {
-        let result = try PVRCProcess.run(["bench", "encode", "--size", "32", "--runs", "1", "--quality", "fast",
-                                          "--threads", "1"])
+        let result = try PVRCProcess.run([
+            "bench", "encode", "--size", "32", "--runs", "1", "--quality", "fast",
+            "--threads", "1",
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("32x32"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("Mpixel/s"), result.standardOutput)

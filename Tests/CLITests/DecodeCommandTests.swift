@@ -16,7 +16,9 @@ final class DecodeCommandTests: CLITestCase {
             let result = try PVRCProcess.run(arguments)
             XCTAssertEqual(result.status, 0, result.standardError)
             XCTAssertEqual(result.standardError, "")
-            XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]), "level \(level)")
+            XCTAssertEqual(
+                try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]),
+                "level \(level)")
         }
     }
 
@@ -40,19 +42,23 @@ final class DecodeCommandTests: CLITestCase {
 
         let truncated = path("truncated.pvr")
         try Data(bytes.prefix(60)).write(to: URL(fileURLWithPath: truncated))
-        assertFailure(try PVRCProcess.run(["decode", truncated, path("a.png")]), naming: truncated, problem: "truncated")
+        assertFailure(
+            try PVRCProcess.run(["decode", truncated, path("a.png")]), naming: truncated, problem: "truncated")
 
         let garbage = path("garbage.pvr")
         try Data((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: URL(fileURLWithPath: garbage))
         assertFailure(try PVRCProcess.run(["decode", garbage, path("b.png")]), naming: garbage, problem: "not a PVR")
 
         let missing = path("missing.pvr")
-        assertFailure(try PVRCProcess.run(["decode", missing, path("c.png")]), naming: missing, problem: "No such file")
+        assertFailure(
+            try PVRCProcess.run(["decode", missing, path("c.png")]), naming: missing, problem: "No such file")
 
-        assertFailure(try PVRCProcess.run(["decode", good, path("d.png"), "--level", "6"]),
-                      naming: good, problem: "mip level 6 does not exist (the texture has 6 levels)")
-        assertFailure(try PVRCProcess.run(["decode", good, path("e.png"), "--level=-1"]),
-                      naming: good, problem: "mip level -1 does not exist")
+        assertFailure(
+            try PVRCProcess.run(["decode", good, path("d.png"), "--level", "6"]),
+            naming: good, problem: "mip level 6 does not exist (the texture has 6 levels)")
+        assertFailure(
+            try PVRCProcess.run(["decode", good, path("e.png"), "--level=-1"]),
+            naming: good, problem: "mip level -1 does not exist")
 
         let unwritable = path("no-such-directory/f.png")
         assertFailure(try PVRCProcess.run(["decode", good, unwritable]), naming: unwritable, problem: "No such file")

@@ -13,8 +13,11 @@ final class EncodeCommandTests: CLITestCase {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                let a: UInt8 = alpha && (x - width / 2) * (x - width / 2) + (y - height / 2) * (y - height / 2)
-                    > width * height / 8 ? 0 : 255
+                let a: UInt8 =
+                    alpha
+                        && (x - width / 2) * (x - width / 2) + (y - height / 2) * (y - height / 2)
+                            > width * height / 8
+                    ? 0 : 255
                 image[x, y] = (UInt8(x * 255 / width), UInt8(y * 255 / height), 128, a)
             }
         }
@@ -38,21 +41,27 @@ final class EncodeCommandTests: CLITestCase {
         XCTAssertEqual(file.container, .pvr2)
         XCTAssertFalse(file.texture.hasAlpha)
         let decoded = PVRTCDecoder.decode(file.texture.levels[0])
-        let comparison = try ImageComparison.compare(reference: PNGCodec.read(from: URL(fileURLWithPath: input)), candidate: decoded)
+        let comparison = try ImageComparison.compare(
+            reference: PNGCodec.read(from: URL(fileURLWithPath: input)), candidate: decoded)
         XCTAssertGreaterThan(comparison.lumaPSNR, 30)
     }
 
     func testContainerFromExtensionOrFormatWithMipmapsAndAlpha() throws {
         let input = try writePNG("in.png", width: 16, height: 16, alpha: true)
-        XCTAssertEqual(try PVRCProcess.run(["encode", input, path("a.ktx"), "--quality", "fast", "--mipmaps",
-                                            "--quiet"]).status, 0)
+        XCTAssertEqual(
+            try PVRCProcess.run([
+                "encode", input, path("a.ktx"), "--quality", "fast", "--mipmaps",
+                "--quiet",
+            ]).status, 0)
         let ktx = try TextureFile.read(from: URL(fileURLWithPath: path("a.ktx")))
         XCTAssertEqual(ktx.container, .ktx)
         XCTAssertTrue(ktx.texture.hasAlpha)
         XCTAssertEqual(ktx.texture.levels.map(\.width), [16, 8, 4, 2, 1])
 
-        let quiet = try PVRCProcess.run(["encode", input, path("b.tex"), "--format", "pvr3", "--quality", "fast",
-                                         "--quiet"])
+        let quiet = try PVRCProcess.run([
+            "encode", input, path("b.tex"), "--format", "pvr3", "--quality", "fast",
+            "--quiet",
+        ])
         XCTAssertEqual(quiet.status, 0, quiet.standardError)
         XCTAssertEqual(quiet.standardOutput, "")
         XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path("b.tex"))).container, .pvr3)
@@ -61,12 +70,15 @@ final class EncodeCommandTests: CLITestCase {
     func testSameBytesForAnyThreadCount() throws {
         let input = try writePNG("in.png", width: 64, height: 64, alpha: true)
         for threads in ["1", "2"] {
-            let result = try PVRCProcess.run(["encode", input, path("t\(threads).pvr"), "--quality", "normal",
-                                              "--threads", threads, "--mipmaps", "--quiet"])
+            let result = try PVRCProcess.run([
+                "encode", input, path("t\(threads).pvr"), "--quality", "normal",
+                "--threads", threads, "--mipmaps", "--quiet",
+            ])
             XCTAssertEqual(result.status, 0, result.standardError)
         }
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("t1.pvr"))),
-                       try Data(contentsOf: URL(fileURLWithPath: path("t2.pvr"))))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path("t1.pvr"))),
+            try Data(contentsOf: URL(fileURLWithPath: path("t2.pvr"))))
     }
 
     func testNonSquareIsRefusedUnlessPadded() throws {
@@ -75,8 +87,10 @@ final class EncodeCommandTests: CLITestCase {
         assertFailure(refused, naming: "wide.png is 48x32", problem: "--square pad|stretch")
         XCTAssertEqual(try directoryContents(), ["wide.png"], "no output after a refusal")
 
-        let padded = try PVRCProcess.run(["encode", input, path("out.pvr"), "--quality", "fast", "--square", "pad",
-                                          "--pot", "stretch", "--quiet"])
+        let padded = try PVRCProcess.run([
+            "encode", input, path("out.pvr"), "--quality", "fast", "--square", "pad",
+            "--pot", "stretch", "--quiet",
+        ])
         XCTAssertEqual(padded.status, 0, padded.standardError)
         let texture = try TextureFile.read(from: URL(fileURLWithPath: path("out.pvr"))).texture
         XCTAssertEqual([texture.width, texture.height], [64, 64])
@@ -84,8 +98,9 @@ final class EncodeCommandTests: CLITestCase {
 
     func testUnknownExtensionAndBadInputFailInOneLine() throws {
         let input = try writePNG("in.png", width: 8, height: 8)
-        assertFailure(try PVRCProcess.run(["encode", input, path("out.dds")]),
-                      naming: "out.dds", problem: "unknown texture extension")
+        assertFailure(
+            try PVRCProcess.run(["encode", input, path("out.dds")]),
+            naming: "out.dds", problem: "unknown texture extension")
         let bogus = path("bogus.png")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: bogus))
         assertFailure(try PVRCProcess.run(["encode", bogus, path("out.pvr")]), naming: "bogus.png", problem: "PNG")

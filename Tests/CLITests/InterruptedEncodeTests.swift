@@ -27,9 +27,14 @@ final class InterruptedEncodeTests: CLITestCase {
     }
 
     func testKilledEncodeKeepsThePreviousOutputAndTheNextRunCleansUp() throws {
-        let small = path("small.png"), large = path("large.png"), output = path("out.pvr")
-        try PNGCodec.write(PipelineTestImages.noise(width: 32, height: 32, seed: 1, alpha: .opaque), to: URL(fileURLWithPath: small))
-        try PNGCodec.write(PipelineTestImages.noise(width: 1024, height: 1024, seed: 2, alpha: .opaque), to: URL(fileURLWithPath: large))
+        let small = path("small.png")
+        let large = path("large.png")
+        let output = path("out.pvr")
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 32, height: 32, seed: 1, alpha: .opaque), to: URL(fileURLWithPath: small))
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 1024, height: 1024, seed: 2, alpha: .opaque),
+            to: URL(fileURLWithPath: large))
         let first = try PVRCProcess.run(["encode", small, output, "--quality", "fast"])
         XCTAssertEqual(first.status, 0, first.standardError)
         let previous = try Data(contentsOf: URL(fileURLWithPath: output))

@@ -41,7 +41,8 @@ struct PVRCProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()

@@ -27,7 +27,9 @@ final class QualityReportHTMLTests: CLITestCase {
         var opaque = RGBAImage(width: 64, height: 64)
         for y in 0..<64 {
             for x in 0..<64 {
-                opaque[x, y] = x < 32 ? (marker.0, marker.1, marker.2, 255)
+                opaque[x, y] =
+                    x < 32
+                    ? (marker.0, marker.1, marker.2, 255)
                     : ((x + y) % 10 < 5 ? (250, 240, 0, 255) : (10, 10, 10, 255))
             }
         }
@@ -46,18 +48,21 @@ final class QualityReportHTMLTests: CLITestCase {
             "kodak24\tkodim00_64.png\t64x64\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
             "kodak24\tkodim00_64.png\t64x64\tnone\tbc1_squish_icf\t30\t31\tNA\tNA\t1",
         ]
-        try (rows.joined(separator: "\n") + "\n").write(toFile: corpus + "/baselines.tsv", atomically: true, encoding: .utf8)
+        try (rows.joined(separator: "\n") + "\n").write(
+            toFile: corpus + "/baselines.tsv", atomically: true, encoding: .utf8)
         return corpus
     }
 
     func testHTMLReportRendersInHeadlessChromium() throws {
         let corpus = try makeCorpus()
         let site = path("site")
-        let report = try run("/usr/bin/env", [
-            "python3", root.appendingPathComponent("tools/quality-report").path, "--pvrc",
-            try PVRCProcess.executable().path, "--corpus", corpus, "--quality", "fast", "--threads", "1",
-            "--html", site,
-        ])
+        let report = try run(
+            "/usr/bin/env",
+            [
+                "python3", root.appendingPathComponent("tools/quality-report").path, "--pvrc",
+                try PVRCProcess.executable().path, "--corpus", corpus, "--quality", "fast", "--threads", "1",
+                "--html", site,
+            ])
         XCTAssertEqual(report.status, 0, report.standardError + report.standardOutput)
         let page = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
         for name in ["edges_64.png", "soft_32_rgba.png", "kodim00_64.png", "<table", "corpus opaque vs bc1"] {
@@ -71,18 +76,23 @@ final class QualityReportHTMLTests: CLITestCase {
         XCTAssert(edges[0, 0] == (marker.0, marker.1, marker.2, 255))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/images/kodak-kodim00_64.png"))
 
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw XCTSkip("chromium is not installed (tools/install-deps.sh installs it); the page was not opened")
         }
         let shot = path("shot.png")
-        let browser = try run(chromium, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,2400",
-            "--screenshot=\(shot)", URL(fileURLWithPath: site + "/index.html").absoluteString,
-        ])
+        let browser = try run(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,2400",
+                "--screenshot=\(shot)", URL(fileURLWithPath: site + "/index.html").absoluteString,
+            ])
         XCTAssertEqual(browser.status, 0, browser.standardError)
         let screenshot = try PNGCodec.read(from: URL(fileURLWithPath: shot))
-        var markerPixels = 0, nonWhite = 0
+        var markerPixels = 0
+        var nonWhite = 0
         for y in 0..<screenshot.height {
             for x in 0..<screenshot.width {
                 let p = screenshot[x, y]

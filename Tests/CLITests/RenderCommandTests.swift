@@ -12,12 +12,16 @@ final class RenderCommandTests: CLITestCase {
         for mode in ["decode-once", "direct"] {
             for level in [0, 1, 5] {
                 let output = path("\(mode)-\(level).png")
-                let result = try PVRCProcess.run(["render", file, output, "--mode", mode, "--level", String(level), "--check"])
+                let result = try PVRCProcess.run([
+                    "render", file, output, "--mode", mode, "--level", String(level), "--check",
+                ])
                 XCTAssertEqual(result.status, 0, result.standardError)
-                XCTAssertTrue(result.standardOutput.contains("matches the CPU decoder (0 differing bytes)"),
-                              result.standardOutput)
-                XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]),
-                               "\(mode) level \(level)")
+                XCTAssertTrue(
+                    result.standardOutput.contains("matches the CPU decoder (0 differing bytes)"),
+                    result.standardOutput)
+                XCTAssertEqual(
+                    try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]),
+                    "\(mode) level \(level)")
             }
         }
     }
@@ -36,10 +40,12 @@ final class RenderCommandTests: CLITestCase {
     func testFailuresPrintOneLineAndLeaveNoOutput() throws {
         let texture = try randomTexture(width: 16, height: 16, hasAlpha: true, seed: 13)
         let good = try writeTexture(texture, container: .pvr3, name: "good.pvr")
-        assertFailure(try PVRCProcess.run(["render", good, path("a.png"), "--level", "9"]),
-                      naming: good, problem: "level 9")
+        assertFailure(
+            try PVRCProcess.run(["render", good, path("a.png"), "--level", "9"]),
+            naming: good, problem: "level 9")
         let missing = path("missing.pvr")
-        assertFailure(try PVRCProcess.run(["render", missing, path("b.png")]), naming: missing, problem: "No such file")
+        assertFailure(
+            try PVRCProcess.run(["render", missing, path("b.png")]), naming: missing, problem: "No such file")
         XCTAssertEqual(try directoryContents(), ["good.pvr"])
         XCTAssertNotEqual(try PVRCProcess.run(["render", good, path("c.png"), "--size", "0x3"]).status, 0)
         XCTAssertNotEqual(try PVRCProcess.run(["render", good, path("c.png"), "--mode", "sideways"]).status, 0)
@@ -50,7 +56,9 @@ final class RenderCommandTests: CLITestCase {
             .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path
         let result = try PVRCProcess.run(["bench", "load", source, "--sizes", "32", "64", "--runs", "5"])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let rows = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| 32 |") || $0.hasPrefix("| 64 |") }
+        let rows = result.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("| 32 |") || $0.hasPrefix("| 64 |")
+        }
         XCTAssertEqual(rows.count, 2, result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("context creation"), result.standardOutput)
         let tooLarge = try PVRCProcess.run(["bench", "load", source, "--sizes", "512"])

@@ -38,8 +38,11 @@ final class TextureOptionsCommandTests: CLITestCase {
             ("ktx", "x", "x left (right column first), y down"),
         ] {
             let output = path("out-\(container)-\(flip).tex")
-            _ = try run(["encode", input, output, "--format", container, "--flip", flip, "--quality", "fast", "--quiet"])
-            XCTAssertTrue(try run(["info", output]).standardOutput.contains("orientation: \(expected)"), "\(container) \(flip)")
+            _ = try run([
+                "encode", input, output, "--format", container, "--flip", flip, "--quality", "fast", "--quiet",
+            ])
+            XCTAssertTrue(
+                try run(["info", output]).standardOutput.contains("orientation: \(expected)"), "\(container) \(flip)")
             let texture = try TextureFile.read(from: URL(fileURLWithPath: output)).texture
             let stored = PVRTCDecoder.decode(texture.levels[0])
             let upright = ImageFlip.flipped(stored, horizontally: flip.contains("x"), vertically: flip.contains("y"))
@@ -48,10 +51,13 @@ final class TextureOptionsCommandTests: CLITestCase {
             XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: decoded)), upright)
             let asPNG = try run(["compare", input, decoded, "--json"]).standardOutput
             let asTexture = try run(["compare", input, output, "--json"]).standardOutput
-            XCTAssertEqual(asPNG.replacingOccurrences(of: decoded, with: "X"), asTexture.replacingOccurrences(of: output, with: "X"))
+            XCTAssertEqual(
+                asPNG.replacingOccurrences(of: decoded, with: "X"),
+                asTexture.replacingOccurrences(of: output, with: "X"))
         }
-        assertFailure(try PVRCProcess.run(["encode", input, path("x.pvr"), "--flip", "x"]),
-                      naming: path("x.pvr"), problem: "PVR v2 cannot record a horizontal flip")
+        assertFailure(
+            try PVRCProcess.run(["encode", input, path("x.pvr"), "--flip", "x"]),
+            naming: path("x.pvr"), problem: "PVR v2 cannot record a horizontal flip")
     }
 
     /// A PVR v3 "y up" file built by hand from the specification, as the PowerVR SDK ships them.
@@ -81,21 +87,28 @@ final class TextureOptionsCommandTests: CLITestCase {
         let input = try writePNG(image, "in.png")
         for container in ["pvr3", "ktx"] {
             let output = path("p.\(container)")
-            _ = try run(["encode", input, output, "--format", container, "--premultiply", "--quality", "fast", "--quiet"])
+            _ = try run([
+                "encode", input, output, "--format", container, "--premultiply", "--quality", "fast", "--quiet",
+            ])
             XCTAssertTrue(try run(["info", output]).standardOutput.contains("alpha: premultiplied"))
             let judged = try run(["compare", input, output, "--json"]).standardOutput
             // The same numbers as comparing the decoded PNG with a reference premultiplied by the library.
-            let premultiplied = try writePNG(Premultiplication.premultiplied(image, colorSpace: .linear), "pm-\(container).png")
+            let premultiplied = try writePNG(
+                Premultiplication.premultiplied(image, colorSpace: .linear), "pm-\(container).png")
             let decoded = path("pm-\(container)-decoded.png")
             _ = try run(["decode", output, decoded])
             let direct = try run(["compare", premultiplied, decoded, "--json"]).standardOutput
-            XCTAssertEqual(judged.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: output, with: "C"),
-                           direct.replacingOccurrences(of: premultiplied, with: "R").replacingOccurrences(of: decoded, with: "C"))
+            XCTAssertEqual(
+                judged.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: output, with: "C"),
+                direct.replacingOccurrences(of: premultiplied, with: "R").replacingOccurrences(of: decoded, with: "C"))
             let straight = try run(["compare", input, decoded, "--json"]).standardOutput
-            XCTAssertNotEqual(straight.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: decoded, with: "C"),
-                              judged.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: output, with: "C"))
+            XCTAssertNotEqual(
+                straight.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: decoded, with: "C"),
+                judged.replacingOccurrences(of: input, with: "R").replacingOccurrences(of: output, with: "C"))
         }
-        let legacy = try PVRCProcess.run(["encode", input, path("p.pvr"), "--premultiply", "--quality", "fast", "--quiet"])
+        let legacy = try PVRCProcess.run([
+            "encode", input, path("p.pvr"), "--premultiply", "--quality", "fast", "--quiet",
+        ])
         XCTAssertEqual(legacy.status, 0)
         XCTAssertTrue(legacy.standardError.contains("warning"), legacy.standardError)
         XCTAssertTrue(legacy.standardError.contains("premultiplied alpha"), legacy.standardError)
@@ -106,21 +119,30 @@ final class TextureOptionsCommandTests: CLITestCase {
         _ = try run(["encode", input, path("s.ktx"), "--colorspace", "srgb", "--quality", "fast", "--quiet"])
         let ktx = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("s.ktx"))))
         XCTAssertEqual(Array(ktx[28..<32]), [0x55, 0x8A, 0, 0])
-        XCTAssertTrue(try run(["info", path("s.ktx")]).standardOutput.contains("colour space: srgb (sRGB internal format)"))
-        _ = try run(["encode", input, path("l.pvr"), "--format", "pvr3", "--colorspace", "linear", "--quality", "fast", "--quiet"])
-        XCTAssertTrue(try run(["info", path("l.pvr")]).standardOutput.contains("colour space: linear (colour space field 0)"))
+        XCTAssertTrue(
+            try run(["info", path("s.ktx")]).standardOutput.contains("colour space: srgb (sRGB internal format)"))
+        _ = try run([
+            "encode", input, path("l.pvr"), "--format", "pvr3", "--colorspace", "linear", "--quality", "fast",
+            "--quiet",
+        ])
+        XCTAssertTrue(
+            try run(["info", path("l.pvr")]).standardOutput.contains("colour space: linear (colour space field 0)"))
         // compare --level reduces the reference the way the texture's mips were built.
-        _ = try run(["encode", input, path("lm.ktx"), "--colorspace", "linear", "--mipmaps", "--quality", "fast", "--quiet"])
+        _ = try run([
+            "encode", input, path("lm.ktx"), "--colorspace", "linear", "--mipmaps", "--quality", "fast", "--quiet",
+        ])
         let texture = try TextureFile.read(from: URL(fileURLWithPath: path("lm.ktx"))).texture
         let source = try PNGCodec.read(from: URL(fileURLWithPath: input))
         let reference = try writePNG(try MipChain.build(from: source, colorSpace: .linear)[1], "ref1.png")
         let level1 = try writePNG(PVRTCDecoder.decode(texture.levels[1]), "lvl1.png")
         let expected = try run(["compare", reference, level1, "--json"]).standardOutput
-        let viaLevel = try run(["compare", input, path("lm.ktx"), "--level", "1", "--colorspace", "linear", "--json"]).standardOutput
+        let viaLevel = try run(["compare", input, path("lm.ktx"), "--level", "1", "--colorspace", "linear", "--json"])
+            .standardOutput
         func metrics(_ json: String) -> String { String(json[json.range(of: "\"rgb_psnr\"")!.lowerBound...]) }
         XCTAssertEqual(metrics(viaLevel), metrics(expected))
-        XCTAssertNotEqual(metrics(try run(["compare", input, path("lm.ktx"), "--level", "1", "--json"]).standardOutput),
-                          metrics(expected))
+        XCTAssertNotEqual(
+            metrics(try run(["compare", input, path("lm.ktx"), "--level", "1", "--json"]).standardOutput),
+            metrics(expected))
         _ = try run(["encode", input, path("v2.pvr"), "--quality", "fast", "--quiet"])
         XCTAssertTrue(try run(["info", path("v2.pvr")]).standardOutput.contains("PVR v2 has no colour-space field"))
     }
@@ -130,7 +152,8 @@ final class TextureOptionsCommandTests: CLITestCase {
         var image = RGBAImage(width: 32, height: 32)
         for y in 0..<32 {
             for x in 0..<32 {
-                let nx = Double(random.next(81) - 40) / 100, ny = Double(random.next(81) - 40) / 100
+                let nx = Double(random.next(81) - 40) / 100
+                let ny = Double(random.next(81) - 40) / 100
                 let nz = (1 - nx * nx - ny * ny).squareRoot()
                 func code(_ v: Double) -> UInt8 { UInt8(((v + 1) * 127.5).rounded()) }
                 image[x, y] = (code(nx), code(ny), code(nz), 255)
@@ -147,15 +170,18 @@ final class TextureOptionsCommandTests: CLITestCase {
         XCTAssertTrue(table.contains("normal p99 error"), table)
         let identical = try run(["compare", input, input, "--normal-map", "--json"]).standardOutput
         XCTAssertTrue(identical.contains("\"normal_mean_deg\": 0.0000"), identical)
-        XCTAssertNotEqual(try PVRCProcess.run(["encode", input, path("x.ktx"), "--normal-map", "--colorspace", "srgb"]).status, 0)
+        XCTAssertNotEqual(
+            try PVRCProcess.run(["encode", input, path("x.ktx"), "--normal-map", "--colorspace", "srgb"]).status, 0)
     }
 
     func testMaxSizeAndAllowRectangular() throws {
         let square = try writePNG(EncoderFixtures.textured(width: 64, height: 64, alpha: false), "sq.png")
         let out = try run(["encode", square, path("m.pvr"), "--max-size", "16", "--quality", "fast"]).standardOutput
         XCTAssertTrue(out.contains("16x16"), out)
-        let summary = try run(["encode", square, path("s.ktx"), "--flip", "y", "--premultiply", "--colorspace", "srgb",
-                               "--quality", "fast"]).standardOutput
+        let summary = try run([
+            "encode", square, path("s.ktx"), "--flip", "y", "--premultiply", "--colorspace", "srgb",
+            "--quality", "fast",
+        ]).standardOutput
         XCTAssertTrue(summary.contains("quality fast, y up, premultiplied, sRGB, "), summary)
         XCTAssertNotEqual(try PVRCProcess.run(["encode", square, path("z.pvr"), "--max-size", "0"]).status, 0)
 
@@ -173,19 +199,26 @@ final class TextureOptionsCommandTests: CLITestCase {
             // Copied under a misleading name: the type comes from the content.
             let input = path("input-\(name).png")
             try FileManager.default.copyItem(atPath: fixture(name), toPath: input)
-            _ = try run(["encode", input, path("o.pvr"), "--pot", "stretch", "--square", "stretch", "--quality", "fast", "--quiet"])
+            _ = try run([
+                "encode", input, path("o.pvr"), "--pot", "stretch", "--square", "stretch", "--quality", "fast",
+                "--quiet",
+            ])
             let written = try TextureFile.read(from: URL(fileURLWithPath: path("o.pvr"))).texture
             let source = try ImageFile.read(from: URL(fileURLWithPath: fixture(name)))
-            let expected = try PVRTCEncoder.encode(source, options: .init(quality: .fast, square: .stretch, pot: .stretch))
+            let expected = try PVRTCEncoder.encode(
+                source, options: .init(quality: .fast, square: .stretch, pot: .stretch))
             XCTAssertEqual(written, expected, name)
         }
         let junk = path("junk.png")
-        try Data([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]).write(to: URL(fileURLWithPath: junk))
-        assertFailure(try PVRCProcess.run(["encode", junk, path("j.pvr")]), naming: junk, problem: "not a PNG, JPEG or TGA image")
+        try Data([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]).write(
+            to: URL(fileURLWithPath: junk))
+        assertFailure(
+            try PVRCProcess.run(["encode", junk, path("j.pvr")]), naming: junk, problem: "not a PNG, JPEG or TGA image")
         let truncated = path("cut.jpg")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: fixture("jpeg-rgb.jpg")))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
-        assertFailure(try PVRCProcess.run(["encode", truncated, path("t.pvr")]), naming: truncated, problem: "not a valid JPEG")
+        assertFailure(
+            try PVRCProcess.run(["encode", truncated, path("t.pvr")]), naming: truncated, problem: "not a valid JPEG")
         XCTAssertFalse(try directoryContents().contains("t.pvr"))
     }
 }

@@ -17,25 +17,31 @@ final class TextureToolTests: XCTestCase {
         XCTAssertEqual(ldd.status, 0, ldd.standardError)
         XCTAssertTrue(ldd.standardOutput.contains("libpng"), ldd.standardOutput)
         for library in ["libEGL", "libGLESv2", "libGL.so", "libGLX", "libOpenGL", "libcurl"] {
-            XCTAssertFalse(ldd.standardOutput.contains(library), "PVRTCTextureTool links \(library):\n\(ldd.standardOutput)")
+            XCTAssertFalse(
+                ldd.standardOutput.contains(library), "PVRTCTextureTool links \(library):\n\(ldd.standardOutput)")
         }
     }
 
     func testManifestOptionsApplyAndTheBytesMatchEncode() throws {
         let directory = try TemporaryDirectory()
         let manifest = directory.path + "/pvrc.json"
-        try Data(#"{"options": {"quality": "fast"}, "overrides": [{"match": "ui/**", "options": {"mipmaps": true}}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: manifest))
+        try Data(
+            #"{"options": {"quality": "fast"}, "overrides": [{"match": "ui/**", "options": {"mipmaps": true}}]}"#.utf8
+        )
+        .write(to: URL(fileURLWithPath: manifest))
         let image = directory.path + "/tree.png"
-        try PNGCodec.write(PipelineTestImages.noise(width: 32, height: 32, seed: 7, alpha: .mixed), to: URL(fileURLWithPath: image))
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 32, height: 32, seed: 7, alpha: .mixed), to: URL(fileURLWithPath: image))
         let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
         let output = directory.path + "/generated/ui/tree.pvr"
-        let run = try PVRCProcess.run(executable: tool, [image, output, "--path", "ui/tree.png", "--manifest", manifest])
+        let run = try PVRCProcess.run(
+            executable: tool, [image, output, "--path", "ui/tree.png", "--manifest", manifest])
         XCTAssertEqual(run.status, 0, run.standardError)
         let reference = directory.path + "/reference.pvr"
         let encode = try PVRCProcess.run(["encode", image, reference, "--quality", "fast", "--mipmaps", "--quiet"])
         XCTAssertEqual(encode.status, 0, encode.standardError)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: reference)))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: reference)))
         XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: output)).texture.levels.count, 6)
     }
 

@@ -29,7 +29,8 @@ final class CorpusRoundTripTests: XCTestCase {
         return try PNGCodec.read(from: URL(fileURLWithPath: path))
     }
 
-    private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison) {
+    private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison)
+    {
         let options = PVRTCEncoder.Options(quality: quality, threads: 2)
         let texture = try PVRTCEncoder.encode(image, options: options)
         let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 2)

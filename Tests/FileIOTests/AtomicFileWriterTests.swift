@@ -1,8 +1,9 @@
-@testable import FileIO
 import Foundation
 import PVRCTestSupport
 import TextureFormats
 import XCTest
+
+@testable import FileIO
 
 /// The atomic writer leaves either the old file or the complete new one, and never a temporary file.
 final class AtomicFileWriterTests: XCTestCase {

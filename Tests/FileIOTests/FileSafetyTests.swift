@@ -1,7 +1,8 @@
-@testable import FileIO
 import Foundation
 import PVRCTestSupport
 import XCTest
+
+@testable import FileIO
 
 /// Non-regular inputs are refused before they are opened, outputs are checked before work starts,
 /// writes go through symbolic links, and abandoned temporaries are cleaned up.
@@ -13,13 +14,14 @@ final class FileSafetyTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         let outcome = LockedBox<Result<[UInt8], FileIOError>?>(nil)
         DispatchQueue.global().async {
-            outcome.value = Result { () throws(FileIOError) -> [UInt8] in try FileBytes.read(URL(fileURLWithPath: fifo)) }
+            outcome.value = Result { () throws(FileIOError) -> [UInt8] in try FileBytes.read(URL(fileURLWithPath: fifo))
+            }
             done.signal()
         }
         guard done.wait(timeout: .now() + 5) == .success else {
             return XCTFail("reading a FIFO blocked for 5 s")
         }
-        guard case let .failure(error)? = outcome.value else {
+        guard case .failure(let error)? = outcome.value else {
             return XCTFail("reading a FIFO did not fail: \(String(describing: outcome.value))")
         }
         XCTAssertEqual(error, FileIOError(file: fifo, reason: "not a regular file"))
@@ -33,7 +35,8 @@ final class FileSafetyTests: XCTestCase {
 
     func testWriteThroughSymbolicLinkReplacesTheTargetAndKeepsTheLink() throws {
         let directory = try TemporaryDirectory()
-        let real = directory.path + "/real.pvr", link = directory.path + "/link.pvr"
+        let real = directory.path + "/real.pvr"
+        let link = directory.path + "/link.pvr"
         try AtomicFileWriter.write([1], to: URL(fileURLWithPath: real))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.pvr")
         try AtomicFileWriter.write([2, 3], to: URL(fileURLWithPath: link))
@@ -48,7 +51,8 @@ final class FileSafetyTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing/real.pvr")
         XCTAssertThrowsError(try AtomicFileWriter.write([1], to: URL(fileURLWithPath: link))) { error in
             XCTAssertEqual(
-                error as? FileIOError, FileIOError(file: link, reason: "is a symbolic link to a file that does not exist"))
+                error as? FileIOError,
+                FileIOError(file: link, reason: "is a symbolic link to a file that does not exist"))
         }
         XCTAssertEqual(try directory.contents(), ["link.pvr"])
     }
@@ -57,7 +61,8 @@ final class FileSafetyTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let input = directory.path + "/in.pvr"
         try AtomicFileWriter.write([1, 2], to: URL(fileURLWithPath: input))
-        let link = directory.path + "/link.pvr", hard = directory.path + "/hard.pvr"
+        let link = directory.path + "/link.pvr"
+        let hard = directory.path + "/hard.pvr"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
         XCTAssertEqual(Foundation.link(input, hard), 0)
         let spelledDifferently = directory.path + "/./in.pvr"
@@ -67,7 +72,8 @@ final class FileSafetyTests: XCTestCase {
             ) { error in
                 XCTAssertEqual(
                     error as? FileIOError,
-                    FileIOError(file: output, reason: "is the same file as the input \(input); refusing to overwrite it"))
+                    FileIOError(
+                        file: output, reason: "is the same file as the input \(input); refusing to overwrite it"))
             }
         }
         XCTAssertNoThrow(
@@ -83,7 +89,8 @@ final class FileSafetyTests: XCTestCase {
             XCTAssertEqual(
                 error as? FileIOError,
                 FileIOError(
-                    file: missing, reason: "cannot write to directory \(directory.path)/missing: No such file or directory"))
+                    file: missing,
+                    reason: "cannot write to directory \(directory.path)/missing: No such file or directory"))
         }
         let file = directory.path + "/plain"
         try AtomicFileWriter.write([1], to: URL(fileURLWithPath: file))

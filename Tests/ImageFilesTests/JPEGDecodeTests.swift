@@ -67,7 +67,9 @@ final class JPEGDecodeTests: XCTestCase {
 
     func testMissingFileNamesIt() {
         XCTAssertThrowsError(try ImageFile.read(from: URL(fileURLWithPath: "no-such-dir/x.jpg"))) { error in
-            guard case ImageFileError.io(file: "no-such-dir/x.jpg", reason: _) = error else { return XCTFail("\(error)") }
+            guard case ImageFileError.io(file: "no-such-dir/x.jpg", reason: _) = error else {
+                return XCTFail("\(error)")
+            }
         }
     }
 }

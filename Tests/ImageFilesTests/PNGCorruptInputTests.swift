@@ -5,10 +5,12 @@ import XCTest
 /// Broken, truncated and hostile inputs give a typed error naming the file, never a crash.
 final class PNGCorruptInputTests: XCTestCase {
     /// Asserts that decoding fails with a ``PNGError/invalidPNG(file:reason:)`` whose reason contains `text`.
-    private func assertInvalid(_ bytes: [UInt8], reasonContains text: String = "", _ message: String = "",
-                               line: UInt = #line) {
+    private func assertInvalid(
+        _ bytes: [UInt8], reasonContains text: String = "", _ message: String = "",
+        line: UInt = #line
+    ) {
         XCTAssertThrowsError(try PNGCodec.decode(bytes, file: "broken.png"), message, line: line) { error in
-            guard case let .invalidPNG(file, reason)? = error as? PNGError else {
+            guard case .invalidPNG(let file, let reason)? = error as? PNGError else {
                 return XCTFail("\(message): unexpected error \(error)", line: line)
             }
             XCTAssertEqual(file, "broken.png", line: line)
@@ -84,10 +86,11 @@ final class PNGCorruptInputTests: XCTestCase {
     func testOversizedDimensionsAreRejectedBeforeDecoding() {
         var ihdr = Array("IHDR".utf8) + bigEndian(20000) + bigEndian(16)
         ihdr += [8, 6, 0, 0, 0]
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + ihdr
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + ihdr
             + bigEndian(crc32(ihdr[...]))
         XCTAssertThrowsError(try PNGCodec.decode(png, file: "huge.png")) { error in
-            guard case let .tooLarge(file, reason)? = error as? PNGError else {
+            guard case .tooLarge(let file, let reason)? = error as? PNGError else {
                 return XCTFail("unexpected error \(error)")
             }
             XCTAssertEqual(file, "huge.png")
@@ -118,11 +121,13 @@ final class PNGCorruptInputTests: XCTestCase {
 
     func testMissingFileAndDirectoryAreIOErrors() {
         XCTAssertThrowsError(try PNGCodec.read(from: URL(fileURLWithPath: "/nonexistent/pvrc.png"))) { error in
-            XCTAssertEqual(error as? PNGError, .io(file: "/nonexistent/pvrc.png", reason: "cannot open: No such file or directory"))
+            XCTAssertEqual(
+                error as? PNGError, .io(file: "/nonexistent/pvrc.png", reason: "cannot open: No such file or directory")
+            )
         }
         let directory = FileManager.default.temporaryDirectory.path
         XCTAssertThrowsError(try PNGCodec.read(from: URL(fileURLWithPath: directory))) { error in
-            guard case let .io(file, _)? = error as? PNGError else { return XCTFail("unexpected error \(error)") }
+            guard case .io(let file, _)? = error as? PNGError else { return XCTFail("unexpected error \(error)") }
             XCTAssertEqual(file, directory)
         }
     }

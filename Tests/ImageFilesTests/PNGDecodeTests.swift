@@ -17,7 +17,9 @@ final class PNGDecodeTests: XCTestCase {
     func testFixturesCoverEveryColourTypeAndTransparencyKind() throws {
         let fixtures = try PNGFixture.names.map(PNGFixture.load)
         let kinds = Set(fixtures.map { "\($0.colorType)/\($0.bitDepth)" })
-        for kind in ["0/1", "0/2", "0/4", "0/8", "0/16", "2/8", "2/16", "3/2", "3/4", "3/8", "4/8", "4/16", "6/8", "6/16"] {
+        for kind in [
+            "0/1", "0/2", "0/4", "0/8", "0/16", "2/8", "2/16", "3/2", "3/4", "3/8", "4/8", "4/16", "6/8", "6/16",
+        ] {
             XCTAssertTrue(kinds.contains(kind), "no fixture of colour type/bit depth \(kind)")
         }
         XCTAssertTrue(fixtures.contains { $0.colorType == 3 && !$0.trns.isEmpty })
@@ -35,7 +37,7 @@ final class PNGDecodeTests: XCTestCase {
             let expected = UInt8((value * 255 + 32767) / 65535)
             let o = value * 4
             guard image.pixels[o] == expected, image.pixels[o + 1] == expected, image.pixels[o + 2] == expected,
-                  image.pixels[o + 3] == 255
+                image.pixels[o + 3] == 255
             else {
                 XCTFail("16-bit value \(value) decoded to \(image.pixels[o..<(o + 4)]), expected \(expected)")
                 return

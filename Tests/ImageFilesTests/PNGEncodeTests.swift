@@ -73,7 +73,7 @@ final class PNGEncodeTests: XCTestCase {
         let path = "/nonexistent-pvrc-directory/out.png"
         let original = try image(width: 2, height: 2) { _ in 255 }
         XCTAssertThrowsError(try PNGCodec.write(original, to: URL(fileURLWithPath: path))) { error in
-            guard case let .io(file, _)? = error as? PNGError else {
+            guard case .io(let file, _)? = error as? PNGError else {
                 return XCTFail("unexpected error \(error)")
             }
             XCTAssertEqual(file, path)

@@ -6,8 +6,10 @@ import XCTest
 
 /// Decompression bombs and size lies are refused from the header, before pixels are allocated.
 final class PNGLimitTests: XCTestCase {
-    private func assertOverLimit(_ png: [UInt8], limit: PixelLimit = .standard, width: Int, height: Int,
-                                 line: UInt = #line) {
+    private func assertOverLimit(
+        _ png: [UInt8], limit: PixelLimit = .standard, width: Int, height: Int,
+        line: UInt = #line
+    ) {
         XCTAssertThrowsError(try PNGCodec.decode(png, file: "bomb.png", pixelLimit: limit), line: line) { error in
             XCTAssertEqual(
                 error as? PNGError,
@@ -17,10 +19,12 @@ final class PNGLimitTests: XCTestCase {
     }
 
     func testBombsFromTheIssueAreRefusedFromTheHeader() {
-        assertOverLimit(BombPNG.make(width: 16384, height: 16384, colorType: 0, truncateImageDataTo: 4096),
-                        width: 16384, height: 16384)
-        assertOverLimit(BombPNG.make(width: 16384, height: 16384, colorType: 6, truncateImageDataTo: 4096),
-                        width: 16384, height: 16384)
+        assertOverLimit(
+            BombPNG.make(width: 16384, height: 16384, colorType: 0, truncateImageDataTo: 4096),
+            width: 16384, height: 16384)
+        assertOverLimit(
+            BombPNG.make(width: 16384, height: 16384, colorType: 6, truncateImageDataTo: 4096),
+            width: 16384, height: 16384)
         assertOverLimit(BombPNG.make(width: 8192, height: 8192, bitDepth: 1, colorType: 0), width: 8192, height: 8192)
     }
 
@@ -42,7 +46,7 @@ final class PNGLimitTests: XCTestCase {
         // 4096x4096 RGBA (64 MiB) declared, 2 KB of image data present.
         let png = BombPNG.make(width: 4096, height: 4096, truncateImageDataTo: 2048)
         XCTAssertThrowsError(try PNGCodec.decode(png, file: "short.png")) { error in
-            guard case let .invalidPNG(file, reason)? = error as? PNGError else {
+            guard case .invalidPNG(let file, let reason)? = error as? PNGError else {
                 return XCTFail("unexpected \(error)")
             }
             XCTAssertEqual(file, "short.png")
@@ -51,7 +55,8 @@ final class PNGLimitTests: XCTestCase {
     }
 
     func testAncillaryChunkWithBadCRCIsAnError() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/palette8-trns.png")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/palette8-trns.png")
         var png = [UInt8](try Data(contentsOf: url))
         let type = Array("tRNS".utf8)
         guard let at = (8..<png.count - 4).first(where: { Array(png[$0..<$0 + 4]) == type }) else {
@@ -61,7 +66,7 @@ final class PNGLimitTests: XCTestCase {
         XCTAssertNoThrow(try PNGCodec.decode(png, file: "good.png"))
         png[at + 4 + length] ^= 0x01  // first CRC byte
         XCTAssertThrowsError(try PNGCodec.decode(png, file: "crc.png")) { error in
-            guard case let .invalidPNG(file, reason)? = error as? PNGError else {
+            guard case .invalidPNG(let file, let reason)? = error as? PNGError else {
                 return XCTFail("unexpected \(error)")
             }
             XCTAssertEqual(file, "crc.png")

@@ -1,7 +1,8 @@
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
 import XCTest
+
+@testable import PVRTC
 
 final class AlphaBleedTests: XCTestCase {
     /// A single-coloured shape on transparent black: every hidden pixel takes exactly the shape's

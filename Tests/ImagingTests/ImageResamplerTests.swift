@@ -1,8 +1,9 @@
 import Foundation
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
 import XCTest
+
+@testable import PVRTC
 
 final class ImageResamplerTests: XCTestCase {
     func testLanczosKernel() {

@@ -8,7 +8,8 @@ final class ImageSizeLimitTests: XCTestCase {
         let fitted = try ImageSizeLimit.fit(image, maximumSide: 20)
         XCTAssertEqual(fitted.width, 16)
         XCTAssertEqual(fitted.height, 8)
-        let twoSteps = try ImageResampler.resize(try ImageResampler.resize(image, width: 32, height: 16), width: 16, height: 8)
+        let twoSteps = try ImageResampler.resize(
+            try ImageResampler.resize(image, width: 32, height: 16), width: 16, height: 8)
         XCTAssertEqual(fitted, twoSteps)
         XCTAssertEqual(try ImageSizeLimit.fit(image, maximumSide: 64), image)
         XCTAssertEqual(try ImageSizeLimit.fit(image, maximumSide: 1).width, 1)

@@ -1,7 +1,8 @@
 import Foundation
 import Imaging
-@testable import PVRTC
 import XCTest
+
+@testable import PVRTC
 
 final class MipChainTests: XCTestCase {
     /// Reference sRGB encoding of a linear value, straight from IEC 61966-2-1, rounded to 8 bits.

@@ -30,7 +30,8 @@ final class NormalMapMipChainTests: XCTestCase {
         for y in 0..<16 {
             for x in 0..<32 {
                 // Random directions in the upper hemisphere.
-                let nx = Double(random.next(161) - 80) / 100, ny = Double(random.next(161) - 80) / 100
+                let nx = Double(random.next(161) - 80) / 100
+                let ny = Double(random.next(161) - 80) / 100
                 let nz = max(1 - nx * nx - ny * ny, 0.04).squareRoot()
                 let l = (nx * nx + ny * ny + nz * nz).squareRoot()
                 func code(_ v: Double) -> UInt8 { UInt8(((v / l + 1) * 127.5).rounded()) }

@@ -28,8 +28,10 @@ final class PremultiplicationTests: XCTestCase {
 
     func testOpaqueUnchangedTransparentBecomesBlack() {
         for space in ColorSpace.allCases {
-            XCTAssertTrue(Premultiplication.premultiplied(pixel(9, 99, 199, 255), colorSpace: space)[0, 0] == (9, 99, 199, 255))
-            XCTAssertTrue(Premultiplication.premultiplied(pixel(9, 99, 199, 0), colorSpace: space)[0, 0] == (0, 0, 0, 0))
+            XCTAssertTrue(
+                Premultiplication.premultiplied(pixel(9, 99, 199, 255), colorSpace: space)[0, 0] == (9, 99, 199, 255))
+            XCTAssertTrue(
+                Premultiplication.premultiplied(pixel(9, 99, 199, 0), colorSpace: space)[0, 0] == (0, 0, 0, 0))
         }
     }
 }

@@ -3,8 +3,10 @@ import XCTest
 
 /// Invalid sizes and buffers are reported as typed `ImagingError`s, never as traps.
 final class RGBAImageValidationTests: XCTestCase {
-    func assertInvalidDimensions(_ body: @autoclosure () throws -> Any, _ message: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    func assertInvalidDimensions(
+        _ body: @autoclosure () throws -> Any, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try body(), message, file: file, line: line) { error in
             guard case .invalidDimensions = error as? ImagingError else {
                 return XCTFail("\(message): expected invalidDimensions, got \(error)", file: file, line: line)

@@ -27,7 +27,8 @@ package enum EncoderFixtures {
                 pixels[o + 1] = UInt8(clamping: y * 255 / max(height - 1, 1) + random.next(12) - 6)
                 pixels[o + 2] = UInt8(clamping: 128 + Int(100 * sin(Double(x) / 5) * cos(Double(y) / 7)))
                 if alpha {
-                    let dx = Double(x) - Double(width) / 2, dy = Double(y) - Double(height) / 2
+                    let dx = Double(x) - Double(width) / 2
+                    let dy = Double(y) - Double(height) / 2
                     let r = (dx * dx + dy * dy).squareRoot() / Double(min(width, height))
                     pixels[o + 3] = UInt8(clamping: Int((0.45 - r) * 2000))
                 } else {

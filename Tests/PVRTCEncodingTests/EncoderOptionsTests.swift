@@ -1,8 +1,9 @@
 import Imaging
 import PVRCTestSupport
+import XCTest
+
 @testable import PVRTC
 @testable import PVRTCEncoding
-import XCTest
 
 /// The texture options: flip, premultiply, colour space, normal map, maximum size, rectangular sizes.
 final class EncoderOptionsTests: XCTestCase {
@@ -82,7 +83,8 @@ final class EncoderOptionsTests: XCTestCase {
         var image = RGBAImage(width: 32, height: 32)
         for y in 0..<32 {
             for x in 0..<32 {
-                let nx = Double(random.next(121) - 60) / 100, ny = Double(random.next(121) - 60) / 100
+                let nx = Double(random.next(121) - 60) / 100
+                let ny = Double(random.next(121) - 60) / 100
                 let nz = (1 - nx * nx - ny * ny).squareRoot()
                 func code(_ v: Double) -> UInt8 { UInt8(((v + 1) * 127.5).rounded()) }
                 image[x, y] = (code(nx), code(ny), code(nz), 255)
@@ -113,13 +115,15 @@ final class EncoderOptionsTests: XCTestCase {
     func testAllowRectangularWritesNonSquarePowerOfTwo() throws {
         let image = EncoderFixtures.textured(width: 64, height: 16, alpha: false)
         let texture = try encode(image, .init(mipmaps: true, allowRectangular: true))
-        XCTAssertEqual(texture.levels.map { "\($0.width)x\($0.height)" },
-                       ["64x16", "32x8", "16x4", "8x2", "4x1", "2x1", "1x1"])
+        XCTAssertEqual(
+            texture.levels.map { "\($0.width)x\($0.height)" },
+            ["64x16", "32x8", "16x4", "8x2", "4x1", "2x1", "1x1"])
         XCTAssertThrowsError(try encode(image, .init()))
         let odd = EncoderFixtures.textured(width: 60, height: 16, alpha: false)
         XCTAssertThrowsError(try encode(odd, .init(allowRectangular: true))) { error in
-            XCTAssertEqual(error as? EncodingError,
-                           .unsupportedSize(width: 60, height: 16, needsSquare: false, needsPowerOfTwo: true))
+            XCTAssertEqual(
+                error as? EncodingError,
+                .unsupportedSize(width: 60, height: 16, needsSquare: false, needsPowerOfTwo: true))
         }
         XCTAssertEqual(try encode(odd, .init(pot: .stretch, allowRectangular: true)).width, 64)
         XCTAssertEqual(try encode(image, .init(square: .pad, allowRectangular: true)).height, 64)

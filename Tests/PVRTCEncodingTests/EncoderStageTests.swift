@@ -1,21 +1,25 @@
 import PVRCTestSupport
+import XCTest
+
 @testable import PVRTC
 @testable import PVRTCEncoding
-import XCTest
 
 /// Each encoder stage on small cases with a known optimum, using `PVRTCDecoder` as the independent oracle.
 final class EncoderStageTests: XCTestCase {
     /// A workspace on a textured image with random quantised endpoints and modulation.
     private func randomWorkspace(width: Int, height: Int, alpha: Bool, seed: UInt64) -> EncoderWorkspace {
         var random = TestRandom(seed: seed)
-        let ws = EncoderWorkspace(image: EncoderFixtures.textured(width: width, height: height, alpha: alpha, seed: seed),
-                                  channelWeights: SIMD4(1, 1, 1, 1))
+        let ws = EncoderWorkspace(
+            image: EncoderFixtures.textured(width: width, height: height, alpha: alpha, seed: seed),
+            channelWeights: SIMD4(1, 1, 1, 1))
         for k in 0..<(ws.blocksWide * ws.blocksHigh) {
             let opaque = !alpha || random.next(2) == 0
-            let a = PVRTCEndpoint(isOpaque: opaque, red: random.next(opaque ? 32 : 16), green: random.next(opaque ? 32 : 16),
-                                  blue: random.next(opaque ? 16 : 8), alpha: random.next(8))
-            let b = PVRTCEndpoint(isOpaque: !alpha, red: random.next(alpha ? 16 : 32), green: random.next(alpha ? 16 : 32),
-                                  blue: random.next(alpha ? 16 : 32), alpha: random.next(8))
+            let a = PVRTCEndpoint(
+                isOpaque: opaque, red: random.next(opaque ? 32 : 16), green: random.next(opaque ? 32 : 16),
+                blue: random.next(opaque ? 16 : 8), alpha: random.next(8))
+            let b = PVRTCEndpoint(
+                isOpaque: !alpha, red: random.next(alpha ? 16 : 32), green: random.next(alpha ? 16 : 32),
+                blue: random.next(alpha ? 16 : 32), alpha: random.next(8))
             ws.setEndpoints(k, a, b, punchThrough: alpha && random.next(3) == 0)
         }
         for p in 0..<(ws.width * ws.height) { ws.modulation[p] = UInt8(random.next(4)) }
@@ -109,15 +113,18 @@ final class EncoderStageTests: XCTestCase {
         for trial in 0..<6 {
             let alpha = trial % 2 == 1
             let ws = randomWorkspace(width: 8, height: 8, alpha: alpha, seed: UInt64(40 + trial))
-            let bx = trial % 2, by = (trial / 2) % 2
+            let bx = trial % 2
+            let by = (trial / 2) % 2
             let k = by * ws.blocksWide + bx
             let x = SIMD8<Float>((0..<8).map { c in Float(random.next(c % 4 == 3 ? 238 : 256)) })
             let window = BlockWindow()
             defer { window.deallocate() }
             window.load(ws, bx: bx, by: by)
-            let opaqueA = !alpha, opaqueB = !alpha
-            let (a, b) = EndpointQuantization.bestRounding(ws, window: window, continuous: x,
-                                                            opaqueA: opaqueA, opaqueB: opaqueB)
+            let opaqueA = !alpha
+            let opaqueB = !alpha
+            let (a, b) = EndpointQuantization.bestRounding(
+                ws, window: window, continuous: x,
+                opaqueA: opaqueA, opaqueB: opaqueB)
             let punch = ws.isPunchThrough(k)
             let pixels = (0..<BlockWindow.count).map { window.pixel[$0] }
             ws.setEndpoints(k, a, b, punchThrough: punch)
@@ -133,10 +140,12 @@ final class EncoderStageTests: XCTestCase {
                         codes[slot][c] = mask >> (2 * c + slot) & 1 == 0 ? r.floor : r.ceil
                     }
                 }
-                let ta = PVRTCEndpoint(isOpaque: opaqueA, red: codes[0][0], green: codes[0][1], blue: codes[0][2],
-                                       alpha: codes[0][3])
-                let tb = PVRTCEndpoint(isOpaque: opaqueB, red: codes[1][0], green: codes[1][1], blue: codes[1][2],
-                                       alpha: codes[1][3])
+                let ta = PVRTCEndpoint(
+                    isOpaque: opaqueA, red: codes[0][0], green: codes[0][1], blue: codes[0][2],
+                    alpha: codes[0][3])
+                let tb = PVRTCEndpoint(
+                    isOpaque: opaqueB, red: codes[1][0], green: codes[1][1], blue: codes[1][2],
+                    alpha: codes[1][3])
                 ws.setEndpoints(k, ta, tb, punchThrough: punch)
                 best = min(best, try decodedError(ws, pixels: pixels))
             }
@@ -157,8 +166,9 @@ final class EncoderStageTests: XCTestCase {
                 let nearest = EndpointQuantization.nearest(x, bits: bits, channel: channel)
                 let distance = abs(EndpointQuantization.value(nearest, bits: bits, channel: channel) - x)
                 for code in 0..<(1 << bits) {
-                    XCTAssertLessThanOrEqual(distance,
-                                             abs(EndpointQuantization.value(code, bits: bits, channel: channel) - x))
+                    XCTAssertLessThanOrEqual(
+                        distance,
+                        abs(EndpointQuantization.value(code, bits: bits, channel: channel) - x))
                 }
             }
         }
@@ -183,14 +193,16 @@ final class EncoderStageTests: XCTestCase {
         let a = PVRTCEndpoint(isOpaque: true, red: 6, green: 4, blue: 3)
         let b = PVRTCEndpoint(isOpaque: true, red: 25, green: 27, blue: 29)
         let blocks = (0..<16).map { _ in
-            PVRTCBlock(colorA: a, colorB: b, punchThrough: false,
-                       modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
+            PVRTCBlock(
+                colorA: a, colorB: b, punchThrough: false,
+                modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
         }
         let truth = PVRTCDecoder.decode(try PVRTCImage(width: 16, height: 16, linearBlocks: blocks))
         let ws = EncoderWorkspace(image: truth, channelWeights: SIMD4(1, 1, 1, 1))
         for k in 0..<16 {
-            ws.setEndpoints(k, PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 7),
-                            PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 15), punchThrough: false)
+            ws.setEndpoints(
+                k, PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 7),
+                PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 15), punchThrough: false)
         }
         for by in 0..<4 {
             for bx in 0..<4 {
@@ -207,7 +219,8 @@ final class EncoderStageTests: XCTestCase {
         for k in 0..<16 {
             let x = ws.continuous[k]
             for c in [0, 1, 2, 4, 5, 6] {
-                XCTAssertEqual(x[c] / EndpointQuantization.rgbScale, Float(expected[c]), accuracy: 0.35, "block \(k) channel \(c)")
+                XCTAssertEqual(
+                    x[c] / EndpointQuantization.rgbScale, Float(expected[c]), accuracy: 0.35, "block \(k) channel \(c)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import PVRTC
+
 @testable import PVRTCEncoding
 
 extension ModulationSelection {

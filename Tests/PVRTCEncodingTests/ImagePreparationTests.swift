@@ -1,12 +1,15 @@
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
-@testable import PVRTCEncoding
 import XCTest
 
+@testable import PVRTC
+@testable import PVRTCEncoding
+
 final class ImagePreparationTests: XCTestCase {
-    private func refusal(_ image: RGBAImage, square: ImagePreparation.Policy? = nil,
-                         pot: ImagePreparation.Policy? = nil) -> EncodingError? {
+    private func refusal(
+        _ image: RGBAImage, square: ImagePreparation.Policy? = nil,
+        pot: ImagePreparation.Policy? = nil
+    ) -> EncodingError? {
         do {
             _ = try ImagePreparation.prepare(image, square: square, pot: pot)
             return nil
@@ -47,8 +50,10 @@ final class ImagePreparationTests: XCTestCase {
     }
 
     func testTooLargeResultIsRefused() {
-        XCTAssertThrowsError(try ImagePreparation.prepare(
-            RGBAImage(width: 16385, height: 1), square: .pad, pot: .pad)) { error in
+        XCTAssertThrowsError(
+            try ImagePreparation.prepare(
+                RGBAImage(width: 16385, height: 1), square: .pad, pot: .pad)
+        ) { error in
             guard case EncodingError.tooLarge = error else { return XCTFail("\(error)") }
         }
     }
@@ -62,7 +67,8 @@ final class ImagePreparationTests: XCTestCase {
         XCTAssertEqual(padded.height, 8)
         for y in 0..<8 {
             for x in 0..<8 {
-                let p = padded[x, y], edge = image[min(x, 4), min(y, 2)]
+                let p = padded[x, y]
+                let edge = image[min(x, 4), min(y, 2)]
                 XCTAssertEqual([p.r, p.g, p.b], [edge.r, edge.g, edge.b], "\(x),\(y)")
                 XCTAssertEqual(p.a, x < 5 && y < 3 ? edge.a : 0, "\(x),\(y)")
             }
@@ -77,7 +83,8 @@ final class ImagePreparationTests: XCTestCase {
         XCTAssertFalse(padded.hasTransparency)
         for y in 0..<8 {
             for x in 0..<8 {
-                let p = padded[x, y], edge = image[min(x, 2), min(y, 5)]
+                let p = padded[x, y]
+                let edge = image[min(x, 2), min(y, 5)]
                 XCTAssertEqual([p.r, p.g, p.b, p.a], [edge.r, edge.g, edge.b, edge.a], "\(x),\(y)")
             }
         }
@@ -86,8 +93,10 @@ final class ImagePreparationTests: XCTestCase {
     /// Stretch sizes: both policies, each alone where it suffices, and mixed.
     func testStretchSizes() throws {
         let image = PipelineTestImages.smooth(width: 150, height: 100)
-        func size(_ square: ImagePreparation.Policy?, _ pot: ImagePreparation.Policy?,
-                  _ source: RGBAImage) throws -> [Int] {
+        func size(
+            _ square: ImagePreparation.Policy?, _ pot: ImagePreparation.Policy?,
+            _ source: RGBAImage
+        ) throws -> [Int] {
             let out = try ImagePreparation.prepare(source, square: square, pot: pot)
             return [out.width, out.height]
         }

@@ -1,9 +1,10 @@
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
-@testable import PVRTCEncoding
 import QualityMetrics
 import XCTest
+
+@testable import PVRTC
+@testable import PVRTCEncoding
 
 /// End-to-end encoder behaviour, judged with `PVRTCDecoder` as the oracle.
 final class PVRTCEncoderTests: XCTestCase {
@@ -15,8 +16,9 @@ final class PVRTCEncoderTests: XCTestCase {
         let a = PVRTCEndpoint(isOpaque: true, red: 3, green: 5, blue: 5)
         let b = PVRTCEndpoint(isOpaque: true, red: 28, green: 25, blue: 30)
         let blocks = (0..<64).map { _ in
-            PVRTCBlock(colorA: a, colorB: b, punchThrough: false,
-                       modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
+            PVRTCBlock(
+                colorA: a, colorB: b, punchThrough: false,
+                modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
         }
         let truth = PVRTCDecoder.decode(try PVRTCImage(width: 32, height: 32, linearBlocks: blocks))
         for quality in PVRTCEncoder.Quality.allCases {
@@ -33,8 +35,9 @@ final class PVRTCEncoderTests: XCTestCase {
         let a = PVRTCEndpoint(isOpaque: false, red: 2, green: 3, blue: 3, alpha: 2)
         let b = PVRTCEndpoint(isOpaque: false, red: 14, green: 12, blue: 11, alpha: 6)
         let blocks = (0..<16).map { _ in
-            PVRTCBlock(colorA: a, colorB: b, punchThrough: false,
-                       modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
+            PVRTCBlock(
+                colorA: a, colorB: b, punchThrough: false,
+                modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
         }
         let truth = PVRTCDecoder.decode(try PVRTCImage(width: 16, height: 16, linearBlocks: blocks))
         let encoded = try LevelEncoder.encode(truth, options: .init(quality: .best, threads: 1))
@@ -131,11 +134,13 @@ final class PVRTCEncoderTests: XCTestCase {
             let image = RGBAImage(width: w, height: h, fill: (200, 90, 30, 255))
             let encoded = try LevelEncoder.encode(image, options: .init(quality: .best, threads: 1))
             XCTAssertEqual(encoded.data.count, PVRTCImage.byteCount(width: w, height: h))
-            let realWide = max(w / 4, 1), realHigh = max(h / 4, 1)
+            let realWide = max(w / 4, 1)
+            let realHigh = max(h / 4, 1)
             for by in 0..<encoded.blocksHigh {
                 for bx in 0..<encoded.blocksWide {
-                    XCTAssertEqual(encoded.block(x: bx, y: by), encoded.block(x: bx % realWide, y: by % realHigh),
-                                   "\(w)x\(h) block \(bx),\(by)")
+                    XCTAssertEqual(
+                        encoded.block(x: bx, y: by), encoded.block(x: bx % realWide, y: by % realHigh),
+                        "\(w)x\(h) block \(bx),\(by)")
                 }
             }
             let decoded = PVRTCDecoder.decode(encoded)

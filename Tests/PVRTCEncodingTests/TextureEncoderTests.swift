@@ -1,12 +1,15 @@
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
-@testable import PVRTCEncoding
 import XCTest
 
+@testable import PVRTC
+@testable import PVRTCEncoding
+
 final class TextureEncoderTests: XCTestCase {
-    private func options(_ quality: PVRTCEncoder.Quality = .fast, threads: Int = 1, mipmaps: Bool = false,
-                         alphaBleed: Bool = true) -> PVRTCEncoder.Options {
+    private func options(
+        _ quality: PVRTCEncoder.Quality = .fast, threads: Int = 1, mipmaps: Bool = false,
+        alphaBleed: Bool = true
+    ) -> PVRTCEncoder.Options {
         PVRTCEncoder.Options(quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed)
     }
 
@@ -33,8 +36,10 @@ final class TextureEncoderTests: XCTestCase {
     }
 
     func testNonSquareInputIsRefused() {
-        XCTAssertThrowsError(try PVRTCEncoder.encode(
-            PipelineTestImages.smooth(width: 32, height: 16), options: options())) { error in
+        XCTAssertThrowsError(
+            try PVRTCEncoder.encode(
+                PipelineTestImages.smooth(width: 32, height: 16), options: options())
+        ) { error in
             XCTAssertEqual(
                 error as? EncodingError,
                 .unsupportedSize(width: 32, height: 16, needsSquare: true, needsPowerOfTwo: false))
@@ -80,7 +85,10 @@ final class TextureEncoderTests: XCTestCase {
         let texture = try PVRTCEncoder.encode(image, options: options(.normal))
         XCTAssertTrue(texture.hasAlpha)
         let decoded = PVRTCDecoder.decode(texture.levels[0])
-        var worstInside = 0, worstOutside = 0, inside = 0, outside = 0
+        var worstInside = 0
+        var worstOutside = 0
+        var inside = 0
+        var outside = 0
         for y in 0..<32 {
             for x in 0..<32 {
                 let d = distanceSquared(x, y)

@@ -28,8 +28,9 @@ final class EncodedImageRenderTests: XCTestCase {
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
             for (index, level) in texture.levels.enumerated() {
                 let rendered = try RenderCheck.render(texture, level: index, mode: mode, context: context)
-                XCTAssertEqual(RenderCheck.differingBytes(rendered, PVRTCDecoder.decode(level, threads: 2)), 0,
-                               "\(name) level \(index) \(mode)")
+                XCTAssertEqual(
+                    RenderCheck.differingBytes(rendered, PVRTCDecoder.decode(level, threads: 2)), 0,
+                    "\(name) level \(index) \(mode)")
             }
         }
     }

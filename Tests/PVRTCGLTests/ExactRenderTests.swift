@@ -10,8 +10,9 @@ final class ExactRenderTests: XCTestCase {
         let context = try SharedContext.get()
         for (index, kind) in BlockKind.allCases.enumerated() {
             for (w, h) in Self.sizes {
-                let texture = try RandomBlocks.texture(width: w, height: h, kind: kind, levels: 1,
-                                                       seed: UInt64(index * 1000 + w + h))
+                let texture = try RandomBlocks.texture(
+                    width: w, height: h, kind: kind, levels: 1,
+                    seed: UInt64(index * 1000 + w + h))
                 let expected = PVRTCDecoder.decode(texture.levels[0], threads: 2)
                 for mode in [PVRTCUploadMode.decodeOnce, .direct] {
                     let image = try RenderCheck.render(texture, level: 0, mode: mode, context: context)

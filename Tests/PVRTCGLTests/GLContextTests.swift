@@ -7,7 +7,8 @@ import XCTest
 final class GLContextTests: XCTestCase {
     func testContextReportsRendererAndVersion() throws {
         let context = try SharedContext.get()
-        print("GL_RENDERER: \(context.renderer); GL_VERSION: \(context.version); display: \(context.displayDescription)")
+        print(
+            "GL_RENDERER: \(context.renderer); GL_VERSION: \(context.version); display: \(context.displayDescription)")
         XCTAssertFalse(context.renderer.isEmpty)
         XCTAssertTrue(context.version.hasPrefix("OpenGL ES"), context.version)
         XCTAssertGreaterThanOrEqual(context.maxTextureSize, 2048)
@@ -32,8 +33,9 @@ final class GLContextTests: XCTestCase {
         XCTAssertEqual(texture.gpuBytes, 32)
         let target = try context.makeRenderTarget(width: 8, height: 6)
         defer { context.delete(target) }
-        try context.draw(texture, into: target, at: PixelRect(x: 2, y: 3, width: 4, height: 2),
-                         clearColor: ClearColor(red: 1, green: 0, blue: 0, alpha: 1))
+        try context.draw(
+            texture, into: target, at: PixelRect(x: 2, y: 3, width: 4, height: 2),
+            clearColor: ClearColor(red: 1, green: 0, blue: 0, alpha: 1))
         let out = try context.readPixels(target)
         XCTAssertTrue(out[0, 0] == (255, 0, 0, 255))
         XCTAssertTrue(out[7, 5] == (255, 0, 0, 255))
@@ -79,7 +81,8 @@ final class TwoContextsTests: XCTestCase {
             let target = try shared.makeRenderTarget(width: 32, height: 32)
             defer { shared.delete(target) }
             try shared.draw(uploaded, into: target)
-            XCTAssertEqual(RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0)
+            XCTAssertEqual(
+                RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0)
             XCTAssertEqual(try other.readPixels(otherTarget), image)
             other.delete(otherTarget)
             other.delete(otherTexture)
@@ -87,7 +90,8 @@ final class TwoContextsTests: XCTestCase {
         let target = try shared.makeRenderTarget(width: 32, height: 32)
         defer { shared.delete(target) }
         try shared.draw(uploaded, into: target)
-        XCTAssertEqual(RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0,
-                       "the shared context still works after the other one is gone")
+        XCTAssertEqual(
+            RenderCheck.differingBytes(try shared.readPixels(target), PVRTCDecoder.decode(texture.levels[0])), 0,
+            "the shared context still works after the other one is gone")
     }
 }

@@ -21,7 +21,8 @@ final class MinifiedDrawTests: XCTestCase {
         try context.draw(uploaded, into: target, clearColor: .transparent)
         let rendered = try context.readPixels(target)
         let reference = PVRTCDecoder.decode(texture.levels[2], threads: 2)
-        var maximum = 0, differing = 0
+        var maximum = 0
+        var differing = 0
         for (a, b) in zip(rendered.pixels, reference.pixels) where a != b {
             differing += 1
             maximum = max(maximum, abs(Int(a) - Int(b)))

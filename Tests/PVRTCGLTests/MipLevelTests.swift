@@ -11,8 +11,9 @@ final class MipLevelTests: XCTestCase {
             for mode in [PVRTCUploadMode.decodeOnce, .direct] {
                 for (index, level) in texture.levels.enumerated() {
                     let image = try RenderCheck.render(texture, level: index, mode: mode, context: context)
-                    XCTAssertEqual(RenderCheck.differingBytes(image, PVRTCDecoder.decode(level)), 0,
-                                   "\(w)x\(h) level \(index) (\(level.width)x\(level.height)) \(mode)")
+                    XCTAssertEqual(
+                        RenderCheck.differingBytes(image, PVRTCDecoder.decode(level)), 0,
+                        "\(w)x\(h) level \(index) (\(level.width)x\(level.height)) \(mode)")
                 }
             }
         }
@@ -28,7 +29,8 @@ final class MipLevelTests: XCTestCase {
         let uploaded = try context.upload(texture, mode: .decodeOnce)
         defer { context.delete(uploaded) }
         XCTAssertEqual(uploaded.levelCount, 3)
-        XCTAssertEqual(uploaded.gpuBytes, (64 * 64 + 32 * 32 + 16 * 16 + 8 * 8 + 4 * 4 + 2 * 2 + 1) * 4,
-                       "the chain is completed down to 1x1 so LINEAR_MIPMAP_LINEAR is usable")
+        XCTAssertEqual(
+            uploaded.gpuBytes, (64 * 64 + 32 * 32 + 16 * 16 + 8 * 8 + 4 * 4 + 2 * 2 + 1) * 4,
+            "the chain is completed down to 1x1 so LINEAR_MIPMAP_LINEAR is usable")
     }
 }

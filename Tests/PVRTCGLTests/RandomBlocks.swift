@@ -29,18 +29,22 @@ enum RandomBlocks {
     static func level(width: Int, height: Int, kind: BlockKind, generator: inout SplitMix64) throws -> PVRTCImage {
         let count = PVRTCImage.blockCount(width) * PVRTCImage.blockCount(height)
         let blocks = (0..<count).map { _ in
-            PVRTCBlock(modulation: UInt32.random(in: .min ... .max, using: &generator),
-                       color: kind.colorWord(UInt32.random(in: .min ... .max, using: &generator)))
+            PVRTCBlock(
+                modulation: UInt32.random(in: .min ... .max, using: &generator),
+                color: kind.colorWord(UInt32.random(in: .min ... .max, using: &generator)))
         }
         return try PVRTCImage(width: width, height: height, linearBlocks: blocks)
     }
 
     /// A texture of random blocks with `levels` mip levels (a full chain when nil).
-    static func texture(width: Int, height: Int, kind: BlockKind, levels: Int? = nil, seed: UInt64) throws -> PVRTCTexture {
+    static func texture(width: Int, height: Int, kind: BlockKind, levels: Int? = nil, seed: UInt64) throws
+        -> PVRTCTexture
+    {
         var generator = SplitMix64(seed: seed)
         let count = levels ?? PVRTCTexture.fullChainLength(width: width, height: height)
         var images: [PVRTCImage] = []
-        var w = width, h = height
+        var w = width
+        var h = height
         for _ in 0..<count {
             images.append(try level(width: w, height: h, kind: kind, generator: &generator))
             w = max(w / 2, 1)

@@ -20,7 +20,8 @@ final class ReadBackTests: XCTestCase {
         let texture = try RandomBlocks.texture(width: 64, height: 64, kind: .mixed, levels: 1, seed: 1)
         let limit = PixelLimit(maximumPixels: 64 * 64 - 1)
         XCTAssertThrowsError(try context.render(texture, mode: .decodeOnce, pixelLimit: limit)) { error in
-            XCTAssertEqual(error as? PixelLimitError, PixelLimitError(width: 64, height: 64, limit: limit, what: "texture"))
+            XCTAssertEqual(
+                error as? PixelLimitError, PixelLimitError(width: 64, height: 64, limit: limit, what: "texture"))
         }
         XCTAssertThrowsError(try context.render(texture, mode: .decodeOnce, width: 100_000, height: 100_000)) { error in
             XCTAssertEqual(

@@ -4,7 +4,9 @@ import PVRTCGL
 
 /// Renders a texture level at 1:1 and reads it back.
 enum RenderCheck {
-    static func render(_ texture: PVRTCTexture, level: Int, mode: PVRTCUploadMode, context: GLContext) throws -> RGBAImage {
+    static func render(_ texture: PVRTCTexture, level: Int, mode: PVRTCUploadMode, context: GLContext) throws
+        -> RGBAImage
+    {
         let uploaded = try context.upload(texture, mode: mode)
         defer { context.delete(uploaded) }
         let image = texture.levels[level]

@@ -13,21 +13,25 @@ final class DecoderHandDerivedTests: XCTestCase {
     }
 
     /// Decodes a level in which every block is the same.
-    static func decodeUniform(width: Int = 16, height: Int = 16, modulation: UInt32, color: UInt32) throws -> RGBAImage {
+    static func decodeUniform(width: Int = 16, height: Int = 16, modulation: UInt32, color: UInt32) throws -> RGBAImage
+    {
         let blocks = PVRTCImage.byteCount(width: width, height: height) / 8
         let data = Array([[UInt8]](repeating: blockBytes(modulation: modulation, color: color), count: blocks).joined())
         return PVRTCDecoder.decode(try PVRTCImage(width: width, height: height, data: data))
     }
 
     /// Asserts that every pixel of `image` is `expected`.
-    func assertEveryPixel(_ image: RGBAImage, _ expected: [UInt8], _ message: String,
-                          file: StaticString = #filePath, line: UInt = #line) {
+    func assertEveryPixel(
+        _ image: RGBAImage, _ expected: [UInt8], _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image[x, y]
                 if [p.r, p.g, p.b, p.a] != expected {
-                    XCTFail("\(message): pixel (\(x), \(y)) is \([p.r, p.g, p.b, p.a]), expected \(expected)",
-                            file: file, line: line)
+                    XCTFail(
+                        "\(message): pixel (\(x), \(y)) is \([p.r, p.g, p.b, p.a]), expected \(expected)",
+                        file: file, line: line)
                     return
                 }
             }
@@ -42,8 +46,8 @@ final class DecoderHandDerivedTests: XCTestCase {
         let color = ColorWord.opaqueA(16, 8, 5) | ColorWord.opaqueB(1, 30, 17)
         let expected: [[UInt8]] = [
             [132, 66, 82, 255],  // w 0: A
-            [85, 133, 103, 255], // w 3: (132·5 + 8·3)/8 = 85, (66·5 + 247·3)/8 = 133, (82·5 + 140·3)/8 = 103
-            [54, 179, 118, 255], // w 5: (132·3 + 8·5)/8 = 54, (66·3 + 247·5)/8 = 179, (82·3 + 140·5)/8 = 118
+            [85, 133, 103, 255],  // w 3: (132·5 + 8·3)/8 = 85, (66·5 + 247·3)/8 = 133, (82·5 + 140·3)/8 = 103
+            [54, 179, 118, 255],  // w 5: (132·3 + 8·5)/8 = 54, (66·3 + 247·5)/8 = 179, (82·3 + 140·5)/8 = 118
             [8, 247, 140, 255],  // w 8: B
         ]
         for bits in 0..<4 {
@@ -72,7 +76,8 @@ final class DecoderHandDerivedTests: XCTestCase {
         let alpha: [UInt8] = [0, 34, 68, 102, 136, 170, 204, 238]
         for v in 0..<16 {
             let color = ColorWord.translucentB(UInt32(v & 7), UInt32(v), UInt32(v), UInt32(v))
-            let image = try Self.decodeUniform(width: 8, height: 8, modulation: ColorWord.uniformModulation(3), color: color)
+            let image = try Self.decodeUniform(
+                width: 8, height: 8, modulation: ColorWord.uniformModulation(3), color: color)
             assertEveryPixel(image, [fourBit[v], fourBit[v], fourBit[v], alpha[v & 7]], "4-bit value \(v)")
         }
         for v in 0..<8 {
@@ -84,11 +89,14 @@ final class DecoderHandDerivedTests: XCTestCase {
 
     /// Every 5-bit value through opaque B: v -> (v << 3) | (v >> 2).
     func testFiveBitValueTable() throws {
-        let fiveBit: [UInt8] = [0, 8, 16, 24, 33, 41, 49, 57, 66, 74, 82, 90, 99, 107, 115, 123,
-                                132, 140, 148, 156, 165, 173, 181, 189, 198, 206, 214, 222, 231, 239, 247, 255]
+        let fiveBit: [UInt8] = [
+            0, 8, 16, 24, 33, 41, 49, 57, 66, 74, 82, 90, 99, 107, 115, 123,
+            132, 140, 148, 156, 165, 173, 181, 189, 198, 206, 214, 222, 231, 239, 247, 255,
+        ]
         for v in 0..<32 {
             let color = ColorWord.opaqueB(UInt32(v), UInt32(31 - v), UInt32(v))
-            let image = try Self.decodeUniform(width: 8, height: 8, modulation: ColorWord.uniformModulation(3), color: color)
+            let image = try Self.decodeUniform(
+                width: 8, height: 8, modulation: ColorWord.uniformModulation(3), color: color)
             assertEveryPixel(image, [fiveBit[v], fiveBit[31 - v], fiveBit[v], 255], "5-bit value \(v)")
         }
     }
@@ -105,8 +113,9 @@ final class DecoderHandDerivedTests: XCTestCase {
         }
         // Opaque endpoints lose their alpha too: red and green halve to (127, 127, 0) with alpha 0.
         let opaque = ColorWord.opaqueA(31, 0, 0) | ColorWord.opaqueB(0, 31, 0) | 1
-        assertEveryPixel(try Self.decodeUniform(modulation: ColorWord.uniformModulation(2), color: opaque),
-                         [127, 127, 0, 0], "opaque punch-through")
+        assertEveryPixel(
+            try Self.decodeUniform(modulation: ColorWord.uniformModulation(2), color: opaque),
+            [127, 127, 0, 0], "opaque punch-through")
     }
 
     /// An opaque A and a translucent B in the same block, each pixel with its own modulation value.

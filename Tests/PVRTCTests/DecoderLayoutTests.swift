@@ -6,7 +6,9 @@ import XCTest
 /// (docs `pvrtc-reference.md` A.3, A.5, A.6).
 final class DecoderLayoutTests: XCTestCase {
     /// A level given block by block in storage (Morton) order.
-    static func level(width: Int, height: Int, storageOrder blocks: [(modulation: UInt32, color: UInt32)]) throws -> PVRTCImage {
+    static func level(width: Int, height: Int, storageOrder blocks: [(modulation: UInt32, color: UInt32)]) throws
+        -> PVRTCImage
+    {
         let data = blocks.flatMap { DecoderHandDerivedTests.blockBytes(modulation: $0.modulation, color: $0.color) }
         return try PVRTCImage(width: width, height: height, data: data)
     }
@@ -45,7 +47,10 @@ final class DecoderLayoutTests: XCTestCase {
     func testAlphaBetweenSampleCentres() throws {
         let columns = [0, 0, 1, 1, 2, 2, 3, 3]
         let blocks = columns.map {
-            (modulation: UInt32(0), color: $0 == 0 ? ColorWord.translucentA(7, 0, 0, 0) : ColorWord.translucentA(0, 0, 0, 0))
+            (
+                modulation: UInt32(0),
+                color: $0 == 0 ? ColorWord.translucentA(7, 0, 0, 0) : ColorWord.translucentA(0, 0, 0, 0)
+            )
         }
         let image = PVRTCDecoder.decode(try Self.level(width: 16, height: 8, storageOrder: blocks))
         let expected: [UInt8] = [119, 178, 238, 178, 119, 59, 0, 0, 0, 0, 0, 0, 0, 0, 0, 59]
@@ -82,12 +87,14 @@ final class DecoderLayoutTests: XCTestCase {
                 let blocks = level.positions.indices.map {
                     (modulation: $0 == index ? ColorWord.uniformModulation(3) : 0, color: color)
                 }
-                let image = PVRTCDecoder.decode(try Self.level(width: level.width, height: level.height, storageOrder: blocks))
+                let image = PVRTCDecoder.decode(
+                    try Self.level(width: level.width, height: level.height, storageOrder: blocks))
                 for y in 0..<level.height {
                     for x in 0..<level.width {
                         let inside = x / 4 == position.0 && y / 4 == position.1
-                        XCTAssertEqual(image[x, y].g, inside ? 255 : 0,
-                                       "\(level.width)x\(level.height), stored block \(index), pixel (\(x), \(y))")
+                        XCTAssertEqual(
+                            image[x, y].g, inside ? 255 : 0,
+                            "\(level.width)x\(level.height), stored block \(index), pixel (\(x), \(y))")
                     }
                 }
             }
@@ -112,13 +119,16 @@ final class DecoderLayoutTests: XCTestCase {
         XCTAssertEqual(PVRTCImage.byteCount(width: 16, height: 1), 64)
         let blocks = (0..<4).map { (modulation: UInt32(0), color: $0 == 0 ? Self.red : Self.black) }
         // Weights wx·wy for pixels 0...3: [4, 6, 8, 6], [6, 9, 12, 9], [8, 12, 16, 12], [6, 9, 12, 9].
-        let expected: [[UInt8]] = [[63, 95, 127, 95], [95, 143, 191, 143], [127, 191, 255, 191], [95, 143, 191, 143]]
+        let expected: [[UInt8]] = [
+            [63, 95, 127, 95], [95, 143, 191, 143], [127, 191, 255, 191], [95, 143, 191, 143],
+        ]
         for size in [4, 2, 1] {
             let image = PVRTCDecoder.decode(try Self.level(width: size, height: size, storageOrder: blocks))
             XCTAssertEqual(image.width, size)
             XCTAssertEqual(image.height, size)
             for y in 0..<size {
-                XCTAssertEqual((0..<size).map { image[$0, y].r }, Array(expected[y].prefix(size)), "\(size)x\(size) row \(y)")
+                XCTAssertEqual(
+                    (0..<size).map { image[$0, y].r }, Array(expected[y].prefix(size)), "\(size)x\(size) row \(y)")
             }
         }
         // 8x8: the same block, now with all four words real: pixels 4 and 5 continue the falling edge and

@@ -1,5 +1,5 @@
-import XCTest
 import PVRTC
+import XCTest
 
 /// `PVRTCEndpoint` packing and `PVRTCBlock` byte order against the bit layout of docs `pvrtc-reference.md` A.1–A.2.
 final class EndpointAndBlockTests: XCTestCase {
@@ -56,7 +56,8 @@ final class EndpointAndBlockTests: XCTestCase {
         // Colour word 0x88776655: bit 0 set (punch-through); A = bits 1–15 = 0x6655 >> 1 = 0x332A
         // (translucent, 0 110 0110 0101 010); B = 0x8877 (opaque, 1 00010 00011 10111).
         XCTAssertTrue(block.usesPunchThrough)
-        XCTAssertEqual(block.colorA, PVRTCEndpoint(isOpaque: false, red: 0b0110, green: 0b0101, blue: 0b010, alpha: 0b110))
+        XCTAssertEqual(
+            block.colorA, PVRTCEndpoint(isOpaque: false, red: 0b0110, green: 0b0101, blue: 0b010, alpha: 0b110))
         XCTAssertEqual(block.colorB, PVRTCEndpoint(isOpaque: true, red: 0b00010, green: 0b00011, blue: 0b10111))
 
         // Modulation: byte y is row y, pixel x at bits 2x. Row 0 = 0x11 = 00 01 00 01, row 3 = 0x44 = 01 00 01 00.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PVRTC
 
 /// The decoder's table-driven endpoint expansion agrees with `PVRTCEndpoint.expanded` for every A and B field.
@@ -12,8 +13,9 @@ final class EndpointExpansionTests: XCTestCase {
             }
             let a = PVRTCEndpoint(packedA: (color >> 1) & 0x7FFF).expanded(slotB: false)
             let b = PVRTCEndpoint(packedB: color >> 16).expanded(slotB: true)
-            let expected = SIMD8<Int16>(Int16(a.red), Int16(a.green), Int16(a.blue), Int16(2 * a.alpha),
-                                        Int16(b.red), Int16(b.green), Int16(b.blue), Int16(2 * b.alpha))
+            let expected = SIMD8<Int16>(
+                Int16(a.red), Int16(a.green), Int16(a.blue), Int16(2 * a.alpha),
+                Int16(b.red), Int16(b.green), Int16(b.blue), Int16(2 * b.alpha))
             if lanes != expected {
                 XCTFail("colour word 0x\(String(color, radix: 16)): \(lanes), expected \(expected)")
                 return

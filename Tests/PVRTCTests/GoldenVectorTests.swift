@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import PVRTC
+import XCTest
 
 /// The decoder against golden vectors produced by an independent decoder (`texture2ddecoder`, see
 /// `Golden/README.md` and `tools/make-golden-vectors.py`).
@@ -25,8 +25,9 @@ final class GoldenVectorTests: XCTestCase {
         return try manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let fields = line.split(separator: "\t").map(String.init)
             XCTAssertEqual(fields.count, 6, "bad manifest line: \(line)")
-            return Vector(name: fields[0], width: try XCTUnwrap(Int(fields[1])), height: try XCTUnwrap(Int(fields[2])),
-                          expectedFile: fields[4])
+            return Vector(
+                name: fields[0], width: try XCTUnwrap(Int(fields[1])), height: try XCTUnwrap(Int(fields[2])),
+                expectedFile: fields[4])
         }
     }
 
@@ -35,7 +36,8 @@ final class GoldenVectorTests: XCTestCase {
         let vectors = try loadVectors()
         XCTAssertEqual(vectors.count, Self.expectedVectorCount)
         let sizes = Set(vectors.map { "\($0.width)x\($0.height)" })
-        XCTAssertEqual(sizes, ["8x8", "16x8", "8x32", "64x32", "256x256", "512x128", "1x1", "2x2", "4x4", "4x16", "32x2"])
+        XCTAssertEqual(
+            sizes, ["8x8", "16x8", "8x32", "64x32", "256x256", "512x128", "1x1", "2x2", "4x4", "4x16", "32x2"])
     }
 
     func testDecoderMatchesGoldenVectors() throws {
@@ -57,8 +59,9 @@ final class GoldenVectorTests: XCTestCase {
                 }
                 if let index = decoded.pixels.indices.first(where: { decoded.pixels[$0] != expected[$0] }) {
                     let pixel = index / 4
-                    XCTFail("\(vector.name): pixel (\(pixel % vector.width), \(pixel / vector.width)) channel " +
-                            "\(index % 4) is \(decoded.pixels[index]), expected \(expected[index])")
+                    XCTFail(
+                        "\(vector.name): pixel (\(pixel % vector.width), \(pixel / vector.width)) channel "
+                            + "\(index % 4) is \(decoded.pixels[index]), expected \(expected[index])")
                 }
             } else {
                 let hashes = try String(contentsOf: expectedURL, encoding: .utf8).split(separator: "\n")

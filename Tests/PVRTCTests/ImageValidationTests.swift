@@ -3,8 +3,10 @@ import XCTest
 
 /// Invalid sizes and buffers are reported as typed `PVRTCError`s, never as traps.
 final class ImageValidationTests: XCTestCase {
-    func assertInvalidDimensions(_ body: @autoclosure () throws -> Any, _ message: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    func assertInvalidDimensions(
+        _ body: @autoclosure () throws -> Any, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try body(), message, file: file, line: line) { error in
             guard case .invalidDimensions = error as? PVRTCError else {
                 return XCTFail("\(message): expected invalidDimensions, got \(error)", file: file, line: line)
@@ -45,11 +47,13 @@ final class ImageValidationTests: XCTestCase {
 
     func testPVRTCTextureChecksTheMipChain() throws {
         func level(_ width: Int, _ height: Int) throws -> PVRTCImage {
-            try PVRTCImage(width: width, height: height,
-                           data: [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: width, height: height)))
+            try PVRTCImage(
+                width: width, height: height,
+                data: [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: width, height: height)))
         }
         assertInvalidDimensions(try PVRTCTexture(levels: [], hasAlpha: false), "no levels")
-        assertInvalidDimensions(try PVRTCTexture(levels: [level(16, 16), level(4, 4)], hasAlpha: false), "skipped level")
+        assertInvalidDimensions(
+            try PVRTCTexture(levels: [level(16, 16), level(4, 4)], hasAlpha: false), "skipped level")
         assertInvalidDimensions(try PVRTCTexture(levels: [level(16, 8), level(8, 8)], hasAlpha: true), "wrong height")
         assertInvalidDimensions(try PVRTCTexture(levels: [level(8, 8), level(8, 8)], hasAlpha: true), "repeated level")
 
@@ -67,12 +71,15 @@ final class ImageValidationTests: XCTestCase {
     }
 
     func testErrorsDescribeTheProblem() {
-        XCTAssertEqual(PVRTCError.invalidDimensions(width: 12, height: 8, reason: "PVRTC1 needs power-of-two sizes")
-                        .description, "invalid dimensions 12x8: PVRTC1 needs power-of-two sizes")
-        XCTAssertEqual(PVRTCError.bufferSizeMismatch(expected: 32, actual: 8).description,
-                       "buffer holds 8 bytes, expected 32")
-        XCTAssertEqual(PVRTCError.levelOutOfRange(level: 3, count: 1).description,
-                       "mip level 3 does not exist (the texture has 1 level)")
+        XCTAssertEqual(
+            PVRTCError.invalidDimensions(width: 12, height: 8, reason: "PVRTC1 needs power-of-two sizes")
+                .description, "invalid dimensions 12x8: PVRTC1 needs power-of-two sizes")
+        XCTAssertEqual(
+            PVRTCError.bufferSizeMismatch(expected: 32, actual: 8).description,
+            "buffer holds 8 bytes, expected 32")
+        XCTAssertEqual(
+            PVRTCError.levelOutOfRange(level: 3, count: 1).description,
+            "mip level 3 does not exist (the texture has 1 level)")
     }
 
     func testLevelAccessorThrowsForMissingLevels() throws {

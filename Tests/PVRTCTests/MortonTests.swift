@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PVRTC
 
 final class MortonTests: XCTestCase {

@@ -17,7 +17,8 @@ final class SpecFormulaComparisonTests: XCTestCase {
                     let image = try PVRTCImage(width: width, height: height, data: data)
                     let expected = SpecFormulaDecoder.decode(data, width: width, height: height)
                     XCTAssertEqual(PVRTCDecoder.decode(image).pixels, expected, "\(width)x\(height)")
-                    XCTAssertEqual(PVRTCDecoder.decode(image, threads: 3).pixels, expected, "\(width)x\(height), 3 threads")
+                    XCTAssertEqual(
+                        PVRTCDecoder.decode(image, threads: 3).pixels, expected, "\(width)x\(height), 3 threads")
                 }
             }
         }

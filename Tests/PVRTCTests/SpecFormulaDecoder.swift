@@ -7,11 +7,14 @@ enum SpecFormulaDecoder {
     /// Decodes `data` (Morton-ordered blocks of a `width` x `height` level) to RGBA, rows top-down.
     /// Levels narrower or shorter than 8 pixels use the padded two-block grid, as the reference does.
     static func decode(_ data: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let bw = max(width / 4, 2), bh = max(height / 4, 2)
+        let bw = max(width / 4, 2)
+        let bh = max(height / 4, 2)
         func word(_ bx: Int, _ by: Int, _ second: Int) -> UInt32 {
-            let x = ((bx % bw) + bw) % bw, y = ((by % bh) + bh) % bh
+            let x = ((bx % bw) + bw) % bw
+            let y = ((by % bh) + bh) % bh
             // Reflected Morton: y takes the lower bit of each pair, the longer side's high bits follow.
-            var offset = 0, bit = 0
+            var offset = 0
+            var bit = 0
             let pairs = min(bw, bh).trailingZeroBitCount
             for i in 0..<pairs {
                 offset |= ((y >> i) & 1) << bit
@@ -41,23 +44,30 @@ enum SpecFormulaDecoder {
             case (false, true, _): return ((v >> 12) & 7) << 1
             case (false, false, 0): return four((v >> 7) & 15)
             case (false, false, 1): return four((v >> 3) & 15)
-            case (false, false, 2): let c = v & 7; return (c << 2) | (c >> 1)
+            case (false, false, 2):
+                let c = v & 7
+                return (c << 2) | (c >> 1)
             case (false, false, _): return ((v >> 11) & 7) << 1
             }
         }
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let xl = Int((Double(x - 2) / 4).rounded(.down)), yl = Int((Double(y - 2) / 4).rounded(.down))
-                let xr = x - 2 - 4 * xl, yr = y - 2 - 4 * yl
-                let corners = [(xl, yl, (4 - xr) * (4 - yr)), (xl + 1, yl, xr * (4 - yr)),
-                               (xl, yl + 1, (4 - xr) * yr), (xl + 1, yl + 1, xr * yr)]
+                let xl = Int((Double(x - 2) / 4).rounded(.down))
+                let yl = Int((Double(y - 2) / 4).rounded(.down))
+                let xr = x - 2 - 4 * xl
+                let yr = y - 2 - 4 * yl
+                let corners = [
+                    (xl, yl, (4 - xr) * (4 - yr)), (xl + 1, yl, xr * (4 - yr)),
+                    (xl, yl + 1, (4 - xr) * yr), (xl + 1, yl + 1, xr * yr),
+                ]
                 let own = word(x / 4, y / 4, 1)
                 let bits = Int(word(x / 4, y / 4, 0) >> UInt32(2 * (4 * (y % 4) + x % 4))) & 3
                 let punchThrough = own & 1 == 1
                 let w = punchThrough ? [0, 4, 4, 8][bits] : [0, 3, 5, 8][bits]
                 for k in 0..<4 {
-                    var ca = 0, cb = 0
+                    var ca = 0
+                    var cb = 0
                     for (bx, by, weight) in corners {
                         ca += endpoint(word(bx, by, 1), b: false, k) * weight
                         cb += endpoint(word(bx, by, 1), b: true, k) * weight

@@ -1,6 +1,7 @@
-import XCTest
 import Imaging
 import PVRCTestSupport
+import XCTest
+
 @testable import QualityMetrics
 
 /// The heat map, its legend, the worst-region search and the side-by-side picture, against values
@@ -70,13 +71,16 @@ final class ErrorHeatMapTests: XCTestCase {
         let whole = try ErrorHeatMap.render(reference: reference, candidate: candidate)
         XCTAssertEqual(whole.width, ErrorHeatMap.minimumWidth)
         XCTAssert(whole[6, 5] == (255, 255, 255, 255))
-        let crop = try ErrorHeatMap.render(reference: reference, candidate: candidate,
-                                           region: ImageRegion(x: 4, y: 4, width: 4, height: 4), zoom: 3)
+        let crop = try ErrorHeatMap.render(
+            reference: reference, candidate: candidate,
+            region: ImageRegion(x: 4, y: 4, width: 4, height: 4), zoom: 3)
         XCTAssert(crop[2 * 3, 1 * 3] == (255, 255, 255, 255))
         XCTAssert(crop[2 * 3 + 2, 1 * 3 + 2] == (255, 255, 255, 255))
         XCTAssert(crop[0, 0] == (0, 0, 0, 255))
-        for region in [ImageRegion(x: 6, y: 0, width: 4, height: 4), ImageRegion(x: -1, y: 0, width: 2, height: 2),
-                       ImageRegion(x: 0, y: 0, width: 0, height: 2)] {
+        for region in [
+            ImageRegion(x: 6, y: 0, width: 4, height: 4), ImageRegion(x: -1, y: 0, width: 2, height: 2),
+            ImageRegion(x: 0, y: 0, width: 0, height: 2),
+        ] {
             XCTAssertThrowsError(try ErrorHeatMap.render(reference: reference, candidate: candidate, region: region))
         }
         XCTAssertThrowsError(try ErrorHeatMap.render(reference: reference, candidate: candidate, zoom: 0))
@@ -89,17 +93,22 @@ final class ErrorHeatMapTests: XCTestCase {
         let reference = EncoderFixtures.textured(width: 64, height: 32, alpha: false, seed: 4)
         var candidate = reference
         for _ in 0..<40 {
-            let x = random.next(64), y = random.next(32)
+            let x = random.next(64)
+            let y = random.next(32)
             let v = UInt8(random.next(256))
             candidate[x, y] = (v, v, v, 255)
         }
         let errors = try ErrorHeatMap.errors(reference: reference, candidate: candidate)
-        let size = 16, step = 4
-        var best = (x: 0, y: 0), bestSum = -1.0
+        let size = 16
+        let step = 4
+        var best = (x: 0, y: 0)
+        var bestSum = -1.0
         for y in stride(from: 0, through: 32 - size, by: step) {
             for x in stride(from: 0, through: 64 - size, by: step) {
                 var sum = 0.0
-                for j in 0..<size { for i in 0..<size { sum += Double(errors[(y + j) * 64 + x + i] * errors[(y + j) * 64 + x + i]) } }
+                for j in 0..<size {
+                    for i in 0..<size { sum += Double(errors[(y + j) * 64 + x + i] * errors[(y + j) * 64 + x + i]) }
+                }
                 if sum > bestSum + 1e-6 { (best, bestSum) = ((x, y), sum) }
             }
         }
@@ -130,7 +139,9 @@ final class ErrorHeatMapTests: XCTestCase {
         // The reference has transparency, so the error is sqrt(32² · 255/255 / 4) = 16: red.
         XCTAssert(picture[heatLeft + 2, 2] == (255, 0, 0, 255))
         XCTAssert(picture[heatLeft, 0] == (0, 0, 0, 255))
-        XCTAssertThrowsError(try SideBySide.render(reference: reference, candidate: candidate,
-                                                   region: ImageRegion(x: 0, y: 0, width: 8, height: 8), zoom: 400))
+        XCTAssertThrowsError(
+            try SideBySide.render(
+                reference: reference, candidate: candidate,
+                region: ImageRegion(x: 0, y: 0, width: 8, height: 8), zoom: 400))
     }
 }

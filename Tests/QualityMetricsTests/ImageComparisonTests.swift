@@ -1,8 +1,9 @@
 import Imaging
 import PVRCTestSupport
-@testable import PVRTC
 import QualityMetrics
 import XCTest
+
+@testable import PVRTC
 
 /// Metrics against hand-computed values.
 final class ImageComparisonTests: XCTestCase {
@@ -43,7 +44,9 @@ final class ImageComparisonTests: XCTestCase {
     /// 0.2) they count with that weight: MSE = Σ w·Σc e² / (3·Σ w).
     func testAlphaWeightedRGB() throws {
         let reference = image(8, 8) { p in (100, 100, 100, p < 32 ? 0 : (p < 48 ? 51 : 255)) }
-        let candidate = image(8, 8) { p in (p < 32 ? 0 : (p < 48 ? 103 : 100), 100, 100, p < 32 ? 0 : (p < 48 ? 51 : 255)) }
+        let candidate = image(8, 8) { p in
+            (p < 32 ? 0 : (p < 48 ? 103 : 100), 100, 100, p < 32 ? 0 : (p < 48 ? 51 : 255))
+        }
         let c = try ImageComparison.compare(reference: reference, candidate: candidate)
         let mse = 16 * 0.2 * 9 / (3 * (16 * 0.2 + 16 * 1.0))
         XCTAssertEqual(c.alphaWeightedRGBPSNR!, 10 * log10(255.0 * 255 / mse), accuracy: 1e-9)
@@ -56,13 +59,15 @@ final class ImageComparisonTests: XCTestCase {
         let candidate = image(16, 16) { _ in (110, 110, 110, 255) }
         let c = try ImageComparison.compare(reference: reference, candidate: candidate)
         let c1 = (0.01 * 255) * (0.01 * 255)
-        let y1 = 100.0 * (0.2126 + 0.7152 + 0.0722), y2 = 110.0 * (0.2126 + 0.7152 + 0.0722)
+        let y1 = 100.0 * (0.2126 + 0.7152 + 0.0722)
+        let y2 = 110.0 * (0.2126 + 0.7152 + 0.0722)
         XCTAssertEqual(c.ssim, (2 * y1 * y2 + c1) / (y1 * y1 + y2 * y2 + c1), accuracy: 1e-9)
     }
 
     /// Size mismatches are refused.
     func testSizeMismatchThrows() {
-        let a = RGBAImage(width: 8, height: 8), b = RGBAImage(width: 8, height: 4)
+        let a = RGBAImage(width: 8, height: 8)
+        let b = RGBAImage(width: 8, height: 4)
         XCTAssertThrowsError(try ImageComparison.compare(reference: a, candidate: b))
     }
 }

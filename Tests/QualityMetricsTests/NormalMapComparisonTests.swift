@@ -23,7 +23,8 @@ final class NormalMapComparisonTests: XCTestCase {
     func testOppositeNormalsAre180DegreesAndSizesMustMatch() throws {
         let up = RGBAImage(width: 2, height: 2, fill: (128, 128, 255, 255))
         let down = RGBAImage(width: 2, height: 2, fill: (128, 128, 0, 255))
-        XCTAssertEqual(try NormalMapComparison.compare(reference: up, candidate: down).p99Degrees, 180, accuracy: 1)  // 128 is +0.004, not 0
+        // 128 is +0.004, not 0, so the vectors are almost, not exactly, opposite.
+        XCTAssertEqual(try NormalMapComparison.compare(reference: up, candidate: down).p99Degrees, 180, accuracy: 1)
         XCTAssertThrowsError(try NormalMapComparison.compare(reference: up, candidate: RGBAImage(width: 2, height: 1)))
     }
 }

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Imaging
 import PVRCTestSupport
-@testable import QualityMetrics
 import XCTest
+
+@testable import QualityMetrics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The row-streaming SSIM equals a direct, whole-image transcription of the definition: a 2-D
 /// Gaussian window (outer product of the 1-D one) at every position inside the image.
@@ -16,18 +18,27 @@ final class StreamingSSIMTests: XCTestCase {
         let total = g.reduce(0, +) * g.reduce(0, +)
         func luma(_ image: RGBAImage, _ x: Int, _ y: Int) -> Double {
             let p = image[x, y]
-            let r = Double(p.r), g = Double(p.g), b = Double(p.b)
+            let r = Double(p.r)
+            let g = Double(p.g)
+            let b = Double(p.b)
             return 0.2126 * r + 0.7152 * g + 0.0722 * b
         }
-        let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
-        var sum = 0.0, count = 0
+        let c1 = (0.01 * 255.0) * (0.01 * 255.0)
+        let c2 = (0.03 * 255.0) * (0.03 * 255.0)
+        var sum = 0.0
+        var count = 0
         for y in radius..<(h - radius) {
             for x in radius..<(w - radius) {
-                var mx = 0.0, my = 0.0, xx = 0.0, yy = 0.0, xy = 0.0
+                var mx = 0.0
+                var my = 0.0
+                var xx = 0.0
+                var yy = 0.0
+                var xy = 0.0
                 for j in -radius...radius {
                     for i in -radius...radius {
                         let weight = g[i + radius] * g[j + radius] / total
-                        let p = luma(a, x + i, y + j), q = luma(b, x + i, y + j)
+                        let p = luma(a, x + i, y + j)
+                        let q = luma(b, x + i, y + j)
                         mx += weight * p
                         my += weight * q
                         xx += weight * p * p
@@ -35,7 +46,9 @@ final class StreamingSSIMTests: XCTestCase {
                         xy += weight * p * q
                     }
                 }
-                let vx = xx - mx * mx, vy = yy - my * my, cxy = xy - mx * my
+                let vx = xx - mx * mx
+                let vy = yy - my * my
+                let cxy = xy - mx * my
                 sum += (2 * mx * my + c1) * (2 * cxy + c2) / ((mx * mx + my * my + c1) * (vx + vy + c2))
                 count += 1
             }

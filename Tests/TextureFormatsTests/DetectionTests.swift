@@ -1,7 +1,8 @@
 import PVRTC
 import PVRTCBenchmarks
-@testable import TextureFormats
 import XCTest
+
+@testable import TextureFormats
 
 /// Container detection from signatures and from path extensions.
 final class DetectionTests: XCTestCase {

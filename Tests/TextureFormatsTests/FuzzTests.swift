@@ -1,7 +1,8 @@
 import PVRTC
 import PVRTCBenchmarks
-@testable import TextureFormats
 import XCTest
+
+@testable import TextureFormats
 
 /// Feeds random and mutated files to `TextureFile.parse` with a seeded generator.
 ///
@@ -29,14 +30,17 @@ final class FuzzTests: XCTestCase {
 
     private func makeSamples(rng: inout SplitMix64) throws -> [Sample] {
         var samples: [Sample] = []
-        let shapes: [(Int, Int, Int?, Bool)] = [(8, 8, nil, true), (16, 8, nil, false), (32, 32, 2, true), (4, 4, nil, false)]
+        let shapes: [(Int, Int, Int?, Bool)] = [
+            (8, 8, nil, true), (16, 8, nil, false), (32, 32, 2, true), (4, 4, nil, false),
+        ]
         for container in TextureContainer.allCases {
             // Bytes before level 0, and before each level's data, written out from the specifications.
-            let (headerLength, perLevelPrefix, widthOffset, heightOffset) = switch container {
-            case .pvr2: (52, 0, 8, 4)
-            case .pvr3: (52 + 15, 0, 28, 24)
-            case .ktx: (64 + 28, 4, 36, 40)
-            }
+            let (headerLength, perLevelPrefix, widthOffset, heightOffset) =
+                switch container {
+                case .pvr2: (52, 0, 8, 4)
+                case .pvr3: (52 + 15, 0, 28, 24)
+                case .ktx: (64 + 28, 4, 36, 40)
+                }
             for (width, height, levels, alpha) in shapes {
                 let texture = try TestTextures.random(
                     width: width, height: height, levelCount: levels, hasAlpha: alpha, rng: &rng)
@@ -66,13 +70,16 @@ final class FuzzTests: XCTestCase {
         do {
             let parsed = try TextureFile.parse(bytes, file: name)
             guard !mustThrow, let origin, bytes.count == origin.bytes.count else {
-                return XCTFail("\(what()): invalid input parsed as \(parsed.container) \(parsed.texture.width)x\(parsed.texture.height)")
+                return XCTFail(
+                    "\(what()): invalid input parsed as \(parsed.container) \(parsed.texture.width)x\(parsed.texture.height)"
+                )
             }
             XCTAssertEqual(parsed.container, origin.container, what())
             XCTAssertEqual(parsed.texture.width, Int(uint32(bytes, at: origin.widthOffset)), what())
             XCTAssertEqual(parsed.texture.height, Int(uint32(bytes, at: origin.heightOffset)), what())
             guard parsed.texture.levels.count == origin.texture.levels.count else {
-                return XCTFail("\(what()): \(parsed.texture.levels.count) levels instead of \(origin.texture.levels.count)")
+                return XCTFail(
+                    "\(what()): \(parsed.texture.levels.count) levels instead of \(origin.texture.levels.count)")
             }
             parsedCount += 1
             for (index, level) in parsed.texture.levels.enumerated() {
@@ -124,10 +131,14 @@ final class FuzzTests: XCTestCase {
         // Every truncation of every sample, and bytes appended to each.
         for sample in samples {
             for length in 0..<sample.bytes.count {
-                check(Array(sample.bytes.prefix(length)), origin: sample, mustThrow: true, "\(sample.container) cut at \(length)")
+                check(
+                    Array(sample.bytes.prefix(length)), origin: sample, mustThrow: true,
+                    "\(sample.container) cut at \(length)")
             }
             for extra in 1...16 {
-                check(sample.bytes + rng.bytes(extra), origin: sample, mustThrow: true, "\(sample.container) + \(extra) bytes")
+                check(
+                    sample.bytes + rng.bytes(extra), origin: sample, mustThrow: true,
+                    "\(sample.container) + \(extra) bytes")
             }
         }
 
@@ -154,7 +165,8 @@ final class FuzzTests: XCTestCase {
             var onlyLevelData = true
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
                 let inHeader = Bool.random(using: &rng)
-                let position = inHeader
+                let position =
+                    inHeader
                     ? Int.random(in: 0..<sample.headerLength, using: &rng)
                     : Int.random(in: 0..<bytes.count, using: &rng)
                 let value = UInt8.random(in: 0...255, using: &rng)
@@ -166,7 +178,8 @@ final class FuzzTests: XCTestCase {
             let before = parsedCount
             check(bytes, origin: sample, mustThrow: false, "\(sample.container) byte flips #\(i)")
             if onlyLevelData {
-                XCTAssertEqual(parsedCount, before + 1, "\(sample.container) byte flips #\(i): level data only, must parse")
+                XCTAssertEqual(
+                    parsedCount, before + 1, "\(sample.container) byte flips #\(i): level data only, must parse")
             }
         }
 

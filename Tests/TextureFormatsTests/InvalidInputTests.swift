@@ -1,7 +1,8 @@
 import PVRTC
 import PVRTCBenchmarks
-@testable import TextureFormats
 import XCTest
+
+@testable import TextureFormats
 
 /// Each kind of bad input gives its own typed error naming the file.
 final class InvalidInputTests: XCTestCase {
@@ -208,7 +209,8 @@ final class InvalidInputTests: XCTestCase {
         let extra: [UInt8] = LE.bytes(0x0352_5650) + LE.bytes(99) + LE.bytes(5) + [1, 2, 3, 4, 5]
         bytes.insert(contentsOf: extra, at: 52)
         LE.patch(&bytes, at: 48, 15 + UInt32(extra.count))
-        XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture, try TextureFile.parse(try file(.pvr3), file: "m").texture)
+        XCTAssertEqual(
+            try TextureFile.parse(bytes, file: "m").texture, try TextureFile.parse(try file(.pvr3), file: "m").texture)
     }
 
     // MARK: KTX

@@ -1,8 +1,9 @@
 import Imaging
 import PVRTC
 import PVRTCBenchmarks
-@testable import TextureFormats
 import XCTest
+
+@testable import TextureFormats
 
 /// Orientation, premultiplied alpha and colour space: written by every container as far as it can,
 /// read back, and read from files assembled here by hand from the PVR v3 and KTX 1.1 specifications.
@@ -21,9 +22,10 @@ final class MetadataTests: XCTestCase {
             for yUp in [false, true] {
                 for premultiplied in [false, true] {
                     for space in ColorSpace.allCases {
-                        result.append(TextureMetadata(
-                            orientation: TextureOrientation(xLeft: xLeft, yUp: yUp), isPremultiplied: premultiplied,
-                            colorSpace: space))
+                        result.append(
+                            TextureMetadata(
+                                orientation: TextureOrientation(xLeft: xLeft, yUp: yUp), isPremultiplied: premultiplied,
+                                colorSpace: space))
                     }
                 }
             }
@@ -35,7 +37,8 @@ final class MetadataTests: XCTestCase {
         for container in [TextureContainer.pvr3, .ktx] {
             for metadata in allMetadata {
                 for hasAlpha in [false, true] {
-                    let original = TextureFile(container: container, texture: try texture(hasAlpha: hasAlpha, metadata: metadata))
+                    let original = TextureFile(
+                        container: container, texture: try texture(hasAlpha: hasAlpha, metadata: metadata))
                     XCTAssertTrue(container.unrecordedMetadata(metadata).isEmpty)
                     let read = try TextureFile.parse(original.serialized(), file: "m")
                     XCTAssertEqual(read, original, "\(container) \(metadata)")
@@ -54,8 +57,13 @@ final class MetadataTests: XCTestCase {
                 .filter { $0 }.count
             XCTAssertEqual(lost.count, expectedLost, "\(metadata)")
         }
-        let flipped = TextureFile(container: .pvr2, texture: try texture(hasAlpha: false, metadata: TextureMetadata(
-            orientation: TextureOrientation(yUp: true)))).serialized()
+        let flipped = TextureFile(
+            container: .pvr2,
+            texture: try texture(
+                hasAlpha: false,
+                metadata: TextureMetadata(
+                    orientation: TextureOrientation(yUp: true)))
+        ).serialized()
         XCTAssertEqual(Array(flipped[16..<20]), LE.bytes(0x10119))  // OGL_PVRTC4 | MIPMAP | VERTICAL_FLIP
     }
 
@@ -86,7 +94,8 @@ final class MetadataTests: XCTestCase {
         var bytes: [UInt8] = LE.bytes(0x0352_5650) + LE.bytes(0x02)  // version, flags: premultiplied
         bytes += LE.bytes(3) + LE.bytes(0)  // pixel format: PVRTC1 4bpp RGBA
         bytes += LE.bytes(1) + LE.bytes(0)  // colour space sRGB, channel type UBN
-        bytes += LE.bytes(8) + LE.bytes(16) + LE.bytes(1) + LE.bytes(1) + LE.bytes(1) + LE.bytes(1)  // h, w, d, s, f, mips
+        // height, width, depth, surfaces, faces, mip levels
+        bytes += LE.bytes(8) + LE.bytes(16) + LE.bytes(1) + LE.bytes(1) + LE.bytes(1) + LE.bytes(1)
         let border = LE.bytes(0x0352_5650) + LE.bytes(4) + LE.bytes(12) + LE.bytes(0) + LE.bytes(0) + LE.bytes(0)
         let orientation = LE.bytes(0x0352_5650) + LE.bytes(3) + LE.bytes(3) + [0, 1, 0]
         bytes += LE.bytes(UInt32(border.count + orientation.count)) + border + orientation + blocks
@@ -122,15 +131,19 @@ final class MetadataTests: XCTestCase {
         var bytes = good
         bytes.replaceSubrange(60..<64, with: LE.bytes(4))  // orientation block claims 4 bytes, 3 remain
         XCTAssertThrowsError(try TextureFile.parse(bytes, file: "b")) { error in
-            XCTAssertEqual(error as? TextureFormatError, .invalidHeader(
-                file: "b", reason: "metadata block (key 3) of 4 bytes overruns metaDataSize"))
+            XCTAssertEqual(
+                error as? TextureFormatError,
+                .invalidHeader(
+                    file: "b", reason: "metadata block (key 3) of 4 bytes overruns metaDataSize"))
         }
         bytes = good
         bytes.replaceSubrange(60..<64, with: LE.bytes(1))
         bytes.removeSubrange(65..<67)
         LE.patch(&bytes, at: 48, 13)
         XCTAssertThrowsError(try TextureFile.parse(bytes, file: "b")) { error in
-            XCTAssertEqual(error as? TextureFormatError, .invalidHeader(file: "b", reason: "orientation metadata has 1 bytes, expected 3"))
+            XCTAssertEqual(
+                error as? TextureFormatError,
+                .invalidHeader(file: "b", reason: "orientation metadata has 1 bytes, expected 3"))
         }
 
         for value in ["S=r,T=x", "up", "S=q"] {
@@ -149,8 +162,10 @@ final class MetadataTests: XCTestCase {
         var ktx = TextureFile(container: .ktx, texture: try texture(hasAlpha: true)).serialized()
         LE.patch(&ktx, at: 64, 200)  // pair longer than the key/value block
         XCTAssertThrowsError(try TextureFile.parse(ktx, file: "k")) { error in
-            XCTAssertEqual(error as? TextureFormatError, .invalidHeader(
-                file: "k", reason: "a key/value pair of 200 bytes overruns bytesOfKeyValueData"))
+            XCTAssertEqual(
+                error as? TextureFormatError,
+                .invalidHeader(
+                    file: "k", reason: "a key/value pair of 200 bytes overruns bytesOfKeyValueData"))
         }
     }
 }

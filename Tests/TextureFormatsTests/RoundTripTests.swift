@@ -2,8 +2,9 @@ import Foundation
 import PVRCTestSupport
 import PVRTC
 import PVRTCBenchmarks
-@testable import TextureFormats
 import XCTest
+
+@testable import TextureFormats
 
 /// Writes textures in every container and reads them back.
 final class RoundTripTests: XCTestCase {
@@ -17,7 +18,8 @@ final class RoundTripTests: XCTestCase {
             for shape in shapes {
                 for hasAlpha in [false, true] {
                     let texture = try TestTextures.random(
-                        width: shape.width, height: shape.height, levelCount: shape.levels, hasAlpha: hasAlpha, rng: &rng)
+                        width: shape.width, height: shape.height, levelCount: shape.levels, hasAlpha: hasAlpha,
+                        rng: &rng)
                     let file = TextureFile(container: container, texture: texture)
                     let parsed = try TextureFile.parse(file.serialized(), file: "mem")
                     XCTAssertEqual(parsed, file, "\(container) \(shape) alpha \(hasAlpha)")
@@ -31,7 +33,8 @@ final class RoundTripTests: XCTestCase {
         let texture = try TestTextures.random(width: 64, height: 64, hasAlpha: true, rng: &rng)
         XCTAssertEqual(texture.levels.count, 7)
         for container in TextureContainer.allCases {
-            let parsed = try TextureFile.parse(TextureFile(container: container, texture: texture).serialized(), file: "m")
+            let parsed = try TextureFile.parse(
+                TextureFile(container: container, texture: texture).serialized(), file: "m")
             XCTAssertEqual(parsed.texture.levels.map(\.width), [64, 32, 16, 8, 4, 2, 1])
             XCTAssertEqual(parsed.texture.levels.map(\.data.count), [2048, 512, 128, 32, 32, 32, 32])
         }
@@ -63,7 +66,7 @@ final class RoundTripTests: XCTestCase {
 
     func testReadingAMissingFileNamesIt() {
         XCTAssertThrowsError(try TextureFile.read(from: URL(fileURLWithPath: "/nonexistent/dir/x.pvr"))) { error in
-            guard case let TextureFormatError.io(file, reason) = error else {
+            guard case TextureFormatError.io(let file, let reason) = error else {
                 return XCTFail("unexpected \(error)")
             }
             XCTAssertEqual(file, "/nonexistent/dir/x.pvr")

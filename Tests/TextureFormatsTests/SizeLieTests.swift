@@ -15,7 +15,7 @@ final class SizeLieTests: XCTestCase {
 
     private func assertTruncated(_ bytes: [UInt8], line: UInt = #line) {
         XCTAssertThrowsError(try TextureFile.parse(bytes, file: "lie.tex"), line: line) { error in
-            guard case let .truncated(file, reason)? = error as? TextureFormatError else {
+            guard case .truncated(let file, let reason)? = error as? TextureFormatError else {
                 return XCTFail("unexpected \(error)", line: line)
             }
             XCTAssertEqual(file, "lie.tex", line: line)

@@ -9,9 +9,11 @@ enum TestTextures {
     ) throws -> PVRTCTexture {
         let count = levelCount ?? PVRTCTexture.fullChainLength(width: width, height: height)
         var levels: [PVRTCImage] = []
-        var w = width, h = height
+        var w = width
+        var h = height
         for _ in 0..<count {
-            levels.append(try PVRTCImage(width: w, height: h, data: rng.bytes(PVRTCImage.byteCount(width: w, height: h))))
+            levels.append(
+                try PVRTCImage(width: w, height: h, data: rng.bytes(PVRTCImage.byteCount(width: w, height: h))))
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }

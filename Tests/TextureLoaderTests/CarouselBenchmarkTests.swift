@@ -13,10 +13,12 @@ final class CarouselBenchmarkTests: XCTestCase {
         }
         let items = try CarouselItem.scan(fixtures.directory)
         // A short frame budget keeps the test quick; the scroll logic does not depend on it.
-        let configuration = CarouselConfiguration(frameBudget: .milliseconds(4), visibleCount: 3, framesPerStep: 3,
-                                                  prefetchAhead: 2, slotSize: 64, previewMaxDimension: 16)
-        return CarouselBenchmark(items: items, configuration: configuration, makeRenderer: { RecordingUploader() },
-                                 decodePNG: { _ in try RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 9, count: 64)) })
+        let configuration = CarouselConfiguration(
+            frameBudget: .milliseconds(4), visibleCount: 3, framesPerStep: 3,
+            prefetchAhead: 2, slotSize: 64, previewMaxDimension: 16)
+        return CarouselBenchmark(
+            items: items, configuration: configuration, makeRenderer: { RecordingUploader() },
+            decodePNG: { _ in try RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 9, count: 64)) })
     }
 
     func testScanPairsEachPNGWithItsTexture() throws {
@@ -55,7 +57,8 @@ final class CarouselBenchmarkTests: XCTestCase {
         // Levels that fit the 64-pixel slot: 64 down to 1 of a 128-pixel chain.
         let perTexture = (1..<8).reduce(0) { $0 + PVRTCImage.byteCount(width: 128 >> $1, height: 128 >> $1) }
         let pvr = try await bench.run(.pvrOnDemand)
-        XCTAssertEqual(pvr.peakGPUBytes, 4 * perTexture, "three visible plus the one entering before the leaving one is deleted")
+        XCTAssertEqual(
+            pvr.peakGPUBytes, 4 * perTexture, "three visible plus the one entering before the leaving one is deleted")
     }
 
     func testLoaderStrategyFillsTheSlotsWithoutLoadingOnTheFrame() async throws {
@@ -69,8 +72,9 @@ final class CarouselBenchmarkTests: XCTestCase {
 
     func testPercentilesUseNearestRank() {
         let times = (1...100).map { Duration.milliseconds($0) }
-        let report = CarouselReport(strategy: .pvrLoader, frameTimes: times.reversed(), frameBudget: .milliseconds(90),
-                                    framesMissingImage: 0, framesShowingPreview: 0, peakGPUBytes: 0)
+        let report = CarouselReport(
+            strategy: .pvrLoader, frameTimes: times.reversed(), frameBudget: .milliseconds(90),
+            framesMissingImage: 0, framesShowingPreview: 0, peakGPUBytes: 0)
         XCTAssertEqual(report.percentile(50), .milliseconds(50))
         XCTAssertEqual(report.percentile(99), .milliseconds(99))
         XCTAssertEqual(report.percentile(100), .milliseconds(100))

@@ -26,8 +26,8 @@ final class GLTextureLoaderTests: XCTestCase {
     /// The GL texture names behind a handle.
     private static func names(_ texture: GPUTexture) -> [GLuint] {
         switch texture.storage {
-        case let .texture(name): return [name]
-        case let .dataTextures(levels): return levels.flatMap { [$0.colorWords, $0.modulationWords] }
+        case .texture(let name): return [name]
+        case .dataTextures(let levels): return levels.flatMap { [$0.colorWords, $0.modulationWords] }
         }
     }
 
@@ -41,8 +41,9 @@ final class GLTextureLoaderTests: XCTestCase {
     func testEvictionDeletesGLTexturesAndKeepsCostWithinLimit() async throws {
         let urls = try (0..<30).map { try fixtures.write("t\($0).pvr", size: 16 << ($0 % 3)) }
         let limit = 60_000
-        let loader = TextureLoader(glThread: glThread,
-                                   configuration: TextureLoaderConfiguration(totalCostLimit: limit, countLimit: 20))
+        let loader = TextureLoader(
+            glThread: glThread,
+            configuration: TextureLoaderConfiguration(totalCostLimit: limit, countLimit: 20))
         var seen: [GPUTexture] = []
         try await withThrowingTaskGroup(of: (GPUTexture, Int).self) { group in
             var next = 0
@@ -64,7 +65,8 @@ final class GLTextureLoaderTests: XCTestCase {
         XCTAssertEqual(seen.count, 200)
         let distinct = Array(Set(seen))
         let cachedKeys = urls.map { TextureKey(url: $0) }
-        let cached = try await loader.withTextures(cachedKeys) { _, textures in Set(textures.compactMap { $0?.handle }) }
+        let cached = try await loader.withTextures(cachedKeys) { _, textures in Set(textures.compactMap { $0?.handle })
+        }
         // A driver may reuse a deleted name for a later texture; such an old handle cannot be judged.
         let cachedNames = Set(cached.flatMap(Self.names))
         let judged = distinct.filter { cached.contains($0) || Set(Self.names($0)).isDisjoint(with: cachedNames) }
@@ -96,10 +98,12 @@ final class GLTextureLoaderTests: XCTestCase {
     func testCancelledLoadCreatesNoGLTexture() async throws {
         let url = try fixtures.write("slow.pvr", size: 64)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { url in
-            gate.pass()
-            return try TextureFile.read(from: url).texture
-        })
+        let loader = TextureLoader(
+            glThread: glThread,
+            read: { url in
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -137,7 +141,8 @@ final class GLTextureLoaderTests: XCTestCase {
 
     func testGLCallsOffTheGLThreadAreRefused() async throws {
         XCTAssertThrowsError(try glThread.withResource { $0.context.finish() }) { error in
-            XCTAssertEqual(error as? TextureLoaderError, .offGLThread(operation: "testGLCallsOffTheGLThreadAreRefused()"))
+            XCTAssertEqual(
+                error as? TextureLoaderError, .offGLThread(operation: "testGLCallsOffTheGLThreadAreRefused()"))
         }
         let recorded = try await glThread.perform { [glThread] _ in glThread!.isCurrent }
         XCTAssertTrue(recorded)

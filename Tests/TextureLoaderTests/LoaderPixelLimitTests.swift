@@ -21,7 +21,8 @@ final class LoaderPixelLimitTests: XCTestCase {
         } catch {
             XCTAssertEqual(
                 error as? TextureLoaderError,
-                .exceedsPixelLimit(file: big.path, PixelLimitError(width: 64, height: 64, limit: limit, what: "texture")))
+                .exceedsPixelLimit(
+                    file: big.path, PixelLimitError(width: 64, height: 64, limit: limit, what: "texture")))
         }
         var uploads = try await glThread.perform { $0.report.uploads }
         XCTAssertEqual(uploads, [])

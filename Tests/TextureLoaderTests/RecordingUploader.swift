@@ -66,8 +66,9 @@ final class RecordingUploader: TextureUploading {
 
     /// A snapshot that may leave the GL thread.
     var report: Report {
-        Report(uploads: uploads, liveBytes: live.values.reduce(0, +), liveHandles: Set(live.keys),
-               deleted: deleted, offThreadCalls: offThreadCalls)
+        Report(
+            uploads: uploads, liveBytes: live.values.reduce(0, +), liveHandles: Set(live.keys),
+            deleted: deleted, offThreadCalls: offThreadCalls)
     }
 
     struct Report: Sendable {

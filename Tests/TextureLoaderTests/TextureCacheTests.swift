@@ -6,13 +6,15 @@ final class TextureCacheTests: XCTestCase {
     private let stamp = FileStamp(size: 10, modificationTime: 1)
 
     private func texture(_ name: String, cost: Int, handle: Int, preview: Bool = false) -> LoadedTexture<Int> {
-        LoadedTexture(key: TextureKey(url: URL(fileURLWithPath: "/nonexistent/\(name)")), handle: handle,
-                      width: 8, height: 8, levels: 0..<1, gpuBytes: cost, isPreview: preview)
+        LoadedTexture(
+            key: TextureKey(url: URL(fileURLWithPath: "/nonexistent/\(name)")), handle: handle,
+            width: 8, height: 8, levels: 0..<1, gpuBytes: cost, isPreview: preview)
     }
 
     func testEvictsLeastRecentlyUsedWhenOverCost() {
         var cache = TextureCache<Int>(totalCostLimit: 300, countLimit: 10)
-        let a = texture("a", cost: 100, handle: 1), b = texture("b", cost: 100, handle: 2)
+        let a = texture("a", cost: 100, handle: 1)
+        let b = texture("b", cost: 100, handle: 2)
         XCTAssertEqual(cache.insert(a, stamp: stamp), [])
         XCTAssertEqual(cache.insert(b, stamp: stamp), [])
         XCTAssertEqual(cache.insert(texture("c", cost: 100, handle: 3), stamp: stamp), [])
@@ -33,7 +35,8 @@ final class TextureCacheTests: XCTestCase {
 
     func testPinnedEntriesAreNeverEvicted() {
         var cache = TextureCache<Int>(totalCostLimit: 200, countLimit: 10)
-        let a = texture("a", cost: 100, handle: 1), b = texture("b", cost: 100, handle: 2)
+        let a = texture("a", cost: 100, handle: 1)
+        let b = texture("b", cost: 100, handle: 2)
         cache.pin(a.key)
         cache.pin(b.key)
         _ = cache.insert(a, stamp: stamp)
@@ -72,8 +75,10 @@ final class TextureCacheTests: XCTestCase {
         var cache = TextureCache<Int>(totalCostLimit: 1000, countLimit: 10)
         let url = URL(fileURLWithPath: "/nonexistent/a")
         for (i, options) in [TextureLoadOptions(), TextureLoadOptions(maxDimension: 4)].enumerated() {
-            _ = cache.insert(LoadedTexture(key: TextureKey(url: url, options: options), handle: i, width: 8, height: 8,
-                                           levels: 0..<1, gpuBytes: 5, isPreview: false), stamp: stamp)
+            _ = cache.insert(
+                LoadedTexture(
+                    key: TextureKey(url: url, options: options), handle: i, width: 8, height: 8,
+                    levels: 0..<1, gpuBytes: 5, isPreview: false), stamp: stamp)
         }
         XCTAssertEqual(Set(cache.removeAll(path: TextureKey.canonicalPath(of: url))), [0, 1])
         XCTAssertEqual(cache.count, 0)
@@ -85,7 +90,8 @@ final class TextureCacheTests: XCTestCase {
         let link = fixtures.directory.appendingPathComponent("link.pvr")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
         let dotted = URL(fileURLWithPath: fixtures.directory.path + "/./sub/../link.pvr")
-        try FileManager.default.createDirectory(at: fixtures.directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: fixtures.directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
         XCTAssertEqual(TextureKey(url: link), TextureKey(url: file))
         XCTAssertEqual(TextureKey(url: dotted), TextureKey(url: file))
         XCTAssertNotEqual(TextureKey(url: file, options: TextureLoadOptions(mipmaps: false)), TextureKey(url: file))

@@ -27,11 +27,13 @@ final class TextureLoaderTests: XCTestCase {
         let url = try fixtures.write("a.pvr", size: 32)
         let gate = Gate()
         let reads = Gate(holding: 0)
-        let loader = TextureLoader(glThread: glThread, read: { url in
-            reads.pass()
-            gate.pass()
-            return try TextureFile.read(from: url).texture
-        })
+        let loader = TextureLoader(
+            glThread: glThread,
+            read: { url in
+                reads.pass()
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         // The first read is held until all ten requests are waiting, so they all miss the cache.
         let handles = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<10 { group.addTask { try await loader.load(url).handle } }
@@ -58,10 +60,12 @@ final class TextureLoaderTests: XCTestCase {
     func testCancelledRequestNeverUploads() async throws {
         let url = try fixtures.write("slow.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { url in
-            gate.pass()
-            return try TextureFile.read(from: url).texture
-        })
+        let loader = TextureLoader(
+            glThread: glThread,
+            read: { url in
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -84,10 +88,12 @@ final class TextureLoaderTests: XCTestCase {
     func testCancellingOneOfTwoSharedRequestsKeepsTheOther() async throws {
         let url = try fixtures.write("shared.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { url in
-            gate.pass()
-            return try TextureFile.read(from: url).texture
-        })
+        let loader = TextureLoader(
+            glThread: glThread,
+            read: { url in
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         let first = Task { try await loader.load(url) }
         let second = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
@@ -123,7 +129,9 @@ final class TextureLoaderTests: XCTestCase {
         let small = try fixtures.write("small.pvr", size: 32)
         let loader = TextureLoader(glThread: glThread)
         var sizes: [Int] = []
-        for try await texture in loader.loadProgressively(small, previewMaxDimension: 32) { sizes.append(texture.width) }
+        for try await texture in loader.loadProgressively(small, previewMaxDimension: 32) {
+            sizes.append(texture.width)
+        }
         XCTAssertEqual(sizes, [32])
         sizes = []
         for try await texture in loader.loadProgressively(small, previewMaxDimension: 8) { sizes.append(texture.width) }
@@ -148,10 +156,12 @@ final class TextureLoaderTests: XCTestCase {
     func testLoadSupersededByAChangedFileStillAnswersItsRequest() async throws {
         let url = try fixtures.write("a.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, read: { url in
-            gate.pass()
-            return try TextureFile.read(from: url).texture
-        })
+        let loader = TextureLoader(
+            glThread: glThread,
+            read: { url in
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         let old = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -171,7 +181,8 @@ final class TextureLoaderTests: XCTestCase {
         var urls: [URL] = []
         for i in 0..<40 { urls.append(try fixtures.write("t\(i).pvr", size: 16 << (i % 3))) }
         let limit = 6_000
-        let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(totalCostLimit: limit, countLimit: 12))
+        let loader = TextureLoader(
+            glThread: glThread, configuration: TextureLoaderConfiguration(totalCostLimit: limit, countLimit: 12))
         try await withThrowingTaskGroup(of: Int.self) { group in
             var next = 0
             func add() {
@@ -212,8 +223,9 @@ final class TextureLoaderTests: XCTestCase {
         let visible = try (0..<2).map { try fixtures.write("visible\($0).pvr", size: 64) }
         let upcoming = try (0..<4).map { try fixtures.write("next\($0).pvr", size: 64) }
         let oneTexture = (0..<7).reduce(0) { $0 + PVRTCImage.byteCount(width: 64 >> $1, height: 64 >> $1) }
-        let loader = TextureLoader(glThread: glThread,
-                                   configuration: TextureLoaderConfiguration(totalCostLimit: oneTexture * 3, countLimit: 10))
+        let loader = TextureLoader(
+            glThread: glThread,
+            configuration: TextureLoaderConfiguration(totalCostLimit: oneTexture * 3, countLimit: 10))
         let keys = visible.map { TextureKey(url: $0) }
         var shown: [Int] = []
         for (key, url) in zip(keys, visible) {
@@ -249,11 +261,12 @@ final class TextureLoaderTests: XCTestCase {
         var urls: [URL] = []
         for i in 0..<6 { urls.append(try fixtures.write("p\(i).pvr", size: 16)) }
         let gate = Gate()
-        let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
-                                   read: { url in
-                                       gate.pass()
-                                       return try TextureFile.read(from: url).texture
-                                   })
+        let loader = TextureLoader(
+            glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
+            read: { url in
+                gate.pass()
+                return try TextureFile.read(from: url).texture
+            })
         await loader.prefetch(urls)
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -269,8 +282,10 @@ final class TextureLoaderTests: XCTestCase {
         glThread = GLThread { RecordingUploader(uploadDelay: .milliseconds(6)) }
         let urls = try (0..<4).map { try fixtures.write("u\($0).pvr", size: 16) }
         let interval = Duration.milliseconds(40)
-        let loader = TextureLoader(glThread: glThread, configuration: TextureLoaderConfiguration(
-            uploadBudgetPerFrame: .milliseconds(5), frameInterval: interval))
+        let loader = TextureLoader(
+            glThread: glThread,
+            configuration: TextureLoaderConfiguration(
+                uploadBudgetPerFrame: .milliseconds(5), frameInterval: interval))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for url in urls { group.addTask { _ = try await loader.load(url) } }
             try await group.waitForAll()

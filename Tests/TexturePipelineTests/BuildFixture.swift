@@ -18,7 +18,9 @@ final class BuildFixture {
         directory = try TemporaryDirectory()
         var seed: UInt64 = 1
         for (path, side) in images.sorted(by: { $0.key < $1.key }) {
-            try write(PipelineTestImages.noise(width: side, height: side, seed: seed, alpha: seed % 2 == 0 ? .mixed : .opaque), to: path)
+            try write(
+                PipelineTestImages.noise(
+                    width: side, height: side, seed: seed, alpha: seed % 2 == 0 ? .mixed : .opaque), to: path)
             seed += 1
         }
     }
@@ -71,9 +73,12 @@ final class BuildFixture {
     }
 
     /// The texture `pvrc encode` would write: the source decoded, encoded and serialized directly.
-    func reference(_ path: String, options: PVRTCEncoder.Options = .init(quality: .fast, threads: 1),
-                   container: TextureContainer = .pvr2) throws -> Data {
+    func reference(
+        _ path: String, options: PVRTCEncoder.Options = .init(quality: .fast, threads: 1),
+        container: TextureContainer = .pvr2
+    ) throws -> Data {
         let image = try PNGCodec.read(from: source.appendingPathComponent(path))
-        return Data(TextureFile(container: container, texture: try PVRTCEncoder.encode(image, options: options)).serialized())
+        return Data(
+            TextureFile(container: container, texture: try PVRTCEncoder.encode(image, options: options)).serialized())
     }
 }

@@ -8,7 +8,8 @@ final class BuildManifestTests: XCTestCase {
     func testLaterMatchingOverridesWinOverManifestAndCommandLine() throws {
         let directory = try TemporaryDirectory()
         let manifest = directory.url.appendingPathComponent("textures.json")
-        try Data("""
+        try Data(
+            """
             {
               "source": "art",
               "options": { "quality": "normal" },
@@ -18,9 +19,12 @@ final class BuildManifestTests: XCTestCase {
                 { "match": "ui/icons/*.png", "options": { "quality": "fast", "format": "pvr3" } }
               ]
             }
-            """.utf8).write(to: manifest)
+            """.utf8
+        ).write(to: manifest)
         let parsed = try BuildManifest.read(from: manifest)
-        XCTAssertEqual(parsed.sourceFolder.standardizedFileURL.path, directory.url.appendingPathComponent("art").standardizedFileURL.path)
+        XCTAssertEqual(
+            parsed.sourceFolder.standardizedFileURL.path,
+            directory.url.appendingPathComponent("art").standardizedFileURL.path)
         let base = TextureSettings(options: .init(quality: .fast, mipmaps: false), container: .pvr2)
 
         let plain = try parsed.settings(for: "props/crate.png", base: base)

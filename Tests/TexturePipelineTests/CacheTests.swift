@@ -12,7 +12,8 @@ final class CacheTests: XCTestCase {
         var encodedByShards = 0
         for index in 1...2 {
             let shard = try Shard(index: index, count: 2)
-            let summary = try await fixture.build(fixture.configuration(output: "shard\(index)", cache: cache, shard: shard))
+            let summary = try await fixture.build(
+                fixture.configuration(output: "shard\(index)", cache: cache, shard: shard))
             XCTAssertEqual(summary.built + summary.otherShards, 8)
             encodedByShards += summary.built
         }
@@ -38,25 +39,32 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(summaryB.built + summaryB.cached, 6)
         XCTAssertEqual(try fixture.outputs("first"), try fixture.outputs("second"))
         for kind in ["cas", "ac"] {
-            let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.appendingPathComponent(kind).path)
-            XCTAssertEqual(entries.count, 6, "one complete \(kind) entry per texture and no temporary files left: \(entries)")
+            let entries = try FileManager.default.contentsOfDirectory(
+                atPath: cacheFolder.appendingPathComponent(kind).path)
+            XCTAssertEqual(
+                entries.count, 6, "one complete \(kind) entry per texture and no temporary files left: \(entries)")
         }
-        let third = try await fixture.build(fixture.configuration(output: "third", cache: DirectoryTextureCache(folder: cacheFolder)))
+        let third = try await fixture.build(
+            fixture.configuration(output: "third", cache: DirectoryTextureCache(folder: cacheFolder)))
         XCTAssertEqual(third.cached, 6)
     }
 
     func testADamagedEntryOrABrokenCacheFallsBackToEncoding() async throws {
         let fixture = try BuildFixture(images: ["a.png": 16])
         let cacheFolder = fixture.directory.url.appendingPathComponent("cache")
-        _ = try await fixture.build(fixture.configuration(output: "fill", cache: DirectoryTextureCache(folder: cacheFolder)))
+        _ = try await fixture.build(
+            fixture.configuration(output: "fill", cache: DirectoryTextureCache(folder: cacheFolder)))
         // Texture files whose bytes no longer match their pointers.
         let cas = cacheFolder.appendingPathComponent("cas")
         for entry in try FileManager.default.contentsOfDirectory(atPath: cas.path) {
             try Data("garbage".utf8).write(to: cas.appendingPathComponent(entry))
         }
-        let damaged = try await fixture.build(fixture.configuration(output: "damaged", cache: DirectoryTextureCache(folder: cacheFolder)))
+        let damaged = try await fixture.build(
+            fixture.configuration(output: "damaged", cache: DirectoryTextureCache(folder: cacheFolder)))
         XCTAssertEqual(damaged.built, 1)
-        XCTAssertTrue(damaged.results[0].warnings.first?.contains("does not match its SHA-256") ?? false, "\(damaged.results[0].warnings)")
+        XCTAssertTrue(
+            damaged.results[0].warnings.first?.contains("does not match its SHA-256") ?? false,
+            "\(damaged.results[0].warnings)")
         XCTAssertEqual(try fixture.outputs("damaged")["a.pvr"], try fixture.reference("a.png"))
 
         // A consistent entry that is not a texture file.
@@ -66,13 +74,16 @@ final class CacheTests: XCTestCase {
         try await cache.store(Array("not a texture".utf8), for: key)
         let foreign = try await fixture.build(fixture.configuration(output: "foreign", cache: cache))
         XCTAssertEqual(foreign.built, 1)
-        XCTAssertTrue(foreign.results[0].warnings.first?.contains("is not a valid texture file") ?? false, "\(foreign.results[0].warnings)")
+        XCTAssertTrue(
+            foreign.results[0].warnings.first?.contains("is not a valid texture file") ?? false,
+            "\(foreign.results[0].warnings)")
         XCTAssertEqual(try fixture.outputs("foreign")["a.pvr"], try fixture.reference("a.png"))
 
         // A cache that is a file, not a folder: every store fails; the build still succeeds.
         let blocked = fixture.directory.url.appendingPathComponent("blocked")
         try Data().write(to: blocked)
-        let unusable = try await fixture.build(fixture.configuration(output: "unusable", cache: DirectoryTextureCache(folder: blocked)))
+        let unusable = try await fixture.build(
+            fixture.configuration(output: "unusable", cache: DirectoryTextureCache(folder: blocked)))
         XCTAssertEqual(unusable.built, 1)
         XCTAssertTrue(unusable.failures.isEmpty)
         XCTAssertFalse(unusable.results[0].warnings.isEmpty)

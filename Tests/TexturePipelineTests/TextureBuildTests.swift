@@ -15,15 +15,20 @@ final class TextureBuildTests: XCTestCase {
         XCTAssertTrue(summary.failures.isEmpty)
         let outputs = try fixture.outputs()
         XCTAssertEqual(Set(outputs.keys), ["a.pvr", "ui/button.pvr", "ui/icons/star.pvr", "terrain/grass.pvr"])
-        for (output, source) in [("a.pvr", "a.png"), ("ui/button.pvr", "ui/button.png"), ("ui/icons/star.pvr", "ui/icons/star.png"), ("terrain/grass.pvr", "terrain/grass.png")] {
+        for (output, source) in [
+            ("a.pvr", "a.png"), ("ui/button.pvr", "ui/button.png"), ("ui/icons/star.pvr", "ui/icons/star.png"),
+            ("terrain/grass.pvr", "terrain/grass.png"),
+        ] {
             XCTAssertEqual(outputs[output], try fixture.reference(source), output)
         }
     }
 
     func testOutputDoesNotDependOnJobsOrThreads() async throws {
         let fixture = try BuildFixture()
-        _ = try await fixture.build(fixture.configuration(output: "one", options: .init(quality: .fast, threads: 1), jobs: 1))
-        _ = try await fixture.build(fixture.configuration(output: "many", options: .init(quality: .fast, threads: 4), jobs: 4))
+        _ = try await fixture.build(
+            fixture.configuration(output: "one", options: .init(quality: .fast, threads: 1), jobs: 1))
+        _ = try await fixture.build(
+            fixture.configuration(output: "many", options: .init(quality: .fast, threads: 4), jobs: 4))
         XCTAssertEqual(try fixture.outputs("one"), try fixture.outputs("many"))
     }
 
@@ -36,7 +41,8 @@ final class TextureBuildTests: XCTestCase {
 
         // A new time stamp with the same bytes: hashed again, still up to date.
         let touched = fixture.source.appendingPathComponent("a.png")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched.path)
         let afterTouch = try await fixture.build(fixture.configuration())
         XCTAssertEqual(afterTouch.upToDate, 4)
 
@@ -56,13 +62,17 @@ final class TextureBuildTests: XCTestCase {
         func reasons(_ configuration: BuildConfiguration) throws -> [String: BuildReason] {
             var reasons: [String: BuildReason] = [:]
             for texture in try BuildPlan.make(configuration).textures {
-                if case let .build(reason) = texture.action { reasons[texture.source.path] = reason }
+                if case .build(let reason) = texture.action { reasons[texture.source.path] = reason }
             }
             return reasons
         }
         XCTAssertEqual(try reasons(fixture.configuration(options: .init(quality: .normal, threads: 1))).count, 4)
-        XCTAssertEqual(Set(try reasons(fixture.configuration(options: .init(quality: .normal, threads: 1))).values), [.settingsChanged])
-        XCTAssertEqual(try reasons(fixture.configuration(options: .init(quality: .fast, threads: 7))), [:], "threads do not change outputs")
+        XCTAssertEqual(
+            Set(try reasons(fixture.configuration(options: .init(quality: .normal, threads: 1))).values),
+            [.settingsChanged])
+        XCTAssertEqual(
+            try reasons(fixture.configuration(options: .init(quality: .fast, threads: 7))), [:],
+            "threads do not change outputs")
         try FileManager.default.removeItem(at: fixture.output().appendingPathComponent("ui/button.pvr"))
         XCTAssertEqual(try reasons(fixture.configuration()), ["ui/button.png": .outputChanged])
         XCTAssertEqual(Set(try reasons(fixture.configuration(force: true)).values), [.forced])
@@ -78,8 +88,12 @@ final class TextureBuildTests: XCTestCase {
         let summary = try await fixture.build(fixture.configuration(jobs: 1))
         XCTAssertEqual(summary.built, 3)
         XCTAssertEqual(summary.failures.map(\.source), ["b.png", "d.png"])
-        XCTAssertTrue(summary.failures[0].failureMessage?.contains("b.png: not a PNG, JPEG or TGA image") ?? false, "\(summary.failures[0].failureMessage ?? "")")
-        XCTAssertTrue(summary.failures[1].failureMessage?.hasPrefix("d.png: ") ?? false, "\(summary.failures[1].failureMessage ?? "")")
+        XCTAssertTrue(
+            summary.failures[0].failureMessage?.contains("b.png: not a PNG, JPEG or TGA image") ?? false,
+            "\(summary.failures[0].failureMessage ?? "")")
+        XCTAssertTrue(
+            summary.failures[1].failureMessage?.hasPrefix("d.png: ") ?? false,
+            "\(summary.failures[1].failureMessage ?? "")")
         XCTAssertEqual(Set(try fixture.outputs().keys), ["a.pvr", "c.pvr", "e.pvr"])
         // Failures are retried, successes are not.
         let again = try await fixture.build(fixture.configuration(jobs: 1))
@@ -107,14 +121,16 @@ final class TextureBuildTests: XCTestCase {
         let manifest = BuildManifest(
             sourceFolder: fixture.source, options: OptionOverrides(),
             overrides: [
-                .init(match: GlobPattern("terrain/**"), options: try OptionOverrides(["mipmaps": .bool(true)], file: "m")),
+                .init(
+                    match: GlobPattern("terrain/**"), options: try OptionOverrides(["mipmaps": .bool(true)], file: "m")),
                 .init(match: GlobPattern("ui/**"), options: try OptionOverrides(["format": .string("ktx")], file: "m")),
             ], name: "m")
         let summary = try await fixture.build(fixture.configuration(manifest: manifest))
         XCTAssertEqual(summary.built, 4)
         let outputs = try fixture.outputs()
         XCTAssertEqual(
-            outputs["terrain/grass.pvr"], try fixture.reference("terrain/grass.png", options: .init(quality: .fast, threads: 1, mipmaps: true)))
+            outputs["terrain/grass.pvr"],
+            try fixture.reference("terrain/grass.png", options: .init(quality: .fast, threads: 1, mipmaps: true)))
         XCTAssertEqual(outputs["ui/button.ktx"], try fixture.reference("ui/button.png", container: .ktx))
         XCTAssertEqual(outputs["a.pvr"], try fixture.reference("a.png"))
     }

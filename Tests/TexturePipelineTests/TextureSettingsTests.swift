@@ -56,7 +56,10 @@ final class TextureSettingsTests: XCTestCase {
     func testOverridesMergeThroughCodableAndAcceptFlagSpelling() throws {
         let base = TextureSettings(options: .init(quality: .fast, mipmaps: false), container: .pvr2)
         let overrides = try OptionOverrides(
-            ["quality": .string("high"), "alpha-bleed": .bool(false), "mipmaps": .bool(true), "format": .string("ktx")],
+            [
+                "quality": .string("high"), "alpha-bleed": .bool(false), "mipmaps": .bool(true),
+                "format": .string("ktx"),
+            ],
             file: "m.json")
         let result = try overrides.applied(to: base, file: "m.json")
         XCTAssertEqual(result.options.quality, .high)
@@ -99,10 +102,13 @@ final class TextureSettingsTests: XCTestCase {
         options.pixelLimit = PixelLimit(maximumPixels: 1024)
         XCTAssertEqual(
             try EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)),
-            ["--flip", "y", "--colorspace", "srgb", "--max-size", "256", "--premultiply", "--quality", "fast",
-             "--format", "pvr3"])
+            [
+                "--flip", "y", "--colorspace", "srgb", "--max-size", "256", "--premultiply", "--quality", "fast",
+                "--format", "pvr3",
+            ])
         options.flipX = true
-        XCTAssertEqual(try EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)).prefix(2),
-                       ["--flip", "xy"])
+        XCTAssertEqual(
+            try EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)).prefix(2),
+            ["--flip", "xy"])
     }
 }

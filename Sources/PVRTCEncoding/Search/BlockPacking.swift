@@ -8,12 +8,15 @@ import PVRTC
 enum BlockPacking {
     /// Packs the workspace into a level of `width × height` pixels.
     static func pack(_ ws: EncoderWorkspace, width: Int, height: Int) throws -> PVRTCImage {
-        let bw = ws.blocksWide, bh = ws.blocksHigh
-        let realWide = max((width + 3) / 4, 1), realHigh = max((height + 3) / 4, 1)
+        let bw = ws.blocksWide
+        let bh = ws.blocksHigh
+        let realWide = max((width + 3) / 4, 1)
+        let realHigh = max((height + 3) / 4, 1)
         var blocks = [PVRTCBlock](repeating: PVRTCBlock(modulation: 0, color: 0), count: bw * bh)
         for by in 0..<bh {
             for bx in 0..<bw {
-                let sx = bx % realWide, sy = by % realHigh
+                let sx = bx % realWide
+                let sy = by % realHigh
                 var modulation: UInt32 = 0
                 for j in 0..<4 {
                     let row = (4 * sy + j) * ws.width + 4 * sx

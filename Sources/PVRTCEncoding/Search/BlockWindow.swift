@@ -8,7 +8,8 @@ import PVRTC
 struct BlockWindow {
     /// The block's bilinear weight (of 16) at window position `i`: (4 − |dx|)·(4 − |dy|).
     static let blockWeights: [Int32] = (0..<49).map { (i: Int) -> Int32 in
-        let dx: Int = abs(i % 7 - 3), dy: Int = abs(i / 7 - 3)
+        let dx: Int = abs(i % 7 - 3)
+        let dy: Int = abs(i / 7 - 3)
         return Int32((4 - dx) * (4 - dy))
     }
 
@@ -56,7 +57,8 @@ struct BlockWindow {
     /// Fills the window of block (bx, by) from the workspace's current quantised endpoints.
     func load(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let own = ws.expanded[by * ws.blocksWide + bx]
-        let wm = ws.width - 1, hm = ws.height - 1
+        let wm = ws.width - 1
+        let hm = ws.height - 1
         for n in 0..<BlockWindow.count {
             let position = BlockWindow.order[n]
             let y = (4 * by - 1 + position / 7) & hm
@@ -78,8 +80,9 @@ struct BlockWindow {
         var total = 0
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
-            let choice = ModulationSelection.best(e, target: target[n], weights: errorWeights[n],
-                                                  punchThrough: punchThrough[n])
+            let choice = ModulationSelection.best(
+                e, target: target[n], weights: errorWeights[n],
+                punchThrough: punchThrough[n])
             total += Int(choice.error)
             if commit { ws.modulation[pixel[n]] = choice.bits }
         }
@@ -93,8 +96,11 @@ struct BlockWindow {
         var total = 0
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
-            total += Int(ModulationSelection.best(e, target: target[n], weights: errorWeights[n],
-                                                  punchThrough: punchThrough[n]).error)
+            total += Int(
+                ModulationSelection.best(
+                    e, target: target[n], weights: errorWeights[n],
+                    punchThrough: punchThrough[n]
+                ).error)
             if total >= bound { return nil }
         }
         return total
@@ -108,7 +114,8 @@ extension EncoderWorkspace {
     func forEachColoured(threads: Int, _ body: @Sendable (BlockWindow, Int, Int) -> Void) {
         let bw = blocksWide
         for phase in 0..<4 {
-            let cx = phase & 1, cy = phase >> 1
+            let cx = phase & 1
+            let cy = phase >> 1
             Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
                 let window = BlockWindow()
                 for row in rows {

@@ -42,7 +42,8 @@ final class EncoderWorkspace: @unchecked Sendable {
 
     /// Copies `image` into a fresh workspace.
     init(image: RGBAImage, channelWeights: SIMD4<Int32>) {
-        let bw = PVRTCImage.blockCount(image.width), bh = PVRTCImage.blockCount(image.height)
+        let bw = PVRTCImage.blockCount(image.width)
+        let bh = PVRTCImage.blockCount(image.height)
         blocksWide = bw
         blocksHigh = bh
         width = 4 * bw
@@ -69,8 +70,9 @@ final class EncoderWorkspace: @unchecked Sendable {
                 let sy = y % image.height
                 for x in 0..<width {
                     let o = (sy * image.width + x % image.width) * 4
-                    let p = SIMD4<Int32>(Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]),
-                                         Int32(pixels[o + 3]))
+                    let p = SIMD4<Int32>(
+                        Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]),
+                        Int32(pixels[o + 3]))
                     let i = y * width + x
                     source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
                     let a = alpha ? max(p[3], 1) : 1
@@ -81,7 +83,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         if alpha {
             for by in 0..<bh {
                 for bx in 0..<bw {
-                    var transparent = false, binary = true
+                    var transparent = false
+                    var binary = true
                     for j in 0..<4 {
                         for i in 0..<4 {
                             let a = source[(4 * by + j) * width + 4 * bx + i][3]
@@ -114,9 +117,11 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// The 4555 widening of a pair of endpoints as one vector.
     @inline(__always)
     static func widen(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) -> SIMD8<Int32> {
-        let ea = a.expanded(slotB: false), eb = b.expanded(slotB: true)
-        return SIMD8(Int32(ea.red), Int32(ea.green), Int32(ea.blue), Int32(ea.alpha),
-                     Int32(eb.red), Int32(eb.green), Int32(eb.blue), Int32(eb.alpha))
+        let ea = a.expanded(slotB: false)
+        let eb = b.expanded(slotB: true)
+        return SIMD8(
+            Int32(ea.red), Int32(ea.green), Int32(ea.blue), Int32(ea.alpha),
+            Int32(eb.red), Int32(eb.green), Int32(eb.blue), Int32(eb.alpha))
     }
 
     /// True when block `index` uses punch-through mode.
@@ -140,10 +145,14 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// The unrounded 4555 bilinear sum (weights total 16) of the quantised endpoints at virtual pixel (x, y).
     @inline(__always)
     func interpolated(x: Int, y: Int) -> SIMD8<Int32> {
-        let xl = (x - 2) >> 2, yl = (y - 2) >> 2
-        let xr = Int32((x - 2) & 3), yr = Int32((y - 2) & 3)
-        let x0 = wrapBlockX(xl), x1 = wrapBlockX(xl + 1)
-        let y0 = wrapBlockY(yl) * blocksWide, y1 = wrapBlockY(yl + 1) * blocksWide
+        let xl = (x - 2) >> 2
+        let yl = (y - 2) >> 2
+        let xr = Int32((x - 2) & 3)
+        let yr = Int32((y - 2) & 3)
+        let x0 = wrapBlockX(xl)
+        let x1 = wrapBlockX(xl + 1)
+        let y0 = wrapBlockY(yl) * blocksWide
+        let y1 = wrapBlockY(yl + 1) * blocksWide
         let left = expanded[y0 + x0] &* (4 &- yr) &+ expanded[y1 + x0] &* yr
         let right = expanded[y0 + x1] &* (4 &- yr) &+ expanded[y1 + x1] &* yr
         return left &* (4 &- xr) &+ right &* xr

@@ -60,8 +60,9 @@ enum EndpointQuantization {
     /// An endpoint from four codes.
     @inline(__always)
     static func endpoint(_ codes: SIMD4<Int32>, opaque: Bool) -> PVRTCEndpoint {
-        PVRTCEndpoint(isOpaque: opaque, red: Int(codes[0]), green: Int(codes[1]), blue: Int(codes[2]),
-                      alpha: Int(codes[3]))
+        PVRTCEndpoint(
+            isOpaque: opaque, red: Int(codes[0]), green: Int(codes[1]), blue: Int(codes[2]),
+            alpha: Int(codes[3]))
     }
 
     /// Whether an endpoint with continuous alpha `alpha` should be tried opaque / translucent.
@@ -73,15 +74,18 @@ enum EndpointQuantization {
     /// Rounds every block's continuous endpoints (`source`, by default the workspace's) to the nearest
     /// codes (no search); opaque when the image has no alpha or the continuous alpha is closer to 255
     /// than to 238.
-    static func quantizeNearest(_ ws: EncoderWorkspace, threads: Int,
-                                from source: UnsafeMutableBufferPointer<SIMD8<Float>>? = nil) {
+    static func quantizeNearest(
+        _ ws: EncoderWorkspace, threads: Int,
+        from source: UnsafeMutableBufferPointer<SIMD8<Float>>? = nil
+    ) {
         let values = UnsafeSendablePointer((source ?? ws.continuous).baseAddress!)
         Parallel.forEach(ws.blocksWide * ws.blocksHigh, threads: threads) { blocks in
             for k in blocks {
                 let x = values.pointer[k]
-                ws.setEndpoints(k, nearestEndpoint(x.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-                                nearestEndpoint(x.highHalf, slotB: true, hasAlpha: ws.hasAlpha),
-                                punchThrough: ws.isPunchThrough(k))
+                ws.setEndpoints(
+                    k, nearestEndpoint(x.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
+                    nearestEndpoint(x.highHalf, slotB: true, hasAlpha: ws.hasAlpha),
+                    punchThrough: ws.isPunchThrough(k))
             }
         }
     }
@@ -115,12 +119,15 @@ enum EndpointQuantization {
         let x = ws.continuous[k]
         let word = ws.colorWords[k]
         let incumbent = PVRTCBlock(modulation: 0, color: word)
-        var bestA = incumbent.colorA, bestB = incumbent.colorB
+        var bestA = incumbent.colorA
+        var bestB = incumbent.colorB
         var bestError = window.error(ws, trial: ws.expanded[k])
-        let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha), modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
+        let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha)
+        let modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
         for modeA in 0..<2 where modeA == 0 ? modesA.opaque : modesA.translucent {
             for modeB in 0..<2 where modeB == 0 ? modesB.opaque : modesB.translucent {
-                let opaqueA = modeA == 0, opaqueB = modeB == 0
+                let opaqueA = modeA == 0
+                let opaqueB = modeB == 0
                 let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
                 if let error = window.error(below: bestError, trial: EncoderWorkspace.widen(a, b)) {
                     bestError = error
@@ -139,56 +146,80 @@ enum EndpointQuantization {
     /// Per channel, the best of the four floor/ceil combinations of A and B under the window's current
     /// modulation (channels are independent when modulation is fixed, so all four channels are judged at
     /// once, one SIMD lane each).
-    static func bestRounding(_ ws: EncoderWorkspace, window: BlockWindow, continuous x: SIMD8<Float>,
-                             opaqueA: Bool, opaqueB: Bool) -> (PVRTCEndpoint, PVRTCEndpoint) {
-        var floorA = SIMD4<Int32>.zero, ceilA = SIMD4<Int32>.zero
-        var floorB = SIMD4<Int32>.zero, ceilB = SIMD4<Int32>.zero
-        var codeFloorA = SIMD4<Int32>.zero, codeCeilA = SIMD4<Int32>.zero
-        var codeFloorB = SIMD4<Int32>.zero, codeCeilB = SIMD4<Int32>.zero
+    static func bestRounding(
+        _ ws: EncoderWorkspace, window: BlockWindow, continuous x: SIMD8<Float>,
+        opaqueA: Bool, opaqueB: Bool
+    ) -> (PVRTCEndpoint, PVRTCEndpoint) {
+        var floorA = SIMD4<Int32>.zero
+        var ceilA = SIMD4<Int32>.zero
+        var floorB = SIMD4<Int32>.zero
+        var ceilB = SIMD4<Int32>.zero
+        var codeFloorA = SIMD4<Int32>.zero
+        var codeCeilA = SIMD4<Int32>.zero
+        var codeFloorB = SIMD4<Int32>.zero
+        var codeCeilB = SIMD4<Int32>.zero
         for c in 0..<4 {
             let bitsA = bits(channel: c, slotB: false, opaque: opaqueA)
             let bitsB = bits(channel: c, slotB: true, opaque: opaqueB)
-            let ra = bracket(x[c], bits: bitsA, channel: c), rb = bracket(x[4 + c], bits: bitsB, channel: c)
-            codeFloorA[c] = Int32(ra.floor); codeCeilA[c] = Int32(ra.ceil)
-            codeFloorB[c] = Int32(rb.floor); codeCeilB[c] = Int32(rb.ceil)
+            let ra = bracket(x[c], bits: bitsA, channel: c)
+            let rb = bracket(x[4 + c], bits: bitsB, channel: c)
+            codeFloorA[c] = Int32(ra.floor)
+            codeCeilA[c] = Int32(ra.ceil)
+            codeFloorB[c] = Int32(rb.floor)
+            codeCeilB[c] = Int32(rb.ceil)
             floorA[c] = Int32(widen(ra.floor, bits: bitsA, channel: c))
             ceilA[c] = Int32(widen(ra.ceil, bits: bitsA, channel: c))
             floorB[c] = Int32(widen(rb.floor, bits: bitsB, channel: c))
             ceilB[c] = Int32(widen(rb.ceil, bits: bitsB, channel: c))
         }
-        var e00 = SIMD4<Int32>.zero, e01 = SIMD4<Int32>.zero, e10 = SIMD4<Int32>.zero, e11 = SIMD4<Int32>.zero
-        let high = SIMD4<Int32>(1, 1, 1, 0), low = SIMD4<Int32>(6, 6, 6, 4)
+        var e00 = SIMD4<Int32>.zero
+        var e01 = SIMD4<Int32>.zero
+        var e10 = SIMD4<Int32>.zero
+        var e11 = SIMD4<Int32>.zero
+        let high = SIMD4<Int32>(1, 1, 1, 0)
+        let low = SIMD4<Int32>(6, 6, 6, 4)
         for n in 0..<BlockWindow.count {
             let w = window.weight[n]
             let partial = window.partial[n]
             let bitsValue = Int(ws.modulation[window.pixel[n]])
             let punch = window.punchThrough[n]
             let m = Int32(PVRTCDecoder.weight(bitsValue, punchThrough: punch))
-            let target = window.target[n], weights = window.errorWeights[n]
+            let target = window.target[n]
+            let weights = window.errorWeights[n]
             let zeroAlpha = punch && bitsValue == 2
             @inline(__always) func eight(_ c: SIMD4<Int32>) -> SIMD4<Int32> { (c &>> high) &+ (c &>> low) }
             let af = eight(partial.lowHalf &+ floorA &* w) &* (8 &- m)
             let ac = eight(partial.lowHalf &+ ceilA &* w) &* (8 &- m)
             let bf = eight(partial.highHalf &+ floorB &* w) &* m
             let bc = eight(partial.highHalf &+ ceilB &* w) &* m
-            var d00 = ((af &+ bf) &>> 3) &- target, d01 = ((af &+ bc) &>> 3) &- target
-            var d10 = ((ac &+ bf) &>> 3) &- target, d11 = ((ac &+ bc) &>> 3) &- target
+            var d00 = ((af &+ bf) &>> 3) &- target
+            var d01 = ((af &+ bc) &>> 3) &- target
+            var d10 = ((ac &+ bf) &>> 3) &- target
+            var d11 = ((ac &+ bc) &>> 3) &- target
             if zeroAlpha {
-                d00[3] = -target[3]; d01[3] = -target[3]; d10[3] = -target[3]; d11[3] = -target[3]
+                d00[3] = -target[3]
+                d01[3] = -target[3]
+                d10[3] = -target[3]
+                d11[3] = -target[3]
             }
             e00 &+= d00 &* d00 &* weights
             e01 &+= d01 &* d01 &* weights
             e10 &+= d10 &* d10 &* weights
             e11 &+= d11 &* d11 &* weights
         }
-        var codesA = codeFloorA, codesB = codeFloorB, best = e00
+        var codesA = codeFloorA
+        var codesB = codeFloorB
+        var best = e00
         let m01 = e01 .< best
-        best.replace(with: e01, where: m01); codesB.replace(with: codeCeilB, where: m01)
+        best.replace(with: e01, where: m01)
+        codesB.replace(with: codeCeilB, where: m01)
         let m10 = e10 .< best
-        best.replace(with: e10, where: m10); codesA.replace(with: codeCeilA, where: m10)
+        best.replace(with: e10, where: m10)
+        codesA.replace(with: codeCeilA, where: m10)
         codesB.replace(with: codeFloorB, where: m10)
         let m11 = e11 .< best
-        codesA.replace(with: codeCeilA, where: m11); codesB.replace(with: codeCeilB, where: m11)
+        codesA.replace(with: codeCeilA, where: m11)
+        codesB.replace(with: codeCeilB, where: m11)
         return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
@@ -198,8 +229,10 @@ enum EndpointQuantization {
 
     /// Coordinate descent over the stored codes of both endpoints, first improvement, judged with
     /// modulation re-chosen: per channel, ±1 on A or on B.
-    static func descend(_ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
-                        error: inout Int, passes: Int) {
+    static func descend(
+        _ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
+        error: inout Int, passes: Int
+    ) {
         for _ in 0..<passes {
             var improved = false
             for c in 0..<4 {
@@ -207,9 +240,11 @@ enum EndpointQuantization {
                 let bitsB = bits(channel: c, slotB: true, opaque: b.isOpaque)
                 for (stepA, stepB) in moves {
                     if (stepA != 0 && bitsA == 0) || (stepB != 0 && bitsB == 0) { continue }
-                    let codeA = field(a, c) + stepA, codeB = field(b, c) + stepB
+                    let codeA = field(a, c) + stepA
+                    let codeB = field(b, c) + stepB
                     if codeA < 0 || codeA >= 1 << bitsA || codeB < 0 || codeB >= 1 << bitsB { continue }
-                    var ta = a, tb = b
+                    var ta = a
+                    var tb = b
                     setField(&ta, c, codeA)
                     setField(&tb, c, codeB)
                     if let e = window.error(below: error, trial: EncoderWorkspace.widen(ta, tb)) {

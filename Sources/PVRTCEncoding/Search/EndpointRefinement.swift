@@ -30,10 +30,14 @@ enum EndpointRefinement {
     /// The continuous bilinear interpolation (weights of 1) of the continuous endpoints at virtual (x, y).
     @inline(__always)
     static func interpolated(_ ws: EncoderWorkspace, x: Int, y: Int) -> SIMD8<Float> {
-        let xl = (x - 2) >> 2, yl = (y - 2) >> 2
-        let xr = Float((x - 2) & 3), yr = Float((y - 2) & 3)
-        let x0 = ws.wrapBlockX(xl), x1 = ws.wrapBlockX(xl + 1)
-        let y0 = ws.wrapBlockY(yl) * ws.blocksWide, y1 = ws.wrapBlockY(yl + 1) * ws.blocksWide
+        let xl = (x - 2) >> 2
+        let yl = (y - 2) >> 2
+        let xr = Float((x - 2) & 3)
+        let yr = Float((y - 2) & 3)
+        let x0 = ws.wrapBlockX(xl)
+        let x1 = ws.wrapBlockX(xl + 1)
+        let y0 = ws.wrapBlockY(yl) * ws.blocksWide
+        let y1 = ws.wrapBlockY(yl + 1) * ws.blocksWide
         let c = ws.continuous
         let left = c[y0 + x0] * (4 - yr) + c[y1 + x0] * yr
         let right = c[y0 + x1] * (4 - yr) + c[y1 + x1] * yr
@@ -43,11 +47,17 @@ enum EndpointRefinement {
     /// One block's least-squares update (ridge-regularised towards the current values).
     static func solveBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let k = by * ws.blocksWide + bx
-        let wm = ws.width - 1, hm = ws.height - 1
+        let wm = ws.width - 1
+        let hm = ws.height - 1
         // Colour (RGB share one matrix) and alpha normal equations.
-        var caa: Float = 0, cab: Float = 0, cbb: Float = 0
-        var aaa: Float = 0, aab: Float = 0, abb: Float = 0
-        var ra = SIMD4<Float>.zero, rb = SIMD4<Float>.zero
+        var caa: Float = 0
+        var cab: Float = 0
+        var cbb: Float = 0
+        var aaa: Float = 0
+        var aab: Float = 0
+        var abb: Float = 0
+        var ra = SIMD4<Float>.zero
+        var rb = SIMD4<Float>.zero
         for j in 0..<7 {
             let y = (4 * by - 1 + j) & hm
             for i in 0..<7 {
@@ -67,9 +77,14 @@ enum EndpointRefinement {
                     alphaWeight = 0
                     residual[3] = 0
                 }
-                let u = beta * (1 - w), v = beta * w
-                caa += colourWeight * u * u; cab += colourWeight * u * v; cbb += colourWeight * v * v
-                aaa += alphaWeight * u * u; aab += alphaWeight * u * v; abb += alphaWeight * v * v
+                let u = beta * (1 - w)
+                let v = beta * w
+                caa += colourWeight * u * u
+                cab += colourWeight * u * v
+                cbb += colourWeight * v * v
+                aaa += alphaWeight * u * u
+                aab += alphaWeight * u * v
+                abb += alphaWeight * v * v
                 let weighted = residual * SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
                 ra += weighted * u
                 rb += weighted * v
@@ -78,7 +93,8 @@ enum EndpointRefinement {
         var x = ws.continuous[k]
         let (da, db) = solve(caa, cab, cbb, ra, rb)
         let (dA, dB) = solve(aaa, aab, abb, ra, rb)
-        var deltaA = da, deltaB = db
+        var deltaA = da
+        var deltaB = db
         deltaA[3] = dA[3]
         deltaB[3] = dB[3]
         x += SIMD8(lowHalf: deltaA, highHalf: deltaB)
@@ -88,9 +104,11 @@ enum EndpointRefinement {
     /// Solves `[saa sab; sab sbb]·[dA; dB] = [ra; rb]` per channel with a small ridge term.
     @inline(__always)
     static func solve(_ saa: Float, _ sab: Float, _ sbb: Float, _ ra: SIMD4<Float>, _ rb: SIMD4<Float>)
-        -> (SIMD4<Float>, SIMD4<Float>) {
+        -> (SIMD4<Float>, SIMD4<Float>)
+    {
         let ridge = 1e-3 * (saa + sbb) + 1e-6
-        let a = saa + ridge, d = sbb + ridge
+        let a = saa + ridge
+        let d = sbb + ridge
         let det = a * d - sab * sab
         if det <= 1e-12 { return (.zero, .zero) }
         return ((ra * d - rb * sab) / det, (rb * a - ra * sab) / det)

@@ -16,7 +16,8 @@ enum InitialEndpoints {
 
     /// Sets every block's continuous and quantised endpoints and the modulation.
     static func compute(_ ws: EncoderWorkspace, threads: Int) {
-        let bw = ws.blocksWide, count = bw * ws.blocksHigh
+        let bw = ws.blocksWide
+        let count = bw * ws.blocksHigh
         let extremes = UnsafeMutableBufferPointer<SIMD8<Float>>.allocate(capacity: count)
         let boxErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
         let startErrors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
@@ -52,10 +53,14 @@ enum InitialEndpoints {
 
     /// The starting endpoints and the extreme projections on the window's principal axis, darker
     /// first, in 8-bit units.
-    static func principalEnds(_ ws: EncoderWorkspace, bx: Int, by: Int) -> (start: SIMD8<Float>, extremes: SIMD8<Float>) {
-        let wm = ws.width - 1, hm = ws.height - 1
-        var sum = SIMD4<Float>.zero, total: Float = 0
-        var alphaSum: Float = 0, alphaTotal: Float = 0
+    static func principalEnds(_ ws: EncoderWorkspace, bx: Int, by: Int) -> (start: SIMD8<Float>, extremes: SIMD8<Float>)
+    {
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        var sum = SIMD4<Float>.zero
+        var total: Float = 0
+        var alphaSum: Float = 0
+        var alphaTotal: Float = 0
         for j in 0..<7 {
             let y = (4 * by - 1 + j) & hm
             for i in 0..<7 {
@@ -71,7 +76,12 @@ enum InitialEndpoints {
         }
         var mean = sum / total
         mean[3] = alphaSum / alphaTotal
-        var c00: Float = 0, c01: Float = 0, c02: Float = 0, c11: Float = 0, c12: Float = 0, c22: Float = 0
+        var c00: Float = 0
+        var c01: Float = 0
+        var c02: Float = 0
+        var c11: Float = 0
+        var c12: Float = 0
+        var c22: Float = 0
         for j in 0..<7 {
             let y = (4 * by - 1 + j) & hm
             for i in 0..<7 {
@@ -79,21 +89,29 @@ enum InitialEndpoints {
                 let s = SIMD4<Float>(ws.source[p])
                 let w = Float(BlockWindow.blockWeights[7 * j + i]) * (s[3] + 1) / 256
                 let d = s - mean
-                c00 += w * d[0] * d[0]; c01 += w * d[0] * d[1]; c02 += w * d[0] * d[2]
-                c11 += w * d[1] * d[1]; c12 += w * d[1] * d[2]; c22 += w * d[2] * d[2]
+                c00 += w * d[0] * d[0]
+                c01 += w * d[0] * d[1]
+                c02 += w * d[0] * d[2]
+                c11 += w * d[1] * d[1]
+                c12 += w * d[1] * d[2]
+                c22 += w * d[2] * d[2]
             }
         }
         var axis = SIMD3<Float>(0.2126, 0.7152, 0.0722)
         for _ in 0..<8 {
-            let next = SIMD3<Float>(c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
-                                    c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
-                                    c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
+            let next = SIMD3<Float>(
+                c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
+                c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
+                c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
             let length = (next * next).sum().squareRoot()
             if length < 1e-6 { break }
             axis = next / length
         }
         if (axis * SIMD3<Float>(0.2126, 0.7152, 0.0722)).sum() < 0 { axis = -axis }
-        var low: Float = 0, high: Float = 0, alphaLow: Float = 255, alphaHigh: Float = 0
+        var low: Float = 0
+        var high: Float = 0
+        var alphaLow: Float = 255
+        var alphaHigh: Float = 0
         for j in 0..<7 {
             let y = (4 * by - 1 + j) & hm
             for i in 0..<7 {
@@ -111,14 +129,16 @@ enum InitialEndpoints {
                 high = max(high, t)
             }
         }
-        let scatter = SIMD3<Float>(c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
-                                   c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
-                                   c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
+        let scatter = SIMD3<Float>(
+            c00 * axis[0] + c01 * axis[1] + c02 * axis[2],
+            c01 * axis[0] + c11 * axis[1] + c12 * axis[2],
+            c02 * axis[0] + c12 * axis[1] + c22 * axis[2])
         let sigma = ((scatter * axis).sum() / total).squareRoot()
         if alphaLow > alphaHigh { (alphaLow, alphaHigh) = (255, 255) }
         let centre = SIMD3(mean[0], mean[1], mean[2])
         func ends(_ low: Float, _ high: Float) -> SIMD8<Float> {
-            let a = SIMD4(centre + axis * low, alphaLow), b = SIMD4(centre + axis * high, alphaHigh)
+            let a = SIMD4(centre + axis * low, alphaLow)
+            let b = SIMD4(centre + axis * high, alphaHigh)
             return SIMD8(lowHalf: a, highHalf: b).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
         }
         return (ends(max(low, -spread * sigma), min(high, spread * sigma)), ends(low, high))

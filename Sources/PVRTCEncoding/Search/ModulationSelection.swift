@@ -12,33 +12,53 @@ enum ModulationSelection {
     ///   - punchThrough: the mode of the block holding the pixel. In punch-through mode value 2 (alpha
     ///     forced to 0) is only considered when `weights` counts alpha error (images with alpha).
     @inline(__always)
-    static func best(_ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>,
-                     punchThrough: Bool) -> (bits: UInt8, error: Int32) {
-        let a = endpoints.lowHalf, b = endpoints.highHalf
-        let d0 = a &- target, d3 = b &- target
+    static func best(
+        _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>,
+        punchThrough: Bool
+    ) -> (bits: UInt8, error: Int32) {
+        let a = endpoints.lowHalf
+        let b = endpoints.highHalf
+        let d0 = a &- target
+        let d3 = b &- target
         let e0 = (d0 &* d0 &* weights).wrappedSum()
         let e3 = (d3 &* d3 &* weights).wrappedSum()
-        var bits: UInt8 = 0, error = e0
-        if e3 < error { bits = 3; error = e3 }
+        var bits: UInt8 = 0
+        var error = e0
+        if e3 < error {
+            bits = 3
+            error = e3
+        }
         if punchThrough {
             let half = (a &+ b) &>> 1
             let d1 = half &- target
             let e1 = (d1 &* d1 &* weights).wrappedSum()
-            if e1 < error { bits = 1; error = e1 }
+            if e1 < error {
+                bits = 1
+                error = e1
+            }
             // Zero alpha is a choice only where alpha error counts: an opaque image must stay opaque.
             if weights[3] > 0 {
                 var d2 = d1
                 d2[3] = -target[3]
                 let e2 = (d2 &* d2 &* weights).wrappedSum()
-                if e2 < error { bits = 2; error = e2 }
+                if e2 < error {
+                    bits = 2
+                    error = e2
+                }
             }
         } else {
             let d1 = ((a &* 5 &+ b &* 3) &>> 3) &- target
             let e1 = (d1 &* d1 &* weights).wrappedSum()
-            if e1 < error { bits = 1; error = e1 }
+            if e1 < error {
+                bits = 1
+                error = e1
+            }
             let d2 = ((a &* 3 &+ b &* 5) &>> 3) &- target
             let e2 = (d2 &* d2 &* weights).wrappedSum()
-            if e2 < error { bits = 2; error = e2 }
+            if e2 < error {
+                bits = 2
+                error = e2
+            }
         }
         return (bits, error)
     }
@@ -48,8 +68,10 @@ enum ModulationSelection {
     /// offers the exact midpoint `(A + B)/2` (weights 0, ½, 1), which suits flat colours and anti-aliased
     /// edges between two colours better than the standard 3/8 and 5/8.
     /// - Parameter blockErrors: when given, receives each block's error over its own 16 pixels.
-    static func selectAll(_ ws: EncoderWorkspace, threads: Int,
-                          blockErrors: UnsafeMutableBufferPointer<Int>? = nil) {
+    static func selectAll(
+        _ ws: EncoderWorkspace, threads: Int,
+        blockErrors: UnsafeMutableBufferPointer<Int>? = nil
+    ) {
         let bw = ws.blocksWide
         let errors = blockErrors.map { UnsafeSendablePointer($0.baseAddress!) }
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
@@ -66,8 +88,10 @@ enum ModulationSelection {
     @inline(__always) @discardableResult
     static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
         let index = by * ws.blocksWide + bx
-        var standard: UInt32 = 0, punch: UInt32 = 0
-        var standardError = 0, punchError = 0
+        var standard: UInt32 = 0
+        var punch: UInt32 = 0
+        var standardError = 0
+        var punchError = 0
         for j in 0..<4 {
             let y = 4 * by + j
             for i in 0..<4 {
