@@ -5,8 +5,9 @@
 /// path blends the two sides of an edge, while a neighbour-matched pair can reproduce both exactly.
 ///
 /// Every candidate is rounded to stored precision and judged with the exact window error (modulation
-/// re-chosen); the best few are polished by coordinate descent and the winner replaces the incumbent
-/// only if it lowers the window error, so the total error never rises. Blocks run in the 2×2 colouring,
+/// re-chosen) in both block modes — standard, and punch-through for its exact midpoint (never for a
+/// cut-out block, which stays punch-through); the best few are polished by coordinate descent and the
+/// winner replaces the incumbent only if it lowers the window error, so the total error never rises. Blocks run in the 2×2 colouring,
 /// so the result does not depend on the thread count.
 enum WorstBlockRecovery {
     /// Search effort: which blocks are revisited and how widely.
@@ -60,33 +61,58 @@ enum WorstBlockRecovery {
         window.load(ws, bx: bx, by: by)
         let word = ws.colorWords[k]
         let incumbent = PVRTCBlock(modulation: 0, color: word)
+        let incumbentMode = word & 1 != 0
         let incumbentError = window.error(ws, trial: ws.expanded[k])
-        var ranked: [(error: Int, a: PVRTCEndpoint, b: PVRTCEndpoint)] = []
-        ranked.reserveCapacity(effort.polished + 1)
-        func consider(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) {
-            let bound = ranked.count < effort.polished ? incumbentError : ranked[ranked.count - 1].error
-            guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { return }
-            if ranked.count == effort.polished { ranked.removeLast() }
-            let at = ranked.firstIndex { $0.error > e } ?? ranked.count
-            ranked.insert((e, a, b), at: at)
-        }
-        for pair in candidates(ws, window: window, bx: bx, by: by) {
-            consider(EndpointQuantization.nearestEndpoint(pair.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-                     EndpointQuantization.nearestEndpoint(pair.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
+        let pairs = candidates(ws, window: window, bx: bx, by: by).map {
+            (EndpointQuantization.nearestEndpoint($0.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
+             EndpointQuantization.nearestEndpoint($0.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
         }
         var bestA = incumbent.colorA, bestB = incumbent.colorB, bestError = incumbentError
-        for entry in ranked {
-            var a = entry.a, b = entry.b, error = entry.error
-            EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: effort.descentPasses)
-            if error < bestError {
-                (bestA, bestB, bestError) = (a, b, error)
+        var bestMode = incumbentMode
+        let modes = ws.cutOut[k] ? [true] : [incumbentMode, !incumbentMode]
+        var ranked: [(error: Int, a: PVRTCEndpoint, b: PVRTCEndpoint)] = []
+        ranked.reserveCapacity(effort.polished + 1)
+        for mode in modes {
+            setOwnMode(window, mode)
+            ranked.removeAll(keepingCapacity: true)
+            if mode != incumbentMode, let e = window.error(below: bestError, trial: ws.expanded[k]) {
+                ranked.append((e, incumbent.colorA, incumbent.colorB))
+            }
+            for (a, b) in pairs {
+                let bound = ranked.count < effort.polished ? bestError : ranked[ranked.count - 1].error
+                guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { continue }
+                if ranked.count == effort.polished { ranked.removeLast() }
+                let at = ranked.firstIndex { $0.error > e } ?? ranked.count
+                ranked.insert((e, a, b), at: at)
+            }
+            for entry in ranked {
+                var a = entry.a, b = entry.b, error = entry.error
+                EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error,
+                                             passes: effort.descentPasses)
+                if error < bestError {
+                    (bestA, bestB, bestError, bestMode) = (a, b, error, mode)
+                }
             }
         }
-        guard bestError < incumbentError else { return false }
-        ws.setEndpoints(k, bestA, bestB, punchThrough: word & 1 != 0)
+        guard bestError < incumbentError else {
+            setOwnMode(window, incumbentMode)
+            return false
+        }
+        setOwnMode(window, bestMode)
+        ws.setEndpoints(k, bestA, bestB, punchThrough: bestMode)
         ws.continuous[k] = eightBit(ws.expanded[k])
         _ = window.error(ws, trial: ws.expanded[k], commit: true)
         return true
+    }
+
+    /// Sets the mode of the window's own 16 pixels (window offsets 1...4 in both directions).
+    static func setOwnMode(_ window: BlockWindow, _ punchThrough: Bool) {
+        for n in 0..<BlockWindow.count {
+            let position = BlockWindow.order[n]
+            if (1...4).contains(position % 7) && (1...4).contains(position / 7) {
+                window.punchThrough[n] = punchThrough
+            }
+        }
     }
 
     /// A 4555 endpoint pair in 8-bit units (the value at a sample centre).
