@@ -16,8 +16,9 @@ public enum PVRTCEncoder {
         /// Five rounds with two descent passes; the worst blocks are searched again from other starts in
         /// the last two rounds (default).
         case best
-        /// Eight rounds with three descent passes; from the second round on, every block above the
-        /// median error is searched again from other starts. Several times slower than `best`.
+        /// `best`, then four more rounds with three descent passes in which every block above the
+        /// median error is searched again from other starts. Every stage only ever lowers the weighted
+        /// error, so the result is never worse than `best` by that measure. About 3× slower than `best`.
         case max
     }
 
@@ -35,31 +36,36 @@ public enum PVRTCEncoder {
         }
     }
 
-    /// Iteration counts behind a quality level.
+    /// The outer rounds behind a quality level, in order.
     struct Schedule {
-        /// Outer rounds of refine → quantise → re-select modulation.
-        var rounds: Int
-        /// Gauss–Seidel sweeps per round.
-        var sweeps: Int
-        /// ±1 coordinate-descent passes in the quantisation search, per round.
-        var descentPasses: Int
-        /// Worst-block recovery after the last `recoveryRounds` rounds (none when 0).
-        var recoveryRounds: Int = 0
-        /// The recovery's effort.
-        var recovery = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2)
+        /// One outer round: refine → quantise → re-select modulation (or recover the worst blocks,
+        /// which re-selects modulation first).
+        struct Round {
+            /// Gauss–Seidel sweeps.
+            var sweeps: Int
+            /// ±1 coordinate-descent passes in the quantisation search.
+            var descentPasses: Int
+            /// Worst-block recovery at the end of the round, if any.
+            var recovery: WorstBlockRecovery.Effort?
+        }
+
+        /// The rounds.
+        var rounds: [Round]
 
         init(_ quality: Quality) {
+            let plain = { (sweeps: Int, passes: Int, count: Int) in
+                [Round](repeating: Round(sweeps: sweeps, descentPasses: passes, recovery: nil), count: count)
+            }
+            let worst = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2)
+            let best = plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
             switch quality {
-            case .fast: (rounds, sweeps, descentPasses) = (1, 1, 0)
-            case .normal: (rounds, sweeps, descentPasses) = (2, 1, 0)
-            case .high: (rounds, sweeps, descentPasses) = (3, 2, 1)
-            case .best:
-                (rounds, sweeps, descentPasses) = (5, 2, 2)
-                recoveryRounds = 2
+            case .fast: rounds = plain(1, 0, 1)
+            case .normal: rounds = plain(1, 0, 2)
+            case .high: rounds = plain(2, 1, 3)
+            case .best: rounds = best
             case .max:
-                (rounds, sweeps, descentPasses) = (8, 2, 3)
-                recoveryRounds = 7
-                recovery = WorstBlockRecovery.Effort(medianFactor: 1, descentPasses: 4, polished: 4)
+                let wide = WorstBlockRecovery.Effort(medianFactor: 1, descentPasses: 4, polished: 4)
+                rounds = best + [Round](repeating: Round(sweeps: 2, descentPasses: 3, recovery: wide), count: 4)
             }
         }
     }
@@ -92,20 +98,20 @@ public enum PVRTCEncoder {
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)
-        let steps = Double(schedule.rounds + 1)
+        let steps = Double(schedule.rounds.count + 1)
         let weights = image.hasTransparency ? channelWeights : opaqueChannelWeights
         let ws = EncoderWorkspace(image: image, channelWeights: weights)
         InitialEndpoints.compute(ws, threads: threads)
         progress?(1 / steps)
-        for round in 0..<schedule.rounds {
-            EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
-            EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
-            if round >= schedule.rounds - schedule.recoveryRounds {
-                WorstBlockRecovery.recover(ws, effort: schedule.recovery, threads: threads)
+        for (index, round) in schedule.rounds.enumerated() {
+            EndpointRefinement.refine(ws, sweeps: round.sweeps, threads: threads)
+            EndpointQuantization.search(ws, descentPasses: round.descentPasses, threads: threads)
+            if let effort = round.recovery {
+                WorstBlockRecovery.recover(ws, effort: effort, threads: threads)
             } else {
                 ModulationSelection.selectAll(ws, threads: threads)
             }
-            progress?(Double(round + 2) / steps)
+            progress?(Double(index + 2) / steps)
         }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
