@@ -1,14 +1,15 @@
 /// Stage 3: blocks whose error stays far above the image's median get a wider search from other
 /// starting points than the least-squares path offers: the two clusters of their 7×7 window (in both
-/// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint taken and the
-/// other solved from the window's clusters). Hard-edged, flat-shaded content needs this: the least-squares
-/// path blends the two sides of an edge, while a neighbour-matched pair can reproduce both exactly.
+/// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint paired with the
+/// window cluster farther from it, in both slots). Hard-edged, flat-shaded content needs this: the
+/// least-squares path blends the two sides of an edge, while a neighbour-matched pair can reproduce
+/// both exactly.
 ///
 /// Every candidate is rounded to stored precision and judged with the exact window error (modulation
 /// re-chosen) in both block modes — standard, and punch-through for its exact midpoint (never for a
 /// cut-out block, which stays punch-through); the best few are polished by coordinate descent and the
-/// winner replaces the incumbent only if it lowers the window error, so the total error never rises. Blocks run in the 2×2 colouring,
-/// so the result does not depend on the thread count.
+/// winner replaces the incumbent only if it lowers the window error, so the total error never rises.
+/// Blocks run in the 2×2 colouring, so the result does not depend on the thread count.
 enum WorstBlockRecovery {
     /// Search effort: which blocks are revisited and how widely.
     struct Effort {
