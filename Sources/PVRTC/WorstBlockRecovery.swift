@@ -23,7 +23,7 @@ enum WorstBlockRecovery {
 
     /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
     /// then revisits the blocks whose own 16-pixel error is above `effort.medianFactor` × the median
-    /// (and above a floor of 1 weighted unit per pixel, so near-perfect images are left alone).
+    /// and above ``errorFloor(_:)``, so blocks that are already close are left alone.
     /// Leaves the workspace's modulation re-chosen for the new endpoints.
     /// - Returns: the number of blocks whose endpoints changed.
     @discardableResult
@@ -37,7 +37,7 @@ enum WorstBlockRecovery {
         }
         changed.initialize(repeating: false)
         ModulationSelection.selectAll(ws, threads: threads, blockErrors: errors)
-        let threshold = max(effort.medianFactor * median(errors), 16)
+        let threshold = max(effort.medianFactor * median(errors), errorFloor(ws))
         let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
         ws.forEachColoured(threads: threads) { window, bx, by in
@@ -46,6 +46,15 @@ enum WorstBlockRecovery {
             changes.pointer[k] = searchBlock(ws, window: window, bx: bx, by: by, effort: effort)
         }
         return changed.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    /// The smallest block error worth a wider search. Opaque images: every pixel of the block off by 2
+    /// levels in each colour channel (flat-shaded art has a near-zero median, and blocks that close gain
+    /// little for their cost). Images with alpha weigh error by alpha, so a few levels mean very
+    /// different errors from pixel to pixel; there the floor is 16 weighted units.
+    static func errorFloor(_ ws: EncoderWorkspace) -> Int {
+        let w = ws.channelWeights
+        return ws.hasAlpha ? 16 : 16 * 4 * Int(w[0] + w[1] + w[2])
     }
 
     /// The median of `values` (the upper one for an even count).

@@ -74,7 +74,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
             let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
             defer { errors.deallocate() }
             ModulationSelection.selectAll(ws, threads: 1, blockErrors: errors)
-            let threshold = max(2 * WorstBlockRecovery.median(errors), 16)
+            let threshold = max(2 * WorstBlockRecovery.median(errors), WorstBlockRecovery.errorFloor(ws))
             WorstBlockRecovery.recover(ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2), threads: threads)
             XCTAssertLessThan(ModulationSelection.totalError(ws), before)
             for k in 0..<64 where errors[k] <= threshold {
