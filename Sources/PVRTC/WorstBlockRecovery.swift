@@ -19,11 +19,14 @@ enum WorstBlockRecovery {
         var descentPasses: Int
         /// How many of the best rounded candidates are polished by descent.
         var polished: Int
+        /// Opaque blocks whose pixels are all within this many levels (RMS per colour channel) are
+        /// left alone, whatever the median (see ``errorFloor(_:levels:)``).
+        var skipWithinLevels: Int
     }
 
     /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
     /// then revisits the blocks whose own 16-pixel error is above `effort.medianFactor` × the median
-    /// and above ``errorFloor(_:)``, so blocks that are already close are left alone.
+    /// and above ``errorFloor(_:levels:)``, so blocks that are already close are left alone.
     /// Leaves the workspace's modulation re-chosen for the new endpoints.
     /// - Returns: the number of blocks whose endpoints changed.
     @discardableResult
@@ -37,7 +40,7 @@ enum WorstBlockRecovery {
         }
         changed.initialize(repeating: false)
         ModulationSelection.selectAll(ws, threads: threads, blockErrors: errors)
-        let threshold = max(effort.medianFactor * median(errors), errorFloor(ws))
+        let threshold = max(effort.medianFactor * median(errors), errorFloor(ws, levels: effort.skipWithinLevels))
         let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
         ws.forEachColoured(threads: threads) { window, bx, by in
@@ -48,13 +51,13 @@ enum WorstBlockRecovery {
         return changed.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 
-    /// The smallest block error worth a wider search. Opaque images: every pixel of the block off by 2
-    /// levels in each colour channel (flat-shaded art has a near-zero median, and blocks that close gain
-    /// little for their cost). Images with alpha weigh error by alpha, so a few levels mean very
-    /// different errors from pixel to pixel; there the floor is 16 weighted units.
-    static func errorFloor(_ ws: EncoderWorkspace) -> Int {
+    /// The smallest block error worth a wider search, at least 16 weighted units. Opaque images: every
+    /// pixel of the block off by `levels` in each colour channel (flat-shaded art has a near-zero median,
+    /// and blocks that close gain little for their cost). Images with alpha weigh error by alpha, so a
+    /// few levels mean very different errors from pixel to pixel; there the floor is 16.
+    static func errorFloor(_ ws: EncoderWorkspace, levels: Int) -> Int {
         let w = ws.channelWeights
-        return ws.hasAlpha ? 16 : 16 * 4 * Int(w[0] + w[1] + w[2])
+        return ws.hasAlpha ? 16 : max(16 * levels * levels * Int(w[0] + w[1] + w[2]), 16)
     }
 
     /// The median of `values` (the upper one for an even count).

@@ -44,7 +44,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
         ModulationSelection.selectAll(ws, threads: 1)
         XCTAssertGreaterThan(try decodedError(ws), 0)
         let changed = WorstBlockRecovery.recover(
-            ws, effort: .init(medianFactor: 4, descentPasses: 2, polished: 2), threads: 1)
+            ws, effort: .init(medianFactor: 4, descentPasses: 2, polished: 2, skipWithinLevels: 2), threads: 1)
         XCTAssertEqual(changed, damaged.count)
         XCTAssertEqual(try decodedError(ws), 0)
         for k in 0..<64 {
@@ -74,8 +74,8 @@ final class WorstBlockRecoveryTests: XCTestCase {
             let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
             defer { errors.deallocate() }
             ModulationSelection.selectAll(ws, threads: 1, blockErrors: errors)
-            let threshold = max(2 * WorstBlockRecovery.median(errors), WorstBlockRecovery.errorFloor(ws))
-            WorstBlockRecovery.recover(ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2), threads: threads)
+            let threshold = max(2 * WorstBlockRecovery.median(errors), WorstBlockRecovery.errorFloor(ws, levels: 1))
+            WorstBlockRecovery.recover(ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2, skipWithinLevels: 1), threads: threads)
             XCTAssertLessThan(ModulationSelection.totalError(ws), before)
             for k in 0..<64 where errors[k] <= threshold {
                 XCTAssertEqual(ws.colorWords[k] & ~1, words[k] & ~1, "block \(k) was below the threshold")
