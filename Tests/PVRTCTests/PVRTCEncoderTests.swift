@@ -58,9 +58,12 @@ final class PVRTCEncoderTests: XCTestCase {
         for alpha in [false, true] {
             for seed: UInt64 in [5, 6] {
                 let image = EncoderFixtures.textured(width: 64, height: 64, alpha: alpha, seed: seed)
-                let weights = EncoderWorkspace(
+                // The workspace owns the weight buffer; it must outlive every read of it.
+                let workspace = EncoderWorkspace(
                     image: image,
-                    channelWeights: alpha ? PVRTCEncoder.channelWeights : PVRTCEncoder.opaqueChannelWeights).errorWeights
+                    channelWeights: alpha ? PVRTCEncoder.channelWeights : PVRTCEncoder.opaqueChannelWeights)
+                defer { withExtendedLifetime(workspace) {} }
+                let weights = workspace.errorWeights
                 func weightedError(_ quality: PVRTCEncoder.Quality) throws -> Int {
                     let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encode(image, options: .init(quality: quality, threads: 2)))
                     var total = 0
@@ -75,6 +78,8 @@ final class PVRTCEncoderTests: XCTestCase {
                 let best = try weightedError(.best), max = try weightedError(.max)
                 XCTAssertLessThanOrEqual(max, best, "alpha \(alpha), seed \(seed)")
                 XCTAssertGreaterThan(best, 0)
+                // Every pixel wrong by 255 in every channel, at the largest weights: a bound any real error respects.
+                XCTAssertLessThan(best, 64 * 64 * 255 * 255 * (4 * 255 + 255))
             }
         }
     }
