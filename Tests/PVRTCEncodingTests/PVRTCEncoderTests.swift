@@ -44,14 +44,49 @@ final class PVRTCEncoderTests: XCTestCase {
         XCTAssertEqual(EncoderFixtures.squaredError(truth, PVRTCDecoder.decode(encoded)), 0)
     }
 
-    /// The output bytes do not depend on the thread count.
+    /// The output bytes do not depend on the thread count (also with the worst-block recovery of
+    /// `best` and `max`).
     func testDeterministicAcrossThreadCounts() throws {
         for alpha in [false, true] {
             let image = EncoderFixtures.textured(width: 64, height: 32, alpha: alpha)
-            let one = try LevelEncoder.encode(image, options: .init(quality: .high, threads: 1))
-            for threads in [2, 4] {
-                let other = try LevelEncoder.encode(image, options: .init(quality: .high, threads: threads))
-                XCTAssertEqual(one.data, other.data, "alpha \(alpha), \(threads) threads")
+            for quality in [PVRTCEncoder.Quality.high, .best, .max] {
+                let one = try LevelEncoder.encode(image, options: .init(quality: quality, threads: 1))
+                for threads in [2, 4] {
+                    let other = try LevelEncoder.encode(image, options: .init(quality: quality, threads: threads))
+                    XCTAssertEqual(one.data, other.data, "alpha \(alpha), \(quality), \(threads) threads")
+                }
+            }
+        }
+    }
+
+    /// `max` continues from `best`'s result with stages that only ever lower the encoder's weighted
+    /// error, so its weighted error (recomputed here from the reference decode) is never above `best`'s.
+    func testMaxIsNeverWorseThanBest() throws {
+        for alpha in [false, true] {
+            for seed: UInt64 in [5, 6] {
+                let image = EncoderFixtures.textured(width: 64, height: 64, alpha: alpha, seed: seed)
+                // The workspace owns the weight buffer; it must outlive every read of it.
+                let workspace = EncoderWorkspace(
+                    image: image,
+                    channelWeights: alpha ? LevelEncoder.channelWeights : LevelEncoder.opaqueChannelWeights)
+                defer { withExtendedLifetime(workspace) {} }
+                let weights = workspace.errorWeights
+                func weightedError(_ quality: PVRTCEncoder.Quality) throws -> Int {
+                    let decoded = PVRTCDecoder.decode(try LevelEncoder.encode(image, options: .init(quality: quality, threads: 2)))
+                    var total = 0
+                    for p in 0..<(64 * 64) {
+                        for c in 0..<4 {
+                            let d = Int(decoded.pixels[4 * p + c]) - Int(image.pixels[4 * p + c])
+                            total += d * d * Int(weights[p][c])
+                        }
+                    }
+                    return total
+                }
+                let best = try weightedError(.best), max = try weightedError(.max)
+                XCTAssertLessThanOrEqual(max, best, "alpha \(alpha), seed \(seed)")
+                XCTAssertGreaterThan(best, 0)
+                // Every pixel wrong by 255 in every channel, at the largest weights: a bound any real error respects.
+                XCTAssertLessThan(best, 64 * 64 * 255 * 255 * (4 * 255 + 255))
             }
         }
     }

@@ -30,31 +30,36 @@ package enum LevelEncoder {
         }
     }
 
-    /// Iteration counts behind a quality level.
+    /// The outer rounds behind a quality level, in order.
     struct Schedule {
-        /// Outer rounds of refine → quantise → re-select modulation.
-        var rounds: Int
-        /// Gauss–Seidel sweeps per round.
-        var sweeps: Int
-        /// ±1 coordinate-descent passes in the quantisation search, per round.
-        var descentPasses: Int
-        /// Worst-block recovery after the last `recoveryRounds` rounds (none when 0).
-        var recoveryRounds: Int = 0
-        /// The recovery's effort.
-        var recovery = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2)
+        /// One outer round: refine → quantise → re-select modulation (or recover the worst blocks,
+        /// which re-selects modulation first).
+        struct Round {
+            /// Gauss–Seidel sweeps.
+            var sweeps: Int
+            /// ±1 coordinate-descent passes in the quantisation search.
+            var descentPasses: Int
+            /// Worst-block recovery at the end of the round, if any.
+            var recovery: WorstBlockRecovery.Effort?
+        }
+
+        /// The rounds.
+        var rounds: [Round]
 
         init(_ quality: PVRTCEncoder.Quality) {
+            let plain = { (sweeps: Int, passes: Int, count: Int) in
+                [Round](repeating: Round(sweeps: sweeps, descentPasses: passes, recovery: nil), count: count)
+            }
+            let worst = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2, skipWithinLevels: 2)
+            let best = plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
             switch quality {
-            case .fast: (rounds, sweeps, descentPasses) = (1, 1, 0)
-            case .normal: (rounds, sweeps, descentPasses) = (2, 1, 0)
-            case .high: (rounds, sweeps, descentPasses) = (3, 2, 1)
-            case .best:
-                (rounds, sweeps, descentPasses) = (5, 2, 2)
-                recoveryRounds = 2
+            case .fast: rounds = plain(1, 0, 1)
+            case .normal: rounds = plain(1, 0, 2)
+            case .high: rounds = plain(2, 1, 3)
+            case .best: rounds = best
             case .max:
-                (rounds, sweeps, descentPasses) = (8, 2, 3)
-                recoveryRounds = 7
-                recovery = WorstBlockRecovery.Effort(medianFactor: 1, descentPasses: 4, polished: 4)
+                let wide = WorstBlockRecovery.Effort(medianFactor: 1, descentPasses: 4, polished: 4, skipWithinLevels: 0)
+                rounds = best + [Round](repeating: Round(sweeps: 2, descentPasses: 3, recovery: wide), count: 4)
             }
         }
     }
@@ -97,23 +102,23 @@ package enum LevelEncoder {
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)
-        let steps = Double(schedule.rounds + 1)
+        let steps = Double(schedule.rounds.count + 1)
         let weights = options.channelWeights ?? (image.hasTransparency ? channelWeights : opaqueChannelWeights)
         let ws = EncoderWorkspace(image: image, channelWeights: weights)
         InitialEndpoints.compute(ws, threads: threads)
         progress?(1 / steps)
-        for round in 0..<schedule.rounds {
+        for (index, round) in schedule.rounds.enumerated() {
             try checkCancellation()
-            EndpointRefinement.refine(ws, sweeps: schedule.sweeps, threads: threads)
+            EndpointRefinement.refine(ws, sweeps: round.sweeps, threads: threads)
             try checkCancellation()
-            EndpointQuantization.search(ws, descentPasses: schedule.descentPasses, threads: threads)
+            EndpointQuantization.search(ws, descentPasses: round.descentPasses, threads: threads)
             try checkCancellation()
-            if round >= schedule.rounds - schedule.recoveryRounds {
-                WorstBlockRecovery.recover(ws, effort: schedule.recovery, threads: threads)
+            if let effort = round.recovery {
+                WorstBlockRecovery.recover(ws, effort: effort, threads: threads)
             } else {
                 ModulationSelection.selectAll(ws, threads: threads)
             }
-            progress?(Double(round + 2) / steps)
+            progress?(Double(index + 2) / steps)
         }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }

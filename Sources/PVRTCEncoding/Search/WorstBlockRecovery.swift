@@ -3,14 +3,16 @@ import PVRTC
 
 /// Stage 3: blocks whose error stays far above the image's median get a wider search from other
 /// starting points than the least-squares path offers: the two clusters of their 7×7 window (in both
-/// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint taken and the
-/// other solved from the window's clusters). Hard-edged, flat-shaded content needs this: the least-squares
-/// path blends the two sides of an edge, while a neighbour-matched pair can reproduce both exactly.
+/// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint paired with the
+/// window cluster farther from it, in both slots). Hard-edged, flat-shaded content needs this: the
+/// least-squares path blends the two sides of an edge, while a neighbour-matched pair can reproduce
+/// both exactly.
 ///
 /// Every candidate is rounded to stored precision and judged with the exact window error (modulation
-/// re-chosen); the best few are polished by coordinate descent and the winner replaces the incumbent
-/// only if it lowers the window error, so the total error never rises. Blocks run in the 2×2 colouring,
-/// so the result does not depend on the thread count.
+/// re-chosen) in both block modes — standard, and punch-through for its exact midpoint (never for a
+/// cut-out block, which stays punch-through); the best few are polished by coordinate descent and the
+/// winner replaces the incumbent only if it lowers the window error, so the total error never rises.
+/// Blocks run in the 2×2 colouring, so the result does not depend on the thread count.
 enum WorstBlockRecovery {
     /// Search effort: which blocks are revisited and how widely.
     struct Effort {
@@ -20,11 +22,14 @@ enum WorstBlockRecovery {
         var descentPasses: Int
         /// How many of the best rounded candidates are polished by descent.
         var polished: Int
+        /// Opaque blocks whose pixels are all within this many levels (RMS per colour channel) are
+        /// left alone, whatever the median (see ``errorFloor(_:levels:)``).
+        var skipWithinLevels: Int
     }
 
     /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
     /// then revisits the blocks whose own 16-pixel error is above `effort.medianFactor` × the median
-    /// (and above a floor of 1 weighted unit per pixel, so near-perfect images are left alone).
+    /// and above ``errorFloor(_:levels:)``, so blocks that are already close are left alone.
     /// Leaves the workspace's modulation re-chosen for the new endpoints.
     /// - Returns: the number of blocks whose endpoints changed.
     @discardableResult
@@ -38,7 +43,7 @@ enum WorstBlockRecovery {
         }
         changed.initialize(repeating: false)
         ModulationSelection.selectAll(ws, threads: threads, blockErrors: errors)
-        let threshold = max(effort.medianFactor * median(errors), 16)
+        let threshold = max(effort.medianFactor * median(errors), errorFloor(ws, levels: effort.skipWithinLevels))
         let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
         ws.forEachColoured(threads: threads) { window, bx, by in
@@ -47,6 +52,15 @@ enum WorstBlockRecovery {
             changes.pointer[k] = searchBlock(ws, window: window, bx: bx, by: by, effort: effort)
         }
         return changed.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    /// The smallest block error worth a wider search, at least 16 weighted units. Opaque images: every
+    /// pixel of the block off by `levels` in each colour channel (flat-shaded art has a near-zero median,
+    /// and blocks that close gain little for their cost). Images with alpha weigh error by alpha, so a
+    /// few levels mean very different errors from pixel to pixel; there the floor is 16.
+    static func errorFloor(_ ws: EncoderWorkspace, levels: Int) -> Int {
+        let w = ws.channelWeights
+        return ws.hasAlpha ? 16 : max(16 * levels * levels * Int(w[0] + w[1] + w[2]), 16)
     }
 
     /// The median of `values` (the upper one for an even count).
@@ -63,38 +77,58 @@ enum WorstBlockRecovery {
         window.load(ws, bx: bx, by: by)
         let word = ws.colorWords[k]
         let incumbent = PVRTCBlock(modulation: 0, color: word)
+        let incumbentMode = word & 1 != 0
         let incumbentError = window.error(ws, trial: ws.expanded[k])
+        let pairs = candidates(ws, window: window, bx: bx, by: by).map {
+            (EndpointQuantization.nearestEndpoint($0.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
+             EndpointQuantization.nearestEndpoint($0.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
+        }
+        var bestA = incumbent.colorA, bestB = incumbent.colorB, bestError = incumbentError
+        var bestMode = incumbentMode
+        let modes = ws.cutOut[k] ? [true] : [incumbentMode, !incumbentMode]
         var ranked: [(error: Int, a: PVRTCEndpoint, b: PVRTCEndpoint)] = []
         ranked.reserveCapacity(effort.polished + 1)
-        func consider(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) {
-            let bound = ranked.count < effort.polished ? incumbentError : ranked[ranked.count - 1].error
-            guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { return }
-            if ranked.count == effort.polished { ranked.removeLast() }
-            let at = ranked.firstIndex { $0.error > e } ?? ranked.count
-            ranked.insert((e, a, b), at: at)
-        }
-        for pair in candidates(ws, window: window, bx: bx, by: by) {
-            consider(
-                EndpointQuantization.nearestEndpoint(pair.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-                EndpointQuantization.nearestEndpoint(pair.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
-        }
-        var bestA = incumbent.colorA
-        var bestB = incumbent.colorB
-        var bestError = incumbentError
-        for entry in ranked {
-            var a = entry.a
-            var b = entry.b
-            var error = entry.error
-            EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: effort.descentPasses)
-            if error < bestError {
-                (bestA, bestB, bestError) = (a, b, error)
+        for mode in modes {
+            setOwnMode(window, mode)
+            ranked.removeAll(keepingCapacity: true)
+            if mode != incumbentMode, let e = window.error(below: bestError, trial: ws.expanded[k]) {
+                ranked.append((e, incumbent.colorA, incumbent.colorB))
+            }
+            for (a, b) in pairs {
+                let bound = ranked.count < effort.polished ? bestError : ranked[ranked.count - 1].error
+                guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { continue }
+                if ranked.count == effort.polished { ranked.removeLast() }
+                let at = ranked.firstIndex { $0.error > e } ?? ranked.count
+                ranked.insert((e, a, b), at: at)
+            }
+            for entry in ranked {
+                var a = entry.a, b = entry.b, error = entry.error
+                EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error,
+                                             passes: effort.descentPasses)
+                if error < bestError {
+                    (bestA, bestB, bestError, bestMode) = (a, b, error, mode)
+                }
             }
         }
-        guard bestError < incumbentError else { return false }
-        ws.setEndpoints(k, bestA, bestB, punchThrough: word & 1 != 0)
+        guard bestError < incumbentError else {
+            setOwnMode(window, incumbentMode)
+            return false
+        }
+        setOwnMode(window, bestMode)
+        ws.setEndpoints(k, bestA, bestB, punchThrough: bestMode)
         ws.continuous[k] = eightBit(ws.expanded[k])
         _ = window.error(ws, trial: ws.expanded[k], commit: true)
         return true
+    }
+
+    /// Sets the mode of the window's own 16 pixels (window offsets 1...4 in both directions).
+    static func setOwnMode(_ window: BlockWindow, _ punchThrough: Bool) {
+        for n in 0..<BlockWindow.count {
+            let position = BlockWindow.order[n]
+            if (1...4).contains(position % 7) && (1...4).contains(position / 7) {
+                window.punchThrough[n] = punchThrough
+            }
+        }
     }
 
     /// A 4555 endpoint pair in 8-bit units (the value at a sample centre).
@@ -137,10 +171,8 @@ enum WorstBlockRecovery {
     /// pixel by luma; the darker mean first.
     static func clusters(_ window: BlockWindow) -> (SIMD4<Float>, SIMD4<Float>) {
         let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
-        var low = SIMD4<Float>(window.target[0])
-        var high = low
-        var lowLuma = (low * luma).sum()
-        var highLuma = lowLuma
+        var low = SIMD4<Float>(window.target[0]), high = low
+        var lowLuma = (low * luma).sum(), highLuma = lowLuma
         for n in 1..<BlockWindow.count {
             let p = SIMD4<Float>(window.target[n])
             let l = (p * luma).sum()
@@ -148,10 +180,8 @@ enum WorstBlockRecovery {
             if l > highLuma { (high, highLuma) = (p, l) }
         }
         for _ in 0..<4 {
-            var sumLow = SIMD4<Float>.zero
-            var sumHigh = SIMD4<Float>.zero
-            var weightLow: Float = 0
-            var weightHigh: Float = 0
+            var sumLow = SIMD4<Float>.zero, sumHigh = SIMD4<Float>.zero
+            var weightLow: Float = 0, weightHigh: Float = 0
             for n in 0..<BlockWindow.count {
                 let p = SIMD4<Float>(window.target[n])
                 let w = Float(window.weight[n]) * Float(window.errorWeights[n][0] + 1)
