@@ -72,7 +72,8 @@ final class PVRTCEncoderTests: XCTestCase {
                 defer { withExtendedLifetime(workspace) {} }
                 let weights = workspace.errorWeights
                 func weightedError(_ quality: PVRTCEncoder.Quality) throws -> Int {
-                    let decoded = PVRTCDecoder.decode(try LevelEncoder.encode(image, options: .init(quality: quality, threads: 2)))
+                    let decoded = PVRTCDecoder.decode(
+                        try LevelEncoder.encode(image, options: .init(quality: quality, threads: 2)))
                     var total = 0
                     for p in 0..<(64 * 64) {
                         for c in 0..<4 {
@@ -82,7 +83,8 @@ final class PVRTCEncoderTests: XCTestCase {
                     }
                     return total
                 }
-                let best = try weightedError(.best), max = try weightedError(.max)
+                let best = try weightedError(.best)
+                let max = try weightedError(.max)
                 XCTAssertLessThanOrEqual(max, best, "alpha \(alpha), seed \(seed)")
                 XCTAssertGreaterThan(best, 0)
                 // Every pixel wrong by 255 in every channel, at the largest weights: a bound any real error respects.

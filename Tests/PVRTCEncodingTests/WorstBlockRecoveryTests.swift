@@ -25,8 +25,10 @@ final class WorstBlockRecoveryTests: XCTestCase {
         var image = RGBAImage(width: ws.width, height: ws.height)
         for p in 0..<(ws.width * ws.height) {
             let s = ws.source[p]
-            image.pixels[4 * p] = UInt8(s[0]); image.pixels[4 * p + 1] = UInt8(s[1])
-            image.pixels[4 * p + 2] = UInt8(s[2]); image.pixels[4 * p + 3] = UInt8(s[3])
+            image.pixels[4 * p] = UInt8(s[0])
+            image.pixels[4 * p + 1] = UInt8(s[1])
+            image.pixels[4 * p + 2] = UInt8(s[2])
+            image.pixels[4 * p + 3] = UInt8(s[3])
         }
         return EncoderFixtures.squaredError(image, decoded)
     }
@@ -64,13 +66,18 @@ final class WorstBlockRecoveryTests: XCTestCase {
         var results: [[UInt8]] = []
         for threads in [1, 3] {
             var random = TestRandom(seed: 31)
-            let ws = EncoderWorkspace(image: EncoderFixtures.textured(width: 32, height: 32, alpha: false, seed: 8),
-                                      channelWeights: SIMD4(2, 7, 1, 0))
+            let ws = EncoderWorkspace(
+                image: EncoderFixtures.textured(width: 32, height: 32, alpha: false, seed: 8),
+                channelWeights: SIMD4(2, 7, 1, 0))
             for k in 0..<64 {
-                ws.setEndpoints(k, PVRTCEndpoint(isOpaque: true, red: random.next(32), green: random.next(32),
-                                                 blue: random.next(16)),
-                                PVRTCEndpoint(isOpaque: true, red: random.next(32), green: random.next(32),
-                                              blue: random.next(32)), punchThrough: false)
+                ws.setEndpoints(
+                    k,
+                    PVRTCEndpoint(
+                        isOpaque: true, red: random.next(32), green: random.next(32),
+                        blue: random.next(16)),
+                    PVRTCEndpoint(
+                        isOpaque: true, red: random.next(32), green: random.next(32),
+                        blue: random.next(32)), punchThrough: false)
             }
             ModulationSelection.selectAll(ws, threads: 1)
             let before = ModulationSelection.totalError(ws)
@@ -79,7 +86,9 @@ final class WorstBlockRecoveryTests: XCTestCase {
             defer { errors.deallocate() }
             ModulationSelection.selectAll(ws, threads: 1, blockErrors: errors)
             let threshold = max(2 * WorstBlockRecovery.median(errors), WorstBlockRecovery.errorFloor(ws, levels: 1))
-            WorstBlockRecovery.recover(ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2, skipWithinLevels: 1), threads: threads)
+            WorstBlockRecovery.recover(
+                ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2, skipWithinLevels: 1), threads: threads
+            )
             XCTAssertLessThan(ModulationSelection.totalError(ws), before)
             for k in 0..<64 where errors[k] <= threshold {
                 XCTAssertEqual(ws.colorWords[k] & ~1, words[k] & ~1, "block \(k) was below the threshold")

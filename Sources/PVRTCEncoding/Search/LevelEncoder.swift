@@ -51,14 +51,16 @@ package enum LevelEncoder {
                 [Round](repeating: Round(sweeps: sweeps, descentPasses: passes, recovery: nil), count: count)
             }
             let worst = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2, skipWithinLevels: 2)
-            let best = plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
+            let best =
+                plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
             switch quality {
             case .fast: rounds = plain(1, 0, 1)
             case .normal: rounds = plain(1, 0, 2)
             case .high: rounds = plain(2, 1, 3)
             case .best: rounds = best
             case .max:
-                let wide = WorstBlockRecovery.Effort(medianFactor: 1, descentPasses: 4, polished: 4, skipWithinLevels: 0)
+                let wide = WorstBlockRecovery.Effort(
+                    medianFactor: 1, descentPasses: 4, polished: 4, skipWithinLevels: 0)
                 rounds = best + [Round](repeating: Round(sweeps: 2, descentPasses: 3, recovery: wide), count: 4)
             }
         }

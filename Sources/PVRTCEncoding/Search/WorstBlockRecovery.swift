@@ -80,10 +80,14 @@ enum WorstBlockRecovery {
         let incumbentMode = word & 1 != 0
         let incumbentError = window.error(ws, trial: ws.expanded[k])
         let pairs = candidates(ws, window: window, bx: bx, by: by).map {
-            (EndpointQuantization.nearestEndpoint($0.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-             EndpointQuantization.nearestEndpoint($0.highHalf, slotB: true, hasAlpha: ws.hasAlpha))
+            (
+                EndpointQuantization.nearestEndpoint($0.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
+                EndpointQuantization.nearestEndpoint($0.highHalf, slotB: true, hasAlpha: ws.hasAlpha)
+            )
         }
-        var bestA = incumbent.colorA, bestB = incumbent.colorB, bestError = incumbentError
+        var bestA = incumbent.colorA
+        var bestB = incumbent.colorB
+        var bestError = incumbentError
         var bestMode = incumbentMode
         let modes = ws.cutOut[k] ? [true] : [incumbentMode, !incumbentMode]
         var ranked: [(error: Int, a: PVRTCEndpoint, b: PVRTCEndpoint)] = []
@@ -102,9 +106,12 @@ enum WorstBlockRecovery {
                 ranked.insert((e, a, b), at: at)
             }
             for entry in ranked {
-                var a = entry.a, b = entry.b, error = entry.error
-                EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error,
-                                             passes: effort.descentPasses)
+                var a = entry.a
+                var b = entry.b
+                var error = entry.error
+                EndpointQuantization.descend(
+                    ws, window: window, a: &a, b: &b, error: &error,
+                    passes: effort.descentPasses)
                 if error < bestError {
                     (bestA, bestB, bestError, bestMode) = (a, b, error, mode)
                 }
@@ -171,8 +178,10 @@ enum WorstBlockRecovery {
     /// pixel by luma; the darker mean first.
     static func clusters(_ window: BlockWindow) -> (SIMD4<Float>, SIMD4<Float>) {
         let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
-        var low = SIMD4<Float>(window.target[0]), high = low
-        var lowLuma = (low * luma).sum(), highLuma = lowLuma
+        var low = SIMD4<Float>(window.target[0])
+        var high = low
+        var lowLuma = (low * luma).sum()
+        var highLuma = lowLuma
         for n in 1..<BlockWindow.count {
             let p = SIMD4<Float>(window.target[n])
             let l = (p * luma).sum()
@@ -180,8 +189,10 @@ enum WorstBlockRecovery {
             if l > highLuma { (high, highLuma) = (p, l) }
         }
         for _ in 0..<4 {
-            var sumLow = SIMD4<Float>.zero, sumHigh = SIMD4<Float>.zero
-            var weightLow: Float = 0, weightHigh: Float = 0
+            var sumLow = SIMD4<Float>.zero
+            var sumHigh = SIMD4<Float>.zero
+            var weightLow: Float = 0
+            var weightHigh: Float = 0
             for n in 0..<BlockWindow.count {
                 let p = SIMD4<Float>(window.target[n])
                 let w = Float(window.weight[n]) * Float(window.errorWeights[n][0] + 1)
