@@ -79,11 +79,11 @@ public enum ErrorHeatMap {
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ or the
     ///   region, zoom or scale is invalid.
     public static func render(
-        reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
+        reference: RGBAImage, candidate: RGBAImage, region: PixelRect? = nil, zoom: Int = 1,
         fullScale: Int = defaultFullScale
     ) throws -> RGBAImage {
         let errors = try errors(reference: reference, candidate: candidate)
-        let area = region ?? ImageRegion(x: 0, y: 0, width: reference.width, height: reference.height)
+        let area = region ?? PixelRect(x: 0, y: 0, width: reference.width, height: reference.height)
         try SideBySide.validate(
             area, zoom: zoom, fullScale: fullScale, imageWidth: reference.width,
             imageHeight: reference.height)
@@ -134,7 +134,7 @@ public enum ErrorHeatMap {
     ///   - candidate: the image to judge, the same size.
     ///   - size: the side of the region (positive).
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ.
-    public static func worstRegion(reference: RGBAImage, candidate: RGBAImage, size: Int) throws -> ImageRegion {
+    public static func worstRegion(reference: RGBAImage, candidate: RGBAImage, size: Int) throws -> PixelRect {
         let errors = try errors(reference: reference, candidate: candidate)
         let w = reference.width
         let h = reference.height
@@ -151,7 +151,7 @@ public enum ErrorHeatMap {
             }
         }
         let step = max(min(rw, rh) / 4, 1)
-        var best = ImageRegion(x: 0, y: 0, width: rw, height: rh)
+        var best = PixelRect(x: 0, y: 0, width: rw, height: rh)
         var bestSum = -1.0
         func sum(_ x: Int, _ y: Int) -> Double {
             table[(y + rh) * (w + 1) + x + rw] - table[y * (w + 1) + x + rw] - table[(y + rh) * (w + 1) + x]
@@ -162,7 +162,7 @@ public enum ErrorHeatMap {
             var x = 0
             while true {
                 let s = sum(x, y)
-                if s > bestSum { (best, bestSum) = (ImageRegion(x: x, y: y, width: rw, height: rh), s) }
+                if s > bestSum { (best, bestSum) = (PixelRect(x: x, y: y, width: rw, height: rh), s) }
                 if x == w - rw { break }
                 x = min(x + step, w - rw)
             }

@@ -20,10 +20,10 @@ public enum SideBySide {
     /// - Throws: `ImagingError.invalidDimensions` when the sizes differ or the
     ///   region, zoom or scale is invalid, or the picture would be wider than ``maximumSide``.
     public static func render(
-        reference: RGBAImage, candidate: RGBAImage, region: ImageRegion? = nil, zoom: Int = 1,
+        reference: RGBAImage, candidate: RGBAImage, region: PixelRect? = nil, zoom: Int = 1,
         fullScale: Int = ErrorHeatMap.defaultFullScale
     ) throws -> RGBAImage {
-        let area = region ?? ImageRegion(x: 0, y: 0, width: reference.width, height: reference.height)
+        let area = region ?? PixelRect(x: 0, y: 0, width: reference.width, height: reference.height)
         try validate(area, zoom: zoom, fullScale: fullScale, imageWidth: reference.width, imageHeight: reference.height)
         let panelWidth = area.width * zoom
         let panelHeight = area.height * zoom
@@ -74,7 +74,7 @@ public enum SideBySide {
 
     /// Checks a region, zoom and scale against an image's size.
     /// - Throws: `ImagingError.invalidDimensions` naming the problem.
-    static func validate(_ region: ImageRegion, zoom: Int, fullScale: Int, imageWidth: Int, imageHeight: Int) throws {
+    static func validate(_ region: PixelRect, zoom: Int, fullScale: Int, imageWidth: Int, imageHeight: Int) throws {
         guard region.fits(imageWidth: imageWidth, imageHeight: imageHeight) else {
             throw ImagingError.invalidDimensions(
                 width: region.width, height: region.height,

@@ -79,12 +79,12 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     /// `X,Y,W,H` as a region.
-    private func cropRegion(_ text: String) -> ImageRegion? {
+    private func cropRegion(_ text: String) -> PixelRect? {
         let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
         guard fields.count == 4, let x = fields[0], let y = fields[1], let w = fields[2], let h = fields[3] else {
             return nil
         }
-        return ImageRegion(x: x, y: y, width: w, height: h)
+        return PixelRect(x: x, y: y, width: w, height: h)
     }
 
     func run() async throws {
@@ -126,7 +126,7 @@ struct CompareCommand: AsyncParsableCommand {
                     + "\(referenceImage.width)x\(referenceImage.height)")
         }
         let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
-        var region: ImageRegion?
+        var region: PixelRect?
         if let crop {
             region =
                 crop == "worst"

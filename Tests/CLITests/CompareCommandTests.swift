@@ -97,7 +97,7 @@ final class CompareCommandTests: CLITestCase {
                 "--crop", "8,16,32,24", "--error-scale", "16",
             ]))
         XCTAssertEqual(fields["crop"] as? [Int], [8, 16, 32, 24])
-        let region = ImageRegion(x: 8, y: 16, width: 32, height: 24)
+        let region = PixelRect(x: 8, y: 16, width: 32, height: 24)
         XCTAssertEqual(
             try PNGCodec.read(from: URL(fileURLWithPath: diff)),
             try ErrorHeatMap.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))

@@ -73,13 +73,13 @@ final class ErrorHeatMapTests: XCTestCase {
         XCTAssert(whole[6, 5] == (255, 255, 255, 255))
         let crop = try ErrorHeatMap.render(
             reference: reference, candidate: candidate,
-            region: ImageRegion(x: 4, y: 4, width: 4, height: 4), zoom: 3)
+            region: PixelRect(x: 4, y: 4, width: 4, height: 4), zoom: 3)
         XCTAssert(crop[2 * 3, 1 * 3] == (255, 255, 255, 255))
         XCTAssert(crop[2 * 3 + 2, 1 * 3 + 2] == (255, 255, 255, 255))
         XCTAssert(crop[0, 0] == (0, 0, 0, 255))
         for region in [
-            ImageRegion(x: 6, y: 0, width: 4, height: 4), ImageRegion(x: -1, y: 0, width: 2, height: 2),
-            ImageRegion(x: 0, y: 0, width: 0, height: 2),
+            PixelRect(x: 6, y: 0, width: 4, height: 4), PixelRect(x: -1, y: 0, width: 2, height: 2),
+            PixelRect(x: 0, y: 0, width: 0, height: 2),
         ] {
             XCTAssertThrowsError(try ErrorHeatMap.render(reference: reference, candidate: candidate, region: region))
         }
@@ -113,9 +113,9 @@ final class ErrorHeatMapTests: XCTestCase {
             }
         }
         let region = try ErrorHeatMap.worstRegion(reference: reference, candidate: candidate, size: size)
-        XCTAssertEqual(region, ImageRegion(x: best.x, y: best.y, width: size, height: size))
+        XCTAssertEqual(region, PixelRect(x: best.x, y: best.y, width: size, height: size))
         let clipped = try ErrorHeatMap.worstRegion(reference: reference, candidate: candidate, size: 128)
-        XCTAssertEqual(clipped, ImageRegion(x: 0, y: 0, width: 64, height: 32))
+        XCTAssertEqual(clipped, PixelRect(x: 0, y: 0, width: 64, height: 32))
     }
 
     /// Reference | candidate | heat map, each the zoomed crop, translucent pixels over the checkerboard.
@@ -126,7 +126,7 @@ final class ErrorHeatMapTests: XCTestCase {
         reference[2, 2] = (0, 0, 0, 0)
         candidate[2, 2] = (0, 0, 0, 0)
         let zoom = 2
-        let region = ImageRegion(x: 0, y: 0, width: 4, height: 4)
+        let region = PixelRect(x: 0, y: 0, width: 4, height: 4)
         let picture = try SideBySide.render(reference: reference, candidate: candidate, region: region, zoom: zoom)
         let panel = 4 * zoom
         XCTAssertEqual(picture.width, max(3 * panel + 2 * SideBySide.gap, ErrorHeatMap.minimumWidth))
@@ -142,6 +142,6 @@ final class ErrorHeatMapTests: XCTestCase {
         XCTAssertThrowsError(
             try SideBySide.render(
                 reference: reference, candidate: candidate,
-                region: ImageRegion(x: 0, y: 0, width: 8, height: 8), zoom: 400))
+                region: PixelRect(x: 0, y: 0, width: 8, height: 8), zoom: 400))
     }
 }

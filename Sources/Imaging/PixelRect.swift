@@ -1,7 +1,6 @@
-import Imaging
-
-/// A rectangle of pixels inside an image: `x ..< x + width` by `y ..< y + height`, top row first.
-public struct ImageRegion: Sendable, Equatable {
+/// A rectangle of pixels: `x ..< x + width` by `y ..< y + height`, origin at the top-left corner,
+/// y growing downwards. It names a region of an image (a crop) or of a render target (where to draw).
+public struct PixelRect: Sendable, Hashable {
     /// Left column.
     public var x: Int
     /// Top row.
@@ -11,7 +10,7 @@ public struct ImageRegion: Sendable, Equatable {
     /// Height in pixels.
     public var height: Int
 
-    /// Creates a region.
+    /// Creates a rectangle.
     /// - Parameters:
     ///   - x: left column.
     ///   - y: top row.
@@ -24,7 +23,7 @@ public struct ImageRegion: Sendable, Equatable {
         self.height = height
     }
 
-    /// True when the region is non-empty and lies inside an image of the given size.
+    /// True when the rectangle is non-empty and lies inside an image of the given size.
     /// - Parameters:
     ///   - imageWidth: the image's width.
     ///   - imageHeight: the image's height.
