@@ -152,6 +152,7 @@ let package = Package(
             name: "TextureLoaderTests",
             dependencies: [
                 "TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging",
+                "FileIO",
             ]
         ),
     ]

@@ -1,3 +1,5 @@
+import FileIO
+
 /// The bookkeeping of the loader's texture cache: entries by key, their cost (GPU bytes), least
 /// recently used order, pins, staleness and counters.
 ///

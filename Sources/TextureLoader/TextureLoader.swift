@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import PVRTC
 import TextureFormats
@@ -136,7 +137,11 @@ public actor TextureLoader<Uploader: TextureUploading> {
     @concurrent
     private static func identify(_ url: URL, options: TextureLoadOptions) async throws -> (TextureKey, FileStamp) {
         let key = TextureKey(url: url, options: options)
-        return (key, try FileStamp(path: key.path))
+        guard let stamp = FileStamp(of: URL(fileURLWithPath: key.path)) else {
+            throw TextureLoaderError.loadFailed(
+                file: key.path, reason: "cannot read file attributes: not a regular file")
+        }
+        return (key, stamp)
     }
 
     private func obtain(

@@ -1,9 +1,10 @@
+import FileIO
 import Foundation
 import TextureLoader
 import XCTest
 
 final class TextureCacheTests: XCTestCase {
-    private let stamp = FileStamp(size: 10, modificationTime: 1)
+    private let stamp = FileStamp(size: 10, modified: 1)
 
     private func texture(_ name: String, cost: Int, handle: Int, preview: Bool = false) -> LoadedTexture<Int> {
         LoadedTexture(
@@ -53,7 +54,7 @@ final class TextureCacheTests: XCTestCase {
         var cache = TextureCache<Int>(totalCostLimit: 1000, countLimit: 10)
         let a = texture("a", cost: 100, handle: 1)
         _ = cache.insert(a, stamp: stamp)
-        let (found, released) = cache.lookup(a.key, stamp: FileStamp(size: 11, modificationTime: 1))
+        let (found, released) = cache.lookup(a.key, stamp: FileStamp(size: 11, modified: 1))
         XCTAssertNil(found)
         XCTAssertEqual(released, [1])
         XCTAssertEqual(cache.statistics.invalidations, 1)
