@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target (or all of them) for a bounded time:
 #
-#   tools/fuzz.sh TARGET SECONDS      TARGET: pvr2 | pvr3 | ktx | png | gpudata | all
+#   tools/fuzz.sh TARGET SECONDS      TARGET: pvr2 | pvr3 | ktx | png | image | gpudata | all
 #
 # The libraries are built with -sanitize=fuzzer,address into .build-fuzz (separate from .build, so
 # normal builds are unaffected); each target in Fuzz/Targets is then linked against them with
@@ -12,9 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: tools/fuzz.sh pvr2|pvr3|ktx|png|gpudata|all SECONDS" >&2; exit 1; }
+usage() { echo "usage: tools/fuzz.sh pvr2|pvr3|ktx|png|image|gpudata|all SECONDS" >&2; exit 1; }
 [[ $# -eq 2 && "$2" =~ ^[0-9]+$ ]] || usage
-targets=(pvr2 pvr3 ktx png gpudata)
+targets=(pvr2 pvr3 ktx png image gpudata)
 if [[ "$1" == all ]]; then
     selected=("${targets[@]}")
 else
@@ -56,6 +56,7 @@ sources_of() {
         pvr3) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR3Fuzz.swift ;;
         ktx) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/KTXFuzz.swift ;;
         png) echo Fuzz/Targets/PNGFuzz.swift ;;
+        image) echo Fuzz/Targets/ImageFileFuzz.swift ;;
         gpudata) echo Fuzz/Targets/GPUDataFuzz.swift ;;
     esac
 }

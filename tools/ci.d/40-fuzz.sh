@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzing on every submission: each libFuzzer target (PVR v2, PVR v3, KTX, PNG, texture -> GPU data)
+# Fuzzing on every submission: each libFuzzer target (PVR v2, PVR v3, KTX, PNG, PNG/JPEG/TGA through
+# ImageFile, texture -> GPU data)
 # replays its regression inputs, then fuzzes for PVRC_FUZZ_SECONDS seconds (default 60) with
 # AddressSanitizer. Any crash, sanitizer report or trap fails the step (see tools/fuzz.sh).
 set -euo pipefail
