@@ -39,7 +39,11 @@ objects=()
 for module in Imaging PVRTC FileIO TextureFormats PVRTCGL ImageFiles; do
     objects+=("$debug/$module.build"/*.swift.o)
 done
-module_flags=(-I "$debug/Modules")
+# The targets are compiled as part of this package (SwiftPM's -package-name, which follows the
+# checkout's folder name), so they may use its `package` declarations, as its tests do.
+package_name=$(grep '"-module-name","PVRTC"' "$build/debug.yaml" | head -n 1 | grep -o '"-package-name","[^"]*"' | cut -d '"' -f 4)
+[[ -n "$package_name" ]] || { echo "fuzz: cannot find the package name in $build/debug.yaml" >&2; exit 1; }
+module_flags=(-I "$debug/Modules" -package-name "$package_name")
 # The C bridge targets (libpng's and stb_image's error handling) and the system libraries' module maps.
 for bridge in "$debug"/C*Bridge.build; do
     name=$(basename "$bridge" .build)
