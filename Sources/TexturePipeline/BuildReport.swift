@@ -1,4 +1,3 @@
-import FileIO
 import Foundation
 import TextureManifest
 
@@ -100,14 +99,6 @@ public struct BuildReport: Sendable, Encodable {
     /// - Parameter url: The report file.
     /// - Throws: `PipelineError` when it cannot be written.
     public func write(to url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do {
-            try AtomicFileWriter.write(Array(try encoder.encode(self)), to: url)
-        } catch let error as FileIOError {
-            throw PipelineError(file: error.file, reason: error.reason)
-        }
+        try JSONFile.write(self, to: url)
     }
 }

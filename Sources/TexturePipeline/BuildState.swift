@@ -82,16 +82,7 @@ public struct BuildState: Sendable, Equatable, Codable {
     /// - Parameter folder: The output folder, which must exist.
     /// - Throws: `PipelineError` when the file cannot be written.
     public func save(to folder: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do {
-            try AtomicFileWriter.write(
-                Array(try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
-        } catch let error as FileIOError {
-            throw PipelineError(file: error.file, reason: error.reason)
-        }
+        try JSONFile.write(self, to: folder.appendingPathComponent(Self.fileName))
     }
 
     private static func decoder() -> JSONDecoder {
