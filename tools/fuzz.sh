@@ -59,8 +59,8 @@ sources_of() {
         pvr2) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR2Fuzz.swift ;;
         pvr3) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR3Fuzz.swift ;;
         ktx) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/KTXFuzz.swift ;;
-        png) echo Fuzz/Targets/PNGFuzz.swift ;;
-        image) echo Fuzz/Targets/ImageFileFuzz.swift ;;
+        png) echo Fuzz/Targets/ImageFuzzing.swift Fuzz/Targets/PNGFuzz.swift ;;
+        image) echo Fuzz/Targets/ImageFuzzing.swift Fuzz/Targets/ImageFileFuzz.swift ;;
         gpudata) echo Fuzz/Targets/GPUDataFuzz.swift ;;
     esac
 }

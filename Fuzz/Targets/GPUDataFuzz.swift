@@ -17,7 +17,8 @@ public func fuzzGPUData(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(blocks * 8 == level.data.count, "the layout does not cover the level's blocks")
         for by in 0..<layout.blocksHigh {
             for bx in 0..<layout.blocksWide {
-                let block = Morton.offset(x: bx, y: by, blocksWide: layout.blocksWide, blocksHigh: layout.blocksHigh) * 8
+                let block =
+                    Morton.offset(x: bx, y: by, blocksWide: layout.blocksWide, blocksHigh: layout.blocksHigh) * 8
                 let texel = (by * layout.blocksWide + bx) * 4
                 precondition(Array(layout.modulationWords[texel..<texel + 4]) == Array(level.data[block..<block + 4]))
                 precondition(Array(layout.colorWords[texel..<texel + 4]) == Array(level.data[block + 4..<block + 8]))
