@@ -134,20 +134,18 @@ struct CompareCommand: AsyncParsableCommand {
                 : cropRegion(crop)
         }
         if let diff {
-            let picture = try naming(diff) {
+            try writePicture(diff) {
                 try ErrorHeatMap.render(
                     reference: referenceImage, candidate: candidateImage, region: region,
                     zoom: zoom, fullScale: errorScale)
             }
-            try PNGCodec.write(picture, to: URL(fileURLWithPath: diff))
         }
         if let sideBySide {
-            let picture = try naming(sideBySide) {
+            try writePicture(sideBySide) {
                 try SideBySide.render(
                     reference: referenceImage, candidate: candidateImage, region: region,
                     zoom: zoom, fullScale: errorScale)
             }
-            try PNGCodec.write(picture, to: URL(fileURLWithPath: sideBySide))
         }
         var metrics: [(key: String, label: String, value: Double?, unit: String)] = [
             ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
@@ -189,12 +187,15 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     /// Runs `make`, reporting a library error as a failure of the picture `file`.
-    private func naming(_ file: String, _ make: () throws -> RGBAImage) throws -> RGBAImage {
+    /// Makes a picture and writes it to `file` as a PNG; an image error names `file`.
+    private func writePicture(_ file: String, _ make: () throws -> RGBAImage) throws {
+        let picture: RGBAImage
         do {
-            return try make()
+            picture = try make()
         } catch let error as ImagingError {
             throw CommandFailure(file: file, reason: error.description)
         }
+        try PNGCodec.write(picture, to: URL(fileURLWithPath: file))
     }
 
     /// A finite value with four decimals, `"inf"` for identical images, `null` when not applicable.
