@@ -103,7 +103,7 @@ public enum PVRTCEncoder {
         let totalPixels = sources.reduce(0) { $0 + $1.width * $1.height }
         let levelOptions = LevelEncoder.Options(
             quality: options.quality, threads: max(options.threads, 1),
-            channelWeights: options.normalMap ? LevelEncoder.normalMapChannelWeights : nil)
+            metric: options.normalMap ? .normalMap : nil)
         var levels: [PVRTCImage] = []
         var completedPixels = 0
         for source in sources {

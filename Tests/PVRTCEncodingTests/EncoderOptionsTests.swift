@@ -93,9 +93,8 @@ final class EncoderOptionsTests: XCTestCase {
         let texture = try encode(image, .init(mipmaps: true, premultiply: true, colorSpace: .srgb, normalMap: true))
         XCTAssertEqual(texture.metadata, TextureMetadata(colorSpace: .linear))
         let sources = try NormalMapMipChain.build(from: image)
-        let weights = LevelEncoder.normalMapChannelWeights
         let manual = try sources.map {
-            try LevelEncoder.encode($0, options: .init(quality: .fast, threads: 1, channelWeights: weights))
+            try LevelEncoder.encode($0, options: .init(quality: .fast, threads: 1, metric: .normalMap))
         }
         XCTAssertEqual(texture.levels, manual)
         XCTAssertNotEqual(texture.levels[0], try encode(image, .init()).levels[0], "X/Y weighting changes the search")

@@ -6,12 +6,13 @@ import XCTest
 
 /// Each encoder stage on small cases with a known optimum, using `PVRTCDecoder` as the independent oracle.
 final class EncoderStageTests: XCTestCase {
-    /// A workspace on a textured image with random quantised endpoints and modulation.
+    /// A workspace on a textured image with random quantised endpoints and modulation; opaque images are
+    /// measured with the default opaque metric (luma term included).
     private func randomWorkspace(width: Int, height: Int, alpha: Bool, seed: UInt64) -> EncoderWorkspace {
         var random = TestRandom(seed: seed)
         let ws = EncoderWorkspace(
             image: EncoderFixtures.textured(width: width, height: height, alpha: alpha, seed: seed),
-            channelWeights: SIMD4(1, 1, 1, 1))
+            metric: alpha ? ErrorMetric(channelWeights: SIMD4(1, 1, 1, 1)) : .opaque)
         for k in 0..<(ws.blocksWide * ws.blocksHigh) {
             let opaque = !alpha || random.next(2) == 0
             let a = PVRTCEndpoint(
@@ -36,10 +37,13 @@ final class EncoderStageTests: XCTestCase {
         let decoded = PVRTCDecoder.decode(try level(ws))
         var total = 0
         for p in pixels {
+            var y = 0
             for c in 0..<4 {
                 let d = Int(decoded.pixels[4 * p + c]) - Int(ws.source[p][c])
                 total += d * d * Int(ws.errorWeights[p][c])
+                y += d * Int(ws.lumaWeights[c])
             }
+            total += y * y
         }
         return total
     }
@@ -51,17 +55,22 @@ final class EncoderStageTests: XCTestCase {
             let e = SIMD8<Int32>((0..<8).map { _ in Int32(random.next(256)) })
             let target = SIMD4<Int32>((0..<4).map { _ in Int32(random.next(256)) })
             let weights = SIMD4<Int32>((0..<4).map { _ in Int32(random.next(300)) })
+            let luma = random.next(2) == 0 ? .zero : SIMD4<Int32>((0..<3).map { _ in Int32(random.next(64)) } + [0])
             for punch in [false, true] {
-                let choice = ModulationSelection.best(e, target: target, weights: weights, punchThrough: punch)
+                let choice = ModulationSelection.best(
+                    e, target: target, weights: weights, luma: luma, punchThrough: punch)
                 var best = Int32.max
                 for bits in 0..<4 {
                     let w = PVRTCDecoder.weight(bits, punchThrough: punch)
                     var error: Int32 = 0
+                    var y: Int32 = 0
                     for c in 0..<4 {
                         var v = PVRTCDecoder.blend(Int(e[c]), Int(e[4 + c]), weight: w)
                         if punch && bits == 2 && c == 3 { v = 0 }
                         error += Int32((v - Int(target[c])) * (v - Int(target[c]))) * weights[c]
+                        y += Int32(v - Int(target[c])) * luma[c]
                     }
+                    error += y * y
                     if bits == Int(choice.bits) { XCTAssertEqual(error, choice.error) }
                     best = min(best, error)
                 }
@@ -198,7 +207,7 @@ final class EncoderStageTests: XCTestCase {
                 modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
         }
         let truth = PVRTCDecoder.decode(try PVRTCImage(width: 16, height: 16, linearBlocks: blocks))
-        let ws = EncoderWorkspace(image: truth, channelWeights: SIMD4(1, 1, 1, 1))
+        let ws = EncoderWorkspace(image: truth, metric: ErrorMetric(channelWeights: SIMD4(1, 1, 1, 1)))
         for k in 0..<16 {
             ws.setEndpoints(
                 k, PVRTCEndpoint(isOpaque: true, red: 15, green: 15, blue: 7),

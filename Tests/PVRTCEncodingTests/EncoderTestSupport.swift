@@ -3,7 +3,8 @@ import PVRTC
 @testable import PVRTCEncoding
 
 extension ModulationSelection {
-    /// The total weighted squared error of the whole image with the current endpoints and modulation.
+    /// The total weighted squared error (luma term included) of the whole image with the current endpoints
+    /// and modulation.
     static func totalError(_ ws: EncoderWorkspace) -> Int {
         var total = 0
         for y in 0..<ws.height {
@@ -16,7 +17,8 @@ extension ModulationSelection {
                 var v = (e.lowHalf &* (8 &- w) &+ e.highHalf &* w) &>> 3
                 if punch && bits == 2 { v[3] = 0 }
                 let d = v &- ws.source[p]
-                total += Int((d &* d &* ws.errorWeights[p]).wrappedSum())
+                let y = Int((d &* ws.lumaWeights).wrappedSum())
+                total += Int((d &* d &* ws.errorWeights[p]).wrappedSum()) + y * y
             }
         }
         return total

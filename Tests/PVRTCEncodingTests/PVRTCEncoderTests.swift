@@ -68,18 +68,23 @@ final class PVRTCEncoderTests: XCTestCase {
                 // The workspace owns the weight buffer; it must outlive every read of it.
                 let workspace = EncoderWorkspace(
                     image: image,
-                    channelWeights: alpha ? LevelEncoder.channelWeights : LevelEncoder.opaqueChannelWeights)
+                    metric: .default(hasTransparency: alpha))
                 defer { withExtendedLifetime(workspace) {} }
                 let weights = workspace.errorWeights
+                let luma = workspace.lumaWeights
+                XCTAssertEqual(luma == .zero, alpha, "opaque images add the luma term")
                 func weightedError(_ quality: PVRTCEncoder.Quality) throws -> Int {
                     let decoded = PVRTCDecoder.decode(
                         try LevelEncoder.encode(image, options: .init(quality: quality, threads: 2)))
                     var total = 0
                     for p in 0..<(64 * 64) {
+                        var y = 0
                         for c in 0..<4 {
                             let d = Int(decoded.pixels[4 * p + c]) - Int(image.pixels[4 * p + c])
                             total += d * d * Int(weights[p][c])
+                            y += d * Int(luma[c])
                         }
+                        total += y * y
                     }
                     return total
                 }
@@ -87,8 +92,9 @@ final class PVRTCEncoderTests: XCTestCase {
                 let max = try weightedError(.max)
                 XCTAssertLessThanOrEqual(max, best, "alpha \(alpha), seed \(seed)")
                 XCTAssertGreaterThan(best, 0)
-                // Every pixel wrong by 255 in every channel, at the largest weights: a bound any real error respects.
-                XCTAssertLessThan(best, 64 * 64 * 255 * 255 * (4 * 255 + 255))
+                // Every pixel wrong by 255 in every channel, at the largest weights (opaque: 3 × 500 per
+                // channel plus 64² through luma): a bound any real error respects.
+                XCTAssertLessThan(best, 64 * 64 * 255 * 255 * (3 * 500 + 64 * 64))
             }
         }
     }

@@ -37,7 +37,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
     /// optimum (zero error) there — the neighbours' pair is among its candidates — and leaves the
     /// exact blocks alone.
     func testRestoresKnownOptimum() throws {
-        let ws = EncoderWorkspace(image: stripes(32), channelWeights: SIMD4(1, 2, 1, 0))
+        let ws = EncoderWorkspace(image: stripes(32), metric: ErrorMetric(channelWeights: SIMD4(1, 2, 1, 0)))
         let grey = PVRTCEndpoint(isOpaque: true, red: 12, green: 12, blue: 4)
         let damaged: Set<Int> = [9, 27, 45]
         for k in 0..<64 {
@@ -68,7 +68,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
             var random = TestRandom(seed: 31)
             let ws = EncoderWorkspace(
                 image: EncoderFixtures.textured(width: 32, height: 32, alpha: false, seed: 8),
-                channelWeights: SIMD4(2, 7, 1, 0))
+                metric: ErrorMetric(channelWeights: SIMD4(2, 7, 1, 0)))
             for k in 0..<64 {
                 ws.setEndpoints(
                     k,
@@ -100,7 +100,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
 
     /// Two-means of a window holding two flat colours finds exactly those colours, darker first.
     func testClustersOfTwoColours() {
-        let ws = EncoderWorkspace(image: stripes(16), channelWeights: SIMD4(1, 2, 1, 0))
+        let ws = EncoderWorkspace(image: stripes(16), metric: ErrorMetric(channelWeights: SIMD4(1, 2, 1, 0)))
         let window = BlockWindow()
         defer { window.deallocate() }
         window.load(ws, bx: 1, by: 1)

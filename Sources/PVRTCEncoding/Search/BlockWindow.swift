@@ -17,7 +17,7 @@ struct BlockWindow {
     static let count = 49
 
     /// Window positions (`7·dy + dx`) in the order the scratch holds them: the block's heaviest pixels
-    /// first, so bounded evaluations (``error(below:trial:)``) give up early on bad trials.
+    /// first, so bounded evaluations (``error(_:below:trial:)``) give up early on bad trials.
     static let order: [Int] = (0..<49).sorted { (p: Int, q: Int) -> Bool in
         blockWeights[p] != blockWeights[q] ? blockWeights[p] > blockWeights[q] : p < q
     }
@@ -81,7 +81,7 @@ struct BlockWindow {
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             let choice = ModulationSelection.best(
-                e, target: target[n], weights: errorWeights[n],
+                e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
                 punchThrough: punchThrough[n])
             total += Int(choice.error)
             if commit { ws.modulation[pixel[n]] = choice.bits }
@@ -92,13 +92,14 @@ struct BlockWindow {
     /// Whether `trial` gives the window an error below `bound`; if so, the error. Stops as soon as the
     /// running sum reaches `bound` (errors are non-negative), so rejected trials cost less.
     @inline(__always)
-    func error(below bound: Int, trial: SIMD8<Int32>) -> Int? {
+    func error(_ ws: EncoderWorkspace, below bound: Int, trial: SIMD8<Int32>) -> Int? {
+        let luma = ws.lumaWeights
         var total = 0
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             total += Int(
                 ModulationSelection.best(
-                    e, target: target[n], weights: errorWeights[n],
+                    e, target: target[n], weights: errorWeights[n], luma: luma,
                     punchThrough: punchThrough[n]
                 ).error)
             if total >= bound { return nil }

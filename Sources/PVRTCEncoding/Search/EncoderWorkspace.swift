@@ -20,12 +20,15 @@ final class EncoderWorkspace: @unchecked Sendable {
     let hasAlpha: Bool
     /// Per-channel error weights (R, G, B, A); RGB is further scaled by the pixel's source alpha.
     let channelWeights: SIMD4<Int32>
+    /// Luma coefficients of the error metric (``ErrorMetric/lumaWeights``); zero for images with alpha.
+    let lumaWeights: SIMD4<Int32>
     /// Source pixels (R, G, B, A), virtual row-major.
     let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, 255) for images with
     /// alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
     /// bilinear filtering without costing the visible pixels — and `channelWeights` × (1, 1, 1, 0) for
-    /// opaque images. Window sums stay within `Int32` as long as every channel weight is at most 2.
+    /// opaque images. Window sums of weighted squared differences (49 pixels) stay within `Int32` as long
+    /// as alpha-scaled channel weights are at most 2 and opaque ones at most 500.
     let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel two-bit modulation value, virtual row-major.
     let modulation: UnsafeMutableBufferPointer<UInt8>
@@ -40,8 +43,9 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// and the endpoints stay opaque with full 554/555 precision.
     let cutOut: UnsafeMutableBufferPointer<Bool>
 
-    /// Copies `image` into a fresh workspace.
-    init(image: RGBAImage, channelWeights: SIMD4<Int32>) {
+    /// Copies `image` into a fresh workspace that measures error with `metric`.
+    init(image: RGBAImage, metric: ErrorMetric) {
+        let channelWeights = metric.channelWeights
         let bw = PVRTCImage.blockCount(image.width)
         let bh = PVRTCImage.blockCount(image.height)
         blocksWide = bw
@@ -51,6 +55,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         let alpha = image.hasTransparency
         hasAlpha = alpha
         self.channelWeights = alpha ? channelWeights : SIMD4(channelWeights[0], channelWeights[1], channelWeights[2], 0)
+        lumaWeights = alpha ? .zero : metric.lumaWeights
         let count = width * height
         source = .allocate(capacity: count)
         errorWeights = .allocate(capacity: count)

@@ -129,7 +129,7 @@ enum EndpointQuantization {
                 let opaqueA = modeA == 0
                 let opaqueB = modeB == 0
                 let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
-                if let error = window.error(below: bestError, trial: EncoderWorkspace.widen(a, b)) {
+                if let error = window.error(ws, below: bestError, trial: EncoderWorkspace.widen(a, b)) {
                     bestError = error
                     bestA = a
                     bestB = b
@@ -247,7 +247,7 @@ enum EndpointQuantization {
                     var tb = b
                     setField(&ta, c, codeA)
                     setField(&tb, c, codeB)
-                    if let e = window.error(below: error, trial: EncoderWorkspace.widen(ta, tb)) {
+                    if let e = window.error(ws, below: error, trial: EncoderWorkspace.widen(ta, tb)) {
                         error = e
                         a = ta
                         b = tb

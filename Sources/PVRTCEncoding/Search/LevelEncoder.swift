@@ -6,7 +6,7 @@ import PVRTC
 ///
 /// Stages, each in its own file: ``InitialEndpoints`` (consistent principal-axis start),
 /// ``ModulationSelection``, ``EndpointRefinement``, ``EndpointQuantization``, ``WorstBlockRecovery``,
-/// ``BlockPacking``, all working on one ``EncoderWorkspace``. Wrap-around is modelled everywhere, as the hardware always wraps.
+/// ``BlockPacking``, all working on one ``EncoderWorkspace`` and judging error with one ``ErrorMetric``. Wrap-around is modelled everywhere, as the hardware always wraps.
 package enum LevelEncoder {
     /// Search settings of one level.
     package struct Options: Sendable, Equatable {
@@ -14,19 +14,17 @@ package enum LevelEncoder {
         package var quality: PVRTCEncoder.Quality = .best
         /// Worker threads. The output bytes do not depend on it.
         package var threads: Int = Parallel.processorCount
-        /// Per-channel error weights (R, G, B, A); `nil` picks ``LevelEncoder/opaqueChannelWeights`` for
-        /// opaque images and ``LevelEncoder/channelWeights`` for images with alpha. Weights for images with
-        /// alpha must be 1 or 2 (window sums must stay within `Int32`).
-        package var channelWeights: SIMD4<Int32>?
+        /// How error is measured; `nil` picks ``ErrorMetric/default(hasTransparency:)`` for the image.
+        package var metric: ErrorMetric?
 
         /// Creates options.
         package init(
             quality: PVRTCEncoder.Quality = .best, threads: Int = Parallel.processorCount,
-            channelWeights: SIMD4<Int32>? = nil
+            metric: ErrorMetric? = nil
         ) {
             self.quality = quality
             self.threads = threads
-            self.channelWeights = channelWeights
+            self.metric = metric
         }
     }
 
@@ -66,20 +64,6 @@ package enum LevelEncoder {
         }
     }
 
-    /// Per-channel error weights (R, G, B, A) for images with alpha: green counts double, leaning towards
-    /// luma (Rec.709 Y is 72 % green). Window error sums of alpha-weighted pixels stay within `Int32`
-    /// only for weights up to 2.
-    package static let channelWeights = SIMD4<Int32>(1, 2, 1, 1)
-
-    /// Error weights for tangent-space normal maps: X (red) and Y (green) count double, Z (blue) single,
-    /// since Z is the large, slowly varying component and X/Y carry the surface detail.
-    package static let normalMapChannelWeights = SIMD4<Int32>(2, 2, 1, 1)
-
-    /// Per-channel error weights for opaque images: close to the Rec.709 luma proportions
-    /// (0.21 : 0.72 : 0.07), as perceptual BC1 encoders weigh colour error. Measured on the Kodak crops at
-    /// `best`: +0.17 dB luma PSNR for −0.08 dB RGB PSNR against (1, 2, 1).
-    package static let opaqueChannelWeights = SIMD4<Int32>(2, 7, 1, 0)
-
     /// Encodes one level.
     ///
     /// - Parameter image: power-of-two width and height (square or not), any size from 1×1; levels
@@ -105,8 +89,8 @@ package enum LevelEncoder {
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)
         let steps = Double(schedule.rounds.count + 1)
-        let weights = options.channelWeights ?? (image.hasTransparency ? channelWeights : opaqueChannelWeights)
-        let ws = EncoderWorkspace(image: image, channelWeights: weights)
+        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
+        let ws = EncoderWorkspace(image: image, metric: metric)
         InitialEndpoints.compute(ws, threads: threads)
         progress?(1 / steps)
         for (index, round) in schedule.rounds.enumerated() {

@@ -9,19 +9,23 @@ enum ModulationSelection {
     ///   - endpoints: the pixel's exact 8-bit A (low half) and B (high half) colours.
     ///   - target: the source pixel.
     ///   - weights: per-channel error weights of the pixel.
+    ///   - luma: the workspace's luma coefficients (``ErrorMetric``).
     ///   - punchThrough: the mode of the block holding the pixel. In punch-through mode value 2 (alpha
     ///     forced to 0) is only considered when `weights` counts alpha error (images with alpha).
     @inline(__always)
     static func best(
-        _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>,
+        _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>,
         punchThrough: Bool
     ) -> (bits: UInt8, error: Int32) {
+        @inline(__always) func cost(_ d: SIMD4<Int32>) -> Int32 {
+            ErrorMetric.error(d, weights: weights, luma: luma)
+        }
         let a = endpoints.lowHalf
         let b = endpoints.highHalf
         let d0 = a &- target
         let d3 = b &- target
-        let e0 = (d0 &* d0 &* weights).wrappedSum()
-        let e3 = (d3 &* d3 &* weights).wrappedSum()
+        let e0 = cost(d0)
+        let e3 = cost(d3)
         var bits: UInt8 = 0
         var error = e0
         if e3 < error {
@@ -31,7 +35,7 @@ enum ModulationSelection {
         if punchThrough {
             let half = (a &+ b) &>> 1
             let d1 = half &- target
-            let e1 = (d1 &* d1 &* weights).wrappedSum()
+            let e1 = cost(d1)
             if e1 < error {
                 bits = 1
                 error = e1
@@ -40,7 +44,7 @@ enum ModulationSelection {
             if weights[3] > 0 {
                 var d2 = d1
                 d2[3] = -target[3]
-                let e2 = (d2 &* d2 &* weights).wrappedSum()
+                let e2 = cost(d2)
                 if e2 < error {
                     bits = 2
                     error = e2
@@ -48,13 +52,13 @@ enum ModulationSelection {
             }
         } else {
             let d1 = ((a &* 5 &+ b &* 3) &>> 3) &- target
-            let e1 = (d1 &* d1 &* weights).wrappedSum()
+            let e1 = cost(d1)
             if e1 < error {
                 bits = 1
                 error = e1
             }
             let d2 = ((a &* 3 &+ b &* 5) &>> 3) &- target
-            let e2 = (d2 &* d2 &* weights).wrappedSum()
+            let e2 = cost(d2)
             if e2 < error {
                 bits = 2
                 error = e2
@@ -99,10 +103,14 @@ enum ModulationSelection {
                 let p = y * ws.width + x
                 let e = toEightBit(ws.interpolated(x: x, y: y))
                 let shift = UInt32(2 * (4 * j + i))
-                let s = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: false)
+                let s = best(
+                    e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
+                    punchThrough: false)
                 standard |= UInt32(s.bits) << shift
                 standardError += Int(s.error)
-                let t = best(e, target: ws.source[p], weights: ws.errorWeights[p], punchThrough: true)
+                let t = best(
+                    e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
+                    punchThrough: true)
                 punch |= UInt32(t.bits) << shift
                 punchError += Int(t.error)
             }

@@ -59,8 +59,9 @@ enum WorstBlockRecovery {
     /// and blocks that close gain little for their cost). Images with alpha weigh error by alpha, so a
     /// few levels mean very different errors from pixel to pixel; there the floor is 16.
     static func errorFloor(_ ws: EncoderWorkspace, levels: Int) -> Int {
-        let w = ws.channelWeights
-        return ws.hasAlpha ? 16 : max(16 * levels * levels * Int(w[0] + w[1] + w[2]), 16)
+        let grey = SIMD4<Int32>(Int32(levels), Int32(levels), Int32(levels), 0)
+        let pixel = Int(ErrorMetric.error(grey, weights: ws.channelWeights, luma: ws.lumaWeights))
+        return ws.hasAlpha ? 16 : max(16 * pixel, 16)
     }
 
     /// The median of `values` (the upper one for an even count).
@@ -95,12 +96,12 @@ enum WorstBlockRecovery {
         for mode in modes {
             setOwnMode(window, mode)
             ranked.removeAll(keepingCapacity: true)
-            if mode != incumbentMode, let e = window.error(below: bestError, trial: ws.expanded[k]) {
+            if mode != incumbentMode, let e = window.error(ws, below: bestError, trial: ws.expanded[k]) {
                 ranked.append((e, incumbent.colorA, incumbent.colorB))
             }
             for (a, b) in pairs {
                 let bound = ranked.count < effort.polished ? bestError : ranked[ranked.count - 1].error
-                guard let e = window.error(below: bound, trial: EncoderWorkspace.widen(a, b)) else { continue }
+                guard let e = window.error(ws, below: bound, trial: EncoderWorkspace.widen(a, b)) else { continue }
                 if ranked.count == effort.polished { ranked.removeLast() }
                 let at = ranked.firstIndex { $0.error > e } ?? ranked.count
                 ranked.insert((e, a, b), at: at)
