@@ -223,30 +223,29 @@ enum EndpointQuantization {
         return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
-    /// Moves of the descent on one channel: (step of A, step of B) in stored codes. (Moving both
+    /// Moves of the descent on one channel group: (step of A, step of B) in stored codes. (Moving both
     /// endpoints together was measured: +0.02 dB for a third more time.)
     static let moves: [(Int, Int)] = [(-1, 0), (1, 0), (0, -1), (0, 1)]
 
+    /// The channels the descent steps together: each channel alone, then R, G and B at once — a step
+    /// along grey, which changes brightness without the hue shift a single-channel step brings, and which
+    /// no sequence of improving single-channel steps may reach. Measured at `best` on four Kodak crops:
+    /// +0.03 to +0.07 dB in both luma and RGB PSNR for about 4 % more time.
+    static let channelGroups: [[Int]] = [[0], [1], [2], [3], [0, 1, 2]]
+
     /// Coordinate descent over the stored codes of both endpoints, first improvement, judged with
-    /// modulation re-chosen: per channel, ±1 on A or on B.
+    /// modulation re-chosen: per channel group (``channelGroups``), ±1 on A or on B.
     static func descend(
         _ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
         error: inout Int, passes: Int
     ) {
         for _ in 0..<passes {
             var improved = false
-            for c in 0..<4 {
-                let bitsA = bits(channel: c, slotB: false, opaque: a.isOpaque)
-                let bitsB = bits(channel: c, slotB: true, opaque: b.isOpaque)
+            for group in channelGroups {
                 for (stepA, stepB) in moves {
-                    if (stepA != 0 && bitsA == 0) || (stepB != 0 && bitsB == 0) { continue }
-                    let codeA = field(a, c) + stepA
-                    let codeB = field(b, c) + stepB
-                    if codeA < 0 || codeA >= 1 << bitsA || codeB < 0 || codeB >= 1 << bitsB { continue }
-                    var ta = a
-                    var tb = b
-                    setField(&ta, c, codeA)
-                    setField(&tb, c, codeB)
+                    guard let ta = stepped(a, group, by: stepA, slotB: false),
+                        let tb = stepped(b, group, by: stepB, slotB: true)
+                    else { continue }
                     if let e = window.error(ws, below: error, trial: EncoderWorkspace.widen(ta, tb)) {
                         error = e
                         a = ta
@@ -258,6 +257,21 @@ enum EndpointQuantization {
             }
             if !improved { break }
         }
+    }
+
+    /// `e` with the stored codes of `channels` moved by `step`, or `nil` when a code would leave its
+    /// range or a stepped channel is not stored (opaque alpha).
+    @inline(__always)
+    static func stepped(_ e: PVRTCEndpoint, _ channels: [Int], by step: Int, slotB: Bool) -> PVRTCEndpoint? {
+        if step == 0 { return e }
+        var moved = e
+        for c in channels {
+            let width = bits(channel: c, slotB: slotB, opaque: e.isOpaque)
+            let code = field(e, c) + step
+            if width == 0 || code < 0 || code >= 1 << width { return nil }
+            setField(&moved, c, code)
+        }
+        return moved
     }
 
     /// Channel `c` of an endpoint in stored precision.
