@@ -13,6 +13,11 @@ import PVRTC
 /// level with all the requested threads, largest level first. Every stage is deterministic and the
 /// search's output does not depend on the thread count, so neither does the texture.
 ///
+/// The search judges error per pixel: in opaque images mostly by the change in Rec.709 luma (where the
+/// eye sees edges and detail) plus a smaller share of every channel's difference, so colour stays close
+/// too; in images with alpha by per-channel differences (green double) weighted by the pixel's alpha,
+/// plus the alpha difference; in normal maps by the X and Y differences (double) and Z's.
+///
 /// The texture is RGBA (`hasAlpha`) exactly when the prepared image has a pixel with alpha below
 /// 255; opaque images become RGB textures. Its `metadata` records the flip, premultiplication and
 /// colour space (``Options/metadata``).
