@@ -57,8 +57,12 @@ final class EncoderStageTests: XCTestCase {
             let weights = SIMD4<Int32>((0..<4).map { _ in Int32(random.next(300)) })
             let luma = random.next(2) == 0 ? .zero : SIMD4<Int32>((0..<3).map { _ in Int32(random.next(64)) } + [0])
             for punch in [false, true] {
-                let choice = ModulationSelection.best(
-                    e, target: target, weights: weights, luma: luma, punchThrough: punch)
+                let choice =
+                    luma == .zero
+                    ? ModulationSelection.best(
+                        WithoutLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
+                    : ModulationSelection.best(
+                        WithLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
                 var best = Int32.max
                 for bits in 0..<4 {
                     let w = PVRTCDecoder.weight(bits, punchThrough: punch)

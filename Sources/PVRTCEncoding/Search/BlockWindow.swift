@@ -77,11 +77,19 @@ struct BlockWindow {
     /// modulation re-chosen; with `commit`, the chosen modulation is written to the workspace.
     @inline(__always)
     func error(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, commit: Bool = false) -> Int {
+        ws.hasLuma
+            ? error(WithLuma.self, ws, trial: trial, commit: commit)
+            : error(WithoutLuma.self, ws, trial: trial, commit: commit)
+    }
+
+    /// ``error(_:trial:commit:)`` with the luma term fixed at compile time.
+    @inline(__always)
+    func error<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, trial: SIMD8<Int32>, commit: Bool) -> Int {
         var total = 0
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             let choice = ModulationSelection.best(
-                e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
+                term, e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
                 punchThrough: punchThrough[n])
             total += Int(choice.error)
             if commit { ws.modulation[pixel[n]] = choice.bits }
@@ -93,13 +101,23 @@ struct BlockWindow {
     /// running sum reaches `bound` (errors are non-negative), so rejected trials cost less.
     @inline(__always)
     func error(_ ws: EncoderWorkspace, below bound: Int, trial: SIMD8<Int32>) -> Int? {
+        ws.hasLuma
+            ? error(WithLuma.self, ws, below: bound, trial: trial)
+            : error(WithoutLuma.self, ws, below: bound, trial: trial)
+    }
+
+    /// ``error(_:below:trial:)`` with the luma term fixed at compile time.
+    @inline(__always)
+    func error<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, below bound: Int, trial: SIMD8<Int32>)
+        -> Int?
+    {
         let luma = ws.lumaWeights
         var total = 0
         for n in 0..<BlockWindow.count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             total += Int(
                 ModulationSelection.best(
-                    e, target: target[n], weights: errorWeights[n], luma: luma,
+                    term, e, target: target[n], weights: errorWeights[n], luma: luma,
                     punchThrough: punchThrough[n]
                 ).error)
             if total >= bound { return nil }

@@ -22,6 +22,8 @@ final class EncoderWorkspace: @unchecked Sendable {
     let channelWeights: SIMD4<Int32>
     /// Luma coefficients of the error metric (``ErrorMetric/lumaWeights``); zero for images with alpha.
     let lumaWeights: SIMD4<Int32>
+    /// Whether `lumaWeights` is not zero: which ``LumaTerm`` the per-pixel loops use.
+    let hasLuma: Bool
     /// Source pixels (R, G, B, A), virtual row-major.
     let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, 255) for images with
@@ -56,6 +58,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         hasAlpha = alpha
         self.channelWeights = alpha ? channelWeights : SIMD4(channelWeights[0], channelWeights[1], channelWeights[2], 0)
         lumaWeights = alpha ? .zero : metric.lumaWeights
+        hasLuma = lumaWeights != .zero
         let count = width * height
         source = .allocate(capacity: count)
         errorWeights = .allocate(capacity: count)

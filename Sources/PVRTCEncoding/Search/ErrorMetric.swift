@@ -51,6 +51,29 @@ package struct ErrorMetric: Sendable, Equatable {
     /// `luma` (the workspace's per-pixel and per-image forms of this metric).
     @inline(__always)
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
+        WithLuma.error(d, weights: weights, luma: luma)
+    }
+}
+
+/// The luma term as a type parameter of the per-pixel loops, so that each loop is compiled once with
+/// the term and once without: images with alpha pay nothing for a term they never use.
+protocol LumaTerm {
+    /// The error of one difference: `Σ weights·d²`, plus `(luma·d)²` where the term is used.
+    static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32
+}
+
+/// No luma term (the luma coefficients are zero).
+enum WithoutLuma: LumaTerm {
+    @inline(__always)
+    static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
+        (d &* d &* weights).wrappedSum()
+    }
+}
+
+/// With the luma term.
+enum WithLuma: LumaTerm {
+    @inline(__always)
+    static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
         let y = (d &* luma).wrappedSum()
         return (d &* d &* weights).wrappedSum() &+ y &* y
     }

@@ -9,16 +9,16 @@ enum ModulationSelection {
     ///   - endpoints: the pixel's exact 8-bit A (low half) and B (high half) colours.
     ///   - target: the source pixel.
     ///   - weights: per-channel error weights of the pixel.
-    ///   - luma: the workspace's luma coefficients (``ErrorMetric``).
+    ///   - luma: the workspace's luma coefficients (``ErrorMetric``), used by `Term`.
     ///   - punchThrough: the mode of the block holding the pixel. In punch-through mode value 2 (alpha
     ///     forced to 0) is only considered when `weights` counts alpha error (images with alpha).
     @inline(__always)
-    static func best(
-        _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>,
+    static func best<Term: LumaTerm>(
+        _ term: Term.Type, _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>,
         punchThrough: Bool
     ) -> (bits: UInt8, error: Int32) {
         @inline(__always) func cost(_ d: SIMD4<Int32>) -> Int32 {
-            ErrorMetric.error(d, weights: weights, luma: luma)
+            Term.error(d, weights: weights, luma: luma)
         }
         let a = endpoints.lowHalf
         let b = endpoints.highHalf
@@ -91,6 +91,12 @@ enum ModulationSelection {
     /// Chooses mode and modulation for the 16 pixels of block (bx, by); returns their error.
     @inline(__always) @discardableResult
     static func selectBlock(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
+        ws.hasLuma ? selectBlock(WithLuma.self, ws, bx: bx, by: by) : selectBlock(WithoutLuma.self, ws, bx: bx, by: by)
+    }
+
+    /// ``selectBlock(_:bx:by:)`` with the luma term fixed at compile time.
+    @inline(__always)
+    static func selectBlock<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, bx: Int, by: Int) -> Int {
         let index = by * ws.blocksWide + bx
         var standard: UInt32 = 0
         var punch: UInt32 = 0
@@ -104,12 +110,12 @@ enum ModulationSelection {
                 let e = toEightBit(ws.interpolated(x: x, y: y))
                 let shift = UInt32(2 * (4 * j + i))
                 let s = best(
-                    e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
+                    term, e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
                     punchThrough: false)
                 standard |= UInt32(s.bits) << shift
                 standardError += Int(s.error)
                 let t = best(
-                    e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
+                    term, e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
                     punchThrough: true)
                 punch |= UInt32(t.bits) << shift
                 punchError += Int(t.error)
