@@ -12,7 +12,7 @@ extension PVRTCEncoder {
         case best
         /// `best`, then four more rounds with three descent passes in which every block above the
         /// median error is searched again from other starts. Every stage only ever lowers the weighted
-        /// error, so the result is never worse than `best` by that measure. About 3× slower than `best`.
+        /// error, so the result is never worse than `best` by that measure. Two to three times slower than `best`.
         case max
 
         /// The level's name, as the command line spells it.
