@@ -186,7 +186,6 @@ struct CompareCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs `make`, reporting a library error as a failure of the picture `file`.
     /// Makes a picture and writes it to `file` as a PNG; an image error names `file`.
     private func writePicture(_ file: String, _ make: () throws -> RGBAImage) throws {
         let picture: RGBAImage

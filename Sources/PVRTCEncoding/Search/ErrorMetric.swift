@@ -46,13 +46,6 @@ package struct ErrorMetric: Sendable, Equatable {
     package static func `default`(hasTransparency: Bool) -> ErrorMetric {
         hasTransparency ? alpha : opaque
     }
-
-    /// The error of one difference under per-pixel channel weights `weights` and luma coefficients
-    /// `luma` (the workspace's per-pixel and per-image forms of this metric).
-    @inline(__always)
-    static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
-        WithLuma.error(d, weights: weights, luma: luma)
-    }
 }
 
 /// The luma term as a type parameter of the per-pixel loops, so that each loop is compiled once with
@@ -70,7 +63,7 @@ enum WithoutLuma: LumaTerm {
     }
 }
 
-/// With the luma term.
+/// With the luma term (also exact, if slower, where the luma coefficients are zero).
 enum WithLuma: LumaTerm {
     @inline(__always)
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {

@@ -6,7 +6,8 @@ import PVRTC
 ///
 /// Stages, each in its own file: ``InitialEndpoints`` (consistent principal-axis start),
 /// ``ModulationSelection``, ``EndpointRefinement``, ``EndpointQuantization``, ``WorstBlockRecovery``,
-/// ``BlockPacking``, all working on one ``EncoderWorkspace`` and judging error with one ``ErrorMetric``. Wrap-around is modelled everywhere, as the hardware always wraps.
+/// ``BlockPacking``, all working on one ``EncoderWorkspace`` and judging error with one ``ErrorMetric``.
+/// Wrap-around is modelled everywhere, as the hardware always wraps.
 package enum LevelEncoder {
     /// Search settings of one level.
     package struct Options: Sendable, Equatable {

@@ -59,9 +59,9 @@ enum WorstBlockRecovery {
     /// and blocks that close gain little for their cost). Images with alpha weigh error by alpha, so a
     /// few levels mean very different errors from pixel to pixel; there the floor is 16.
     static func errorFloor(_ ws: EncoderWorkspace, levels: Int) -> Int {
+        if ws.hasAlpha { return 16 }
         let grey = SIMD4<Int32>(Int32(levels), Int32(levels), Int32(levels), 0)
-        let pixel = Int(ErrorMetric.error(grey, weights: ws.channelWeights, luma: ws.lumaWeights))
-        return ws.hasAlpha ? 16 : max(16 * pixel, 16)
+        return max(16 * Int(WithLuma.error(grey, weights: ws.channelWeights, luma: ws.lumaWeights)), 16)
     }
 
     /// The median of `values` (the upper one for an even count).
