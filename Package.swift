@@ -11,7 +11,7 @@ import PackageDescription
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
-//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1)
+//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, .pvr.ccz/.pvr.gz) ─ CZlib
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
 //     └─ FileIO (checked reads, atomic writes; package-internal)
@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")]
         ),
         .target(name: "FileIO"),
-        .target(name: "TextureFormats", dependencies: ["PVRTC", "FileIO"]),
+        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib"]),
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -54,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // zlib for cocos2d's .pvr.ccz and .pvr.gz wrappers (TextureFormats).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
@@ -123,7 +125,8 @@ let package = Package(
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
             name: "TextureFormatsTests",
-            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"]
+            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "ImageFiles", "Imaging"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),

@@ -12,15 +12,22 @@ public enum TextureContainer: String, CaseIterable, Sendable {
     case pvr3
     /// Khronos KTX 1.1.
     case ktx
+    /// A PVR v3 file zlib-compressed in cocos2d's CCZ wrapper (`.pvr.ccz`); reading accepts PVR v2 inside too.
+    case pvrCCZ = "pvr-ccz"
+    /// A PVR v3 file gzip-compressed (`.pvr.gz`); reading accepts PVR v2 inside too.
+    case pvrGzip = "pvr-gz"
 
     /// The container implied by a path's extension (case-insensitive): `.pvr` gives ``pvr2`` (the
-    /// legacy default), `.ktx` gives ``ktx``; any other extension gives `nil`.
+    /// legacy default), `.ktx` gives ``ktx``, `.ccz` (`.pvr.ccz`) gives ``pvrCCZ``, `.pvr.gz` gives
+    /// ``pvrGzip``; any other extension gives `nil`.
     public static func forPathExtension(_ path: String) -> TextureContainer? {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "pvr": return .pvr2
         case "ktx": return .ktx
+        case "ccz": return .pvrCCZ
+        case "gz": return name.lowercased().hasSuffix(".pvr.gz") ? .pvrGzip : nil
         default: return nil
         }
     }
@@ -31,14 +38,18 @@ public enum TextureContainer: String, CaseIterable, Sendable {
         case .pvr2: return "PVR v2 (legacy)"
         case .pvr3: return "PVR v3"
         case .ktx: return "KTX 1.1"
+        case .pvrCCZ: return "PVR v3 in CCZ (cocos2d, zlib)"
+        case .pvrGzip: return "PVR v3 in gzip"
         }
     }
 
-    /// The usual file extension, without the dot.
+    /// The usual file extension, without the leading dot (`pvr.ccz` for CCZ).
     public var fileExtension: String {
         switch self {
         case .pvr2, .pvr3: return "pvr"
         case .ktx: return "ktx"
+        case .pvrCCZ: return "pvr.ccz"
+        case .pvrGzip: return "pvr.gz"
         }
     }
 

@@ -12,7 +12,8 @@ struct EncodeCommand: AsyncParsableCommand {
         abstract: "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
-            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1. Opaque images become RGB textures, \
+            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .pvr.ccz and .pvr.gz write PVR v3 \
+            compressed with zlib in cocos2d's CCZ wrapper or with gzip. Opaque images become RGB textures, \
             images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
             non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
             pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
@@ -103,7 +104,10 @@ struct EncodeCommand: AsyncParsableCommand {
         if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
         guard let container = TextureContainer.forPathExtension(output) else {
             throw CommandFailure(
-                file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
+                file: output,
+                reason:
+                    "unknown texture extension; use .pvr, .ktx, .pvr.ccz or .pvr.gz, or --format "
+                    + TextureContainer.allCases.map(\.rawValue).joined(separator: "|"))
         }
         return container
     }

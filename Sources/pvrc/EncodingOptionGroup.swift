@@ -10,7 +10,7 @@ struct EncodingOptionGroup: ParsableArguments {
     @Option(help: "Search effort.")
     var quality: PVRTCEncoder.Quality = .best
 
-    @Option(help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).")
+    @Option(help: "Container: pvr2 (legacy PVR), pvr3, ktx, pvr-ccz or pvr-gz (default: from OUT's extension).")
     var format: String?
 
     @Flag(help: "Build and encode the full mip chain down to 1x1.")

@@ -61,7 +61,9 @@ final class RoundTripTests: XCTestCase {
             try file.write(to: URL(fileURLWithPath: path))
             XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path)), file)
         }
-        XCTAssertEqual(try directory.contents().sorted(), ["t-ktx.ktx", "t-pvr2.pvr", "t-pvr3.pvr"])
+        XCTAssertEqual(
+            try directory.contents().sorted(),
+            ["t-ktx.ktx", "t-pvr-ccz.pvr.ccz", "t-pvr-gz.pvr.gz", "t-pvr2.pvr", "t-pvr3.pvr"])
     }
 
     func testReadingAMissingFileNamesIt() {

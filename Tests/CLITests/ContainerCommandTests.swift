@@ -1,0 +1,83 @@
+import Foundation
+import ImageFiles
+import Imaging
+import PVRTC
+import TextureFormats
+import XCTest
+
+/// `pvrc` with `.pvr.ccz` / `.pvr.gz`, uncompressed PVR files and hostile compressed input.
+final class ContainerCommandTests: CLITestCase {
+    /// A 2x2 PVR v2 RGBA4444 file (pixel type 0x10): words 0xF00F (red, opaque), 0x0F0F (green),
+    /// 0x00FF (blue), 0x8888 (grey, half alpha), stored little-endian, top row first.
+    private func rgba4444File() -> [UInt8] {
+        let fields: [UInt32] = [52, 2, 2, 0, 0x8010, 8, 16, 0xF000, 0x0F00, 0x00F0, 0x000F, 0x2152_5650, 1]
+        let header = fields.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        return header + [0x0F, 0xF0, 0x0F, 0x0F, 0xFF, 0x00, 0x88, 0x88]
+    }
+
+    func testEncodeWritesCCZThatDecodeInfoAndCompareRead() throws {
+        let image = RGBAImage(width: 16, height: 16, fill: (200, 40, 90, 255))
+        let input = path("in.png")
+        try PNGCodec.write(image, to: URL(fileURLWithPath: input))
+        let output = path("out.pvr.ccz")
+        let encode = try PVRCProcess.run(["encode", input, output, "--quality", "fast"])
+        XCTAssertEqual(encode.status, 0, encode.standardError)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+        XCTAssertEqual(Array(bytes.prefix(8)), Array("CCZ!".utf8) + [0, 0, 0, 2])
+        let info = try PVRCProcess.run(["info", output])
+        XCTAssertTrue(info.standardOutput.contains("container: PVR v3 in CCZ (cocos2d, zlib)"), info.standardOutput)
+        let decoded = path("decoded.png")
+        XCTAssertEqual(try PVRCProcess.run(["decode", output, decoded]).status, 0)
+        let texture = try TextureFile.read(from: URL(fileURLWithPath: output)).texture
+        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: decoded)), PVRTCDecoder.decode(texture.levels[0]))
+        XCTAssertEqual(try PVRCProcess.run(["compare", input, output]).status, 0)
+
+        let gz = path("out.bin")
+        XCTAssertEqual(try PVRCProcess.run(["encode", input, gz, "--format", "pvr-gz", "--quality", "fast"]).status, 0)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: gz)).prefix(2)), [0x1F, 0x8B])
+    }
+
+    func testZipBombIsOneLineAndExitOne() throws {
+        let bomb = path("bomb.pvr.ccz")
+        let header = Array("CCZ!".utf8) + [0, 0, 0, 2, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xF0]
+        try Data(header + [0x78, 0xDA, 0x01, 0x02]).write(to: URL(fileURLWithPath: bomb))
+        for command in ["info", "decode"] {
+            let arguments = command == "info" ? [command, bomb] : [command, bomb, path("x.png")]
+            assertFailure(
+                try PVRCProcess.run(arguments), naming: bomb, problem: "declares 4294967280 inflated bytes, more than")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
+    }
+
+    func testInfoAndDecodeOfAnUncompressedFile() throws {
+        let file = path("small.pvr")
+        try Data(rgba4444File()).write(to: URL(fileURLWithPath: file))
+        let info = try PVRCProcess.run(["info", file])
+        XCTAssertEqual(info.status, 0, info.standardError)
+        XCTAssertTrue(
+            info.standardOutput.contains(
+                "format: RGBA4444 (pixel type 0x10), channels r4g4b4a4, 16 bits per pixel, uncompressed"),
+            info.standardOutput)
+        XCTAssertTrue(info.standardOutput.contains("  level 0: 2x2, 8 bytes"), info.standardOutput)
+        let output = path("small.png")
+        let decode = try PVRCProcess.run(["decode", file, output])
+        XCTAssertEqual(decode.status, 0, decode.standardError)
+        XCTAssertEqual(
+            try PNGCodec.read(from: URL(fileURLWithPath: output)).pixels,
+            [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 136, 136, 136, 136])
+    }
+
+    func testDecodeRefusesOtherCompressedFormatsByName() throws {
+        var bytes = rgba4444File()
+        bytes[16] = 0x36  // ETC1
+        bytes[24] = 4
+        let file = path("etc.pvr")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        assertFailure(
+            try PVRCProcess.run(["decode", file, path("e.png")]), naming: file, problem: "unsupported pixel format ETC1"
+        )
+        let info = try PVRCProcess.run(["info", file])
+        XCTAssertEqual(info.status, 0, info.standardError)
+        XCTAssertTrue(info.standardOutput.contains("format: ETC1 (pixel type 0x36)"), info.standardOutput)
+    }
+}
