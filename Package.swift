@@ -11,7 +11,7 @@ import PackageDescription
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
-//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, .pvr.ccz/.pvr.gz) ─ CZlib
+//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, KTX 2, .pvr.ccz/.pvr.gz) ─ CZlib, CZstd
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
 //     └─ FileIO (checked reads, atomic writes; package-internal)
@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")]
         ),
         .target(name: "FileIO"),
-        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib"]),
+        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib", "CZstd"]),
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -56,6 +56,8 @@ let package = Package(
         .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         // zlib for cocos2d's .pvr.ccz and .pvr.gz wrappers (TextureFormats).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Zstandard for KTX 2 supercompression (TextureFormats).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
 
         // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),

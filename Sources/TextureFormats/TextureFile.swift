@@ -19,7 +19,7 @@ public struct TextureFile: Sendable, Equatable {
     ///
     /// A file that starts with `CCZ!` or gzip's 1F 8B is inflated first (see
     /// ``CompressedTextureWrapper``) and the file inside is parsed; the result's container is then
-    /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``. Detection of the file itself: «KTX at offset 0 for KTX (a KTX 2 identifier is reported as unsupported, any other
+    /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``. Detection of the file itself: the 12-byte «KTX 20» identifier for KTX 2, «KTX at offset 0 for KTX 1.1 (any other
     /// damage to the 12-byte identifier as an invalid header),
     /// 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped form is reported as unsupported),
     /// 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at offset 0 for PVR v2. A file too short
@@ -51,6 +51,9 @@ public struct TextureFile: Sendable, Equatable {
         case .pvr2: texture = try PVRv2Reader.read(bytes, file: file)
         case .pvr3: texture = try PVRv3Reader.read(bytes, file: file)
         case .ktx: texture = try KTXReader.read(bytes, file: file)
+        case .ktx2, .ktx2Zstd:
+            let (read, zstd) = try KTX2Reader.read(bytes, file: file)
+            return TextureFile(container: zstd ? .ktx2Zstd : .ktx2, texture: read)
         case .pvrCCZ, .pvrGzip:
             throw TextureFormatError.unsupportedFeature(
                 file: file, reason: "a compressed file inside a compressed file")
@@ -62,6 +65,9 @@ public struct TextureFile: Sendable, Equatable {
     static func detect(_ bytes: [UInt8]) -> TextureContainer? {
         if let wrapper = CompressedTextureWrapper.detect(bytes) {
             return wrapper
+        }
+        if bytes.starts(with: KTX2Layout.identifier) {
+            return .ktx2
         }
         if bytes.starts(with: KTXHeader.identifier.prefix(4)) {
             return .ktx
@@ -103,6 +109,8 @@ public struct TextureFile: Sendable, Equatable {
         case .pvr2: return PVRv2Writer.serialize(texture)
         case .pvr3: return PVRv3Writer.serialize(texture)
         case .ktx: return KTXWriter.serialize(texture)
+        case .ktx2: return KTX2Writer.serialize(texture, zstd: false)
+        case .ktx2Zstd: return KTX2Writer.serialize(texture, zstd: true)
         case .pvrCCZ: return CompressedTextureWrapper.wrapCCZ(PVRv3Writer.serialize(texture))
         case .pvrGzip: return CompressedTextureWrapper.wrapGzip(PVRv3Writer.serialize(texture))
         }

@@ -269,4 +269,34 @@ extension TextureFileDescription {
             metadata: metadata, levelByteCounts: counts, file: file, contents: bytes,
             faceOffsets: counts == nil ? nil : offsets, rowAlignment: alignment, unpackProblem: nil)
     }
+
+    // MARK: KTX 2
+
+    /// The KTX 2 header only: PVRTC1 4bpp files are read by ``KTX2Reader``; others are described, not decoded.
+    static func describeKTX2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
+        var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
+        try reader.require(KTX2Layout.levelIndexOffset - KTX2Layout.identifier.count, for: "the KTX 2 header")
+        let vkFormat = try reader.uint32("vkFormat")
+        _ = try reader.uint32("typeSize")
+        let width = try reader.uint32("pixelWidth")
+        let height = try reader.uint32("pixelHeight")
+        let depth = try reader.uint32("pixelDepth")
+        let layers = try reader.uint32("layerCount")
+        let faces = try reader.uint32("faceCount")
+        let levels = max(try reader.uint32("levelCount"), 1)
+        let scheme = try reader.uint32("supercompressionScheme")
+        _ = try checkShape(
+            width: width, height: max(height, 1), depth: max(depth, 1), levels: levels, faces: faces, format: nil,
+            rowAlignment: 1, file: file)
+        let name = KTX2Layout.pvrtcFormatNames[vkFormat] ?? "vkFormat \(vkFormat)"
+        let schemes = ["none", "BasisLZ", "Zstandard", "ZLIB"]
+        return TextureFileDescription(
+            container: .ktx2, wrapper: nil, pixelFormat: TexturePixelFormat(name: name, channels: [], bitsPerPixel: 0),
+            formatCode: "vkFormat \(vkFormat)", width: Int(width), height: Int(max(height, 1)),
+            depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(max(layers, 1)),
+            orientation: .topDown,
+            details: ["supercompression: " + (scheme < 4 ? schemes[Int(scheme)] : "scheme \(scheme)")], metadata: [],
+            levelByteCounts: nil, file: file, contents: bytes, faceOffsets: nil, rowAlignment: 1,
+            unpackProblem: "KTX 2 files other than PVRTC1 4bpp 2D textures are only described")
+    }
 }

@@ -78,6 +78,7 @@ public struct TextureFileDescription: Sendable {
         case .pvr2: description = try describePVRv2(contents, file: file)
         case .pvr3: description = try describePVRv3(contents, file: file)
         case .ktx: description = try describeKTX(contents, file: file)
+        case .ktx2, .ktx2Zstd: description = try describeKTX2(contents, file: file)
         case .pvrCCZ, .pvrGzip:
             throw TextureFormatError.unsupportedFeature(
                 file: file, reason: "a compressed file inside a compressed file")

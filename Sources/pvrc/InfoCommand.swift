@@ -114,6 +114,14 @@ struct InfoCommand: AsyncParsableCommand {
                 "colour space: \(metadata.colorSpace) (\(format))",
                 "alpha: " + (metadata.isPremultiplied ? "premultiplied (pvrc.premultipliedAlpha)" : "straight"),
             ]
+        case .ktx2, .ktx2Zstd:
+            let format = metadata.colorSpace == .srgb ? "vkFormat 1000054005, sRGB" : "vkFormat 1000054001, UNORM"
+            return [
+                orientation + " (KTXorientation)",
+                "colour space: \(metadata.colorSpace) (\(format))",
+                "alpha: " + (metadata.isPremultiplied ? "premultiplied (DFD flag)" : "straight"),
+                "supercompression: " + (file.container == .ktx2Zstd ? "Zstandard" : "none"),
+            ]
         }
     }
 }

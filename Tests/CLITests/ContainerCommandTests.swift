@@ -37,6 +37,27 @@ final class ContainerCommandTests: CLITestCase {
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: gz)).prefix(2)), [0x1F, 0x8B])
     }
 
+    func testKTX2FromEncodeIsReadByInfoDecodeAndRender() throws {
+        let image = RGBAImage(width: 32, height: 32, fill: (30, 140, 220, 255))
+        let input = path("in.png")
+        try PNGCodec.write(image, to: URL(fileURLWithPath: input))
+        for (name, extra, scheme) in [
+            ("a.ktx2", [String](), "none"), ("b.bin", ["--format", "ktx2-zstd"], "Zstandard"),
+        ] {
+            let output = path(name)
+            let encode = try PVRCProcess.run(["encode", input, output, "--quality", "fast", "--mipmaps"] + extra)
+            XCTAssertEqual(encode.status, 0, encode.standardError)
+            let info = try PVRCProcess.run(["info", output])
+            XCTAssertTrue(info.standardOutput.contains("supercompression: \(scheme)"), info.standardOutput)
+            XCTAssertTrue(info.standardOutput.contains("levels: 6"), info.standardOutput)
+            let decoded = path(name + ".png")
+            XCTAssertEqual(try PVRCProcess.run(["decode", output, decoded, "--level", "1"]).status, 0)
+            let texture = try TextureFile.read(from: URL(fileURLWithPath: output)).texture
+            XCTAssertEqual(
+                try PNGCodec.read(from: URL(fileURLWithPath: decoded)), PVRTCDecoder.decode(texture.levels[1]))
+        }
+    }
+
     func testZipBombIsOneLineAndExitOne() throws {
         let bomb = path("bomb.pvr.ccz")
         let header = Array("CCZ!".utf8) + [0, 0, 0, 2, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xF0]
