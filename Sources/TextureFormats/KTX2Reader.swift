@@ -156,7 +156,7 @@ enum KTX2Reader {
     }
 
     /// Walks the key/value pairs and returns the `KTXorientation` they record (top-down without one).
-    private static func readOrientation(from reader: inout ByteReader, byteCount: Int) throws -> TextureOrientation {
+    static func readOrientation(from reader: inout ByteReader, byteCount: Int) throws -> TextureOrientation {
         let end = reader.offset + byteCount
         var orientation = TextureOrientation.topDown
         while reader.offset < end {

@@ -28,12 +28,23 @@ enum KTX2Writer {
 
     /// The complete file, with every level Zstandard-compressed when `zstd` is true.
     static func serialize(_ texture: PVRTCTexture, zstd: Bool) -> [UInt8] {
-        let levelCount = texture.levels.count
-        let dfd = KTX2Layout.dataFormatDescriptor(texture.metadata)
-        let kvd = keyValueData(texture.metadata)
+        serialize(
+            levels: texture.levels.map { [$0.data] }, width: texture.width, height: texture.height,
+            metadata: texture.metadata, zstd: zstd)
+    }
+
+    /// The complete file for `levels` (level 0 first; each the block bytes of its faces, one face or
+    /// six for a cube map, in +X, −X, +Y, −Y, +Z, −Z order).
+    static func serialize(levels: [[[UInt8]]], width: Int, height: Int, metadata: TextureMetadata, zstd: Bool)
+        -> [UInt8]
+    {
+        let levelCount = levels.count
+        let dfd = KTX2Layout.dataFormatDescriptor(metadata)
+        let kvd = keyValueData(metadata)
         let dfdOffset = KTX2Layout.levelIndexOffset + KTX2Layout.levelIndexEntrySize * levelCount
         let kvdOffset = dfdOffset + dfd.count
-        let payloads = texture.levels.map { zstd ? Zstd.compress($0.data) : $0.data }
+        let raw = levels.map { Array($0.joined()) }
+        let payloads = raw.map { zstd ? Zstd.compress($0) : $0 }
         // Levels smallest first, each aligned (1 byte when supercompressed).
         let alignment = zstd ? 1 : KTX2Layout.levelAlignment
         var offsets = [Int](repeating: 0, count: levelCount)
@@ -46,10 +57,10 @@ enum KTX2Writer {
 
         var writer = ByteWriter(capacity: end)
         writer.append(KTX2Layout.identifier)
-        let srgb = texture.metadata.colorSpace == .srgb
+        let srgb = metadata.colorSpace == .srgb
         for field: UInt32 in [
             srgb ? KTX2Layout.vkFormatPVRTC1FourSRGB : KTX2Layout.vkFormatPVRTC1FourUnorm, 1,
-            UInt32(texture.width), UInt32(texture.height), 0, 0, 1, UInt32(levelCount),
+            UInt32(width), UInt32(height), 0, 0, UInt32(levels.first?.count ?? 1), UInt32(levelCount),
             zstd ? KTX2Layout.supercompressionZstd : KTX2Layout.supercompressionNone,
             UInt32(dfdOffset), UInt32(dfd.count), UInt32(kvdOffset), UInt32(kvd.count),
         ] {
@@ -60,7 +71,7 @@ enum KTX2Writer {
         for index in 0..<levelCount {
             writer.uint64(UInt64(offsets[index]))
             writer.uint64(UInt64(payloads[index].count))
-            writer.uint64(UInt64(texture.levels[index].data.count))
+            writer.uint64(UInt64(raw[index].count))
         }
         writer.append(dfd)
         writer.append(kvd)

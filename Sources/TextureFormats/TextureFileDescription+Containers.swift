@@ -272,7 +272,8 @@ extension TextureFileDescription {
 
     // MARK: KTX 2
 
-    /// The KTX 2 header only: PVRTC1 4bpp files are read by ``KTX2Reader``; others are described, not decoded.
+    /// Any KTX 2 file's header; for PVRTC1 4bpp files also the faces of every level (Zstandard
+    /// levels are inflated), so cube maps decode face by face.
     static func describeKTX2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
         var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
         try reader.require(KTX2Layout.levelIndexOffset - KTX2Layout.identifier.count, for: "the KTX 2 header")
@@ -285,18 +286,70 @@ extension TextureFileDescription {
         let faces = try reader.uint32("faceCount")
         let levels = max(try reader.uint32("levelCount"), 1)
         let scheme = try reader.uint32("supercompressionScheme")
-        _ = try checkShape(
-            width: width, height: max(height, 1), depth: max(depth, 1), levels: levels, faces: faces, format: nil,
-            rowAlignment: 1, file: file)
-        let name = KTX2Layout.pvrtcFormatNames[vkFormat] ?? "vkFormat \(vkFormat)"
+        _ = try reader.uint32("dfdByteOffset")
+        _ = try reader.uint32("dfdByteLength")
+        let kvdOffset = Int(try reader.uint32("kvdByteOffset"))
+        let kvdLength = Int(try reader.uint32("kvdByteLength"))
+        _ = try reader.uint64("sgdByteOffset")
+        _ = try reader.uint64("sgdByteLength")
+        let isPVRTC4 = vkFormat == KTX2Layout.vkFormatPVRTC1FourUnorm || vkFormat == KTX2Layout.vkFormatPVRTC1FourSRGB
+        let format =
+            isPVRTC4
+            ? TexturePixelFormat.compressed(
+                "PVRTC1 4bpp " + (vkFormat == KTX2Layout.vkFormatPVRTC1FourSRGB ? "sRGB" : "UNORM"),
+                block: TexturePixelFormat.Block(width: 4, height: 4, bytes: 8, minimumBlocks: 2))
+            : TexturePixelFormat(
+                name: KTX2Layout.pvrtcFormatNames[vkFormat] ?? "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
+        let counts = try checkShape(
+            width: width, height: max(height, 1), depth: max(depth, 1), levels: levels, faces: faces,
+            format: isPVRTC4 ? format : nil, rowAlignment: 1, file: file)
+        var orientation = TextureOrientation.topDown
+        if kvdOffset <= bytes.count, kvdLength <= bytes.count - kvdOffset {
+            var kvd = ByteReader(bytes, file: file, offset: kvdOffset)
+            orientation = try KTX2Reader.readOrientation(from: &kvd, byteCount: kvdLength)
+        }
+        var contents = bytes
+        var offsets: [[Int]]?
+        if let counts, layers == 0, depth == 0,
+            scheme == KTX2Layout.supercompressionNone || scheme == KTX2Layout.supercompressionZstd
+        {
+            try reader.require(Int(levels) * KTX2Layout.levelIndexEntrySize, for: "the level index")
+            var levelOffsets: [[Int]] = []
+            var inflated: [UInt8] = []
+            for level in 0..<Int(levels) {
+                let offset = try reader.uint64("byteOffset")
+                let length = try reader.uint64("byteLength")
+                _ = try reader.uint64("uncompressedByteLength")
+                let levelBytes = counts[level] * Int(faces)
+                guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
+                    throw TextureFormatError.truncated(
+                        file: file, reason: "level \(level) lies outside the file's \(bytes.count) bytes")
+                }
+                var start = Int(offset)
+                if scheme == KTX2Layout.supercompressionZstd {
+                    let data = try Zstd.decompress(
+                        bytes[start..<(start + Int(length))], expectedSize: levelBytes, file: file,
+                        what: "level \(level)")
+                    start = inflated.count
+                    inflated += data
+                } else {
+                    guard length == UInt64(levelBytes) else {
+                        throw TextureFormatError.invalidHeader(
+                            file: file, reason: "byteLength of level \(level) is \(length), expected \(levelBytes)")
+                    }
+                }
+                levelOffsets.append((0..<Int(faces)).map { start + $0 * counts[level] })
+            }
+            if scheme == KTX2Layout.supercompressionZstd { contents = inflated }
+            offsets = levelOffsets
+        }
         let schemes = ["none", "BasisLZ", "Zstandard", "ZLIB"]
         return TextureFileDescription(
-            container: .ktx2, wrapper: nil, pixelFormat: TexturePixelFormat(name: name, channels: [], bitsPerPixel: 0),
-            formatCode: "vkFormat \(vkFormat)", width: Int(width), height: Int(max(height, 1)),
-            depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(max(layers, 1)),
-            orientation: .topDown,
+            container: .ktx2, wrapper: nil, pixelFormat: format, formatCode: "vkFormat \(vkFormat)", width: Int(width),
+            height: Int(max(height, 1)), depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces),
+            arrayCount: Int(max(layers, 1)), orientation: orientation,
             details: ["supercompression: " + (scheme < 4 ? schemes[Int(scheme)] : "scheme \(scheme)")], metadata: [],
-            levelByteCounts: nil, file: file, contents: bytes, faceOffsets: nil, rowAlignment: 1,
-            unpackProblem: "KTX 2 files other than PVRTC1 4bpp 2D textures are only described")
+            levelByteCounts: offsets == nil ? nil : counts, file: file, contents: contents, faceOffsets: offsets,
+            rowAlignment: 1, unpackProblem: nil)
     }
 }

@@ -30,6 +30,12 @@ struct EncodeCommand: AsyncParsableCommand {
     @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
     var output: String
 
+    @Argument(help: "With --cube: the faces -Y, +Z, -Z and then OUT (the whole line is PX NX PY NY PZ NZ OUT).")
+    var moreCubeArguments: [String] = []
+
+    @Flag(help: "Encode a cube map: PX NX PY NY PZ NZ OUT, six square images of one size (+X, -X, +Y, -Y, +Z, -Z).")
+    var cube = false
+
     @OptionGroup var encoding: EncodingOptionGroup
 
     @OptionGroup var limits: PixelLimitOptions
@@ -38,10 +44,14 @@ struct EncodeCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        try await CommandFailure.reporting { try encode() }
+        try await CommandFailure.reporting { try cube ? encodeCube() : encode() }
     }
 
     private func encode() throws {
+        guard moreCubeArguments.isEmpty else {
+            throw CommandFailure(
+                file: moreCubeArguments[0], reason: "unexpected argument (encode takes IN OUT, or --cube and 7 paths)")
+        }
         let container = try outputContainer()
         try checkOutput(output, inputs: [input])
         if container == .pvr2 && encoding.encoderOptions.flipX {
@@ -99,8 +109,9 @@ struct EncodeCommand: AsyncParsableCommand {
         return parts.map { $0 + ", " }.joined()
     }
 
-    /// The container named by `--format`, else implied by the output's extension.
-    private func outputContainer() throws -> TextureContainer {
+    /// The container named by `--format`, else implied by `path`'s extension.
+    func outputContainer(for path: String? = nil) throws -> TextureContainer {
+        let output = path ?? self.output
         if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
         guard let container = TextureContainer.forPathExtension(output) else {
             throw CommandFailure(

@@ -58,6 +58,38 @@ final class ContainerCommandTests: CLITestCase {
         }
     }
 
+    /// `encode --cube` in every container; `decode --face N` of each equals the encode of that face alone.
+    func testEncodeCubeAndDecodeEachFace() throws {
+        let colours: [(UInt8, UInt8, UInt8, UInt8)] = [
+            (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (255, 255, 0, 255), (0, 255, 255, 255),
+            (255, 0, 255, 255),
+        ]
+        var faces: [String] = []
+        for (index, colour) in colours.enumerated() {
+            let face = path("face\(index).png")
+            try PNGCodec.write(RGBAImage(width: 16, height: 16, fill: colour), to: URL(fileURLWithPath: face))
+            faces.append(face)
+        }
+        let single = path("single.pvr")
+        XCTAssertEqual(try PVRCProcess.run(["encode", faces[4], single, "--quality", "fast", "--mipmaps"]).status, 0)
+        let expected = PVRTCDecoder.decode(try TextureFile.read(from: URL(fileURLWithPath: single)).texture.levels[1])
+        for name in ["cube.pvr", "cube.ktx", "cube.ktx2", "cube.pvr.ccz"] {
+            let output = path(name)
+            let encode = try PVRCProcess.run(
+                ["encode", "--cube"] + faces + [output, "--quality", "fast", "--mipmaps"])
+            XCTAssertEqual(encode.status, 0, encode.standardError)
+            let info = try PVRCProcess.run(["info", output])
+            XCTAssertTrue(info.standardOutput.contains("faces: 6 (cube map"), info.standardOutput)
+            let decoded = path(name + ".png")
+            let decode = try PVRCProcess.run(["decode", output, decoded, "--face", "4", "--level", "1"])
+            XCTAssertEqual(decode.status, 0, decode.standardError)
+            XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: decoded)), expected, name)
+        }
+        assertFailure(
+            try PVRCProcess.run(["encode", "--cube"] + faces.prefix(5) + [path("x.pvr")]), naming: "encode --cube",
+            problem: "takes 7 paths")
+    }
+
     func testZipBombIsOneLineAndExitOne() throws {
         let bomb = path("bomb.pvr.ccz")
         let header = Array("CCZ!".utf8) + [0, 0, 0, 2, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xF0]
