@@ -90,6 +90,24 @@ final class ContainerCommandTests: CLITestCase {
             problem: "takes 7 paths")
     }
 
+    func testBuildWritesCCZAndKTX2Outputs() throws {
+        let source = path("src")
+        try FileManager.default.createDirectory(atPath: source + "/ui", withIntermediateDirectories: true)
+        let input = source + "/ui/button.png"
+        try PNGCodec.write(RGBAImage(width: 16, height: 16, fill: (10, 200, 30, 255)), to: URL(fileURLWithPath: input))
+        for (format, name) in [("pvr-ccz", "button.pvr.ccz"), ("ktx2-zstd", "button.ktx2")] {
+            let out = path("out-" + format)
+            let build = try PVRCProcess.run(["build", source, out, "--quality", "fast", "--format", format])
+            XCTAssertEqual(build.status, 0, build.standardError)
+            let built = try Data(contentsOf: URL(fileURLWithPath: out + "/ui/" + name))
+            let single = path("single-" + name)
+            XCTAssertEqual(
+                try PVRCProcess.run(["encode", input, single, "--quality", "fast", "--format", format, "--quiet"])
+                    .status, 0)
+            XCTAssertEqual(built, try Data(contentsOf: URL(fileURLWithPath: single)), format)
+        }
+    }
+
     func testZipBombIsOneLineAndExitOne() throws {
         let bomb = path("bomb.pvr.ccz")
         let header = Array("CCZ!".utf8) + [0, 0, 0, 2, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xF0]
