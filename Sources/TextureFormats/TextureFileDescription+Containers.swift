@@ -251,6 +251,10 @@ extension TextureFileDescription {
                     file: file,
                     reason: "imageSize of level \(level) is \(imageSize), expected \(counts[level] * Int(arrays))")
             }
+            guard faceStride * Int(faces) <= levelBytes else {
+                throw TextureFormatError.invalidHeader(
+                    file: file, reason: "imageSize of level \(level) is \(imageSize), too small for \(faces) faces")
+            }
             try requireBytes(start + 4 + levelBytes, in: bytes, file: file, what: "level \(level)")
             offsets.append((0..<Int(faces)).map { start + 4 + $0 * faceStride })
             start += 4 + (levelBytes + 3) / 4 * 4

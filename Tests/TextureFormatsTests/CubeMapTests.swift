@@ -69,6 +69,17 @@ final class CubeMapTests: XCTestCase {
         XCTAssertEqual(Array(bytes[start..<(start + 192)]), Array(cube.faces.map(\.levels[0].data).joined()))
     }
 
+    /// A KTX cube-map array whose imageSize covers one face, not six, is refused rather than read past.
+    func testKTXCubeArrayWithTooSmallImageSizeIsRefused() throws {
+        var bytes = try cubeMap().serialized(as: .ktx)
+        LE.patch(&bytes, at: 48, 1)  // numberOfArrayElements: a cube array, whose imageSize covers the whole level
+        XCTAssertThrowsError(try TextureFileDescription.parse(bytes, file: "a")) {
+            XCTAssertEqual(
+                $0 as? TextureFormatError,
+                .invalidHeader(file: "a", reason: "imageSize of level 0 is 32, too small for 6 faces"))
+        }
+    }
+
     func testCubeMapsNeedSixSquareMatchingFaces() throws {
         var rng = SplitMix64(seed: 9)
         let square = try TestTextures.random(width: 8, height: 8, hasAlpha: true, rng: &rng)
