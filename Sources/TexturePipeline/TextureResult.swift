@@ -1,4 +1,5 @@
 import PVRTCEncoding
+import TextureEncoding
 
 /// What happened to one texture of a build.
 public struct TextureResult: Sendable {
@@ -24,7 +25,8 @@ public struct TextureResult: Sendable {
     public var summary: TextureSummary?
     /// Seconds spent on this texture (reading, encoding or fetching, writing, measuring).
     public var seconds: Double
-    /// Cache problems met on the way (the build went on without the cache).
+    /// What the container cannot record (as `pvrc encode` warns) and cache problems met on the way
+    /// (the build went on without the cache).
     public var warnings: [String]
 
     /// A result.
@@ -49,11 +51,11 @@ public struct TextureResult: Sendable {
     }
 
     /// The failure as one line naming the source file, or `nil` when the texture did not fail.
-    /// Errors that do not name their file (`EncodingError`) get the source path in front.
+    /// Errors that do not name their file (`EncodingError`, `EncodeJobError`) get the source path in front.
     public var failureMessage: String? {
         guard case .failed(let error) = outcome else { return nil }
         let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return error is EncodingError ? "\(source): \(text)" : text
+        return error is EncodingError || error is EncodeJobError ? "\(source): \(text)" : text
     }
 }
 
