@@ -141,7 +141,7 @@ struct BuildCommand: AsyncParsableCommand {
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
             settings: TextureSettings(options: options, container: container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
-            cache: try cache.map(TextureCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
+            cache: try cache.map(BuildCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
             measuresQuality: report != nil)
     }
 

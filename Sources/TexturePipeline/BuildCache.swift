@@ -7,7 +7,7 @@ import TextureManifest
 /// SHA-256 does not match its pointer is refused.
 ///
 /// Errors thrown here never fail a build: the build reports them as warnings and encodes instead.
-public protocol TextureCache: Sendable {
+public protocol BuildCache: Sendable {
     /// Where the cache lives, for messages.
     var location: String { get }
 
@@ -30,14 +30,14 @@ public protocol TextureCache: Sendable {
 }
 
 /// Opens the cache a `--cache` argument names.
-public enum TextureCacheLocation {
+public enum BuildCacheLocation {
     /// An `http://` or `https://` URL gives an ``HTTPTextureCache``, anything else a
     /// ``DirectoryTextureCache`` at that path.
     ///
     /// - Parameter argument: The URL or path.
     /// - Returns: The cache.
     /// - Throws: `PipelineError` for a malformed URL.
-    public static func open(_ argument: String) throws -> any TextureCache {
+    public static func open(_ argument: String) throws -> any BuildCache {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {
