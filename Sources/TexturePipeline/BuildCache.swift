@@ -30,14 +30,14 @@ public protocol BuildCache: Sendable {
 }
 
 /// Opens the cache a `--cache` argument names.
-public enum BuildCacheLocation {
+package enum BuildCacheLocation {
     /// An `http://` or `https://` URL gives an ``HTTPTextureCache``, anything else a
     /// ``DirectoryTextureCache`` at that path.
     ///
     /// - Parameter argument: The URL or path.
     /// - Returns: The cache.
     /// - Throws: `PipelineError` for a malformed URL.
-    public static func open(_ argument: String) throws -> any BuildCache {
+    package static func open(_ argument: String) throws -> any BuildCache {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {

@@ -63,7 +63,7 @@ public struct BuildConfiguration: Sendable {
     ///   - height: Source height (0 when unknown).
     ///   - mipmaps: Whether the full chain is encoded.
     /// - Returns: Bytes.
-    public static func estimatedMemory(width: Int, height: Int, mipmaps: Bool) -> Int {
+    package static func estimatedMemory(width: Int, height: Int, mipmaps: Bool) -> Int {
         let side = max(width, height, 1)
         var power = 1
         while power < side && power < 1 << 20 { power <<= 1 }

@@ -8,12 +8,12 @@ import TextureManifest
 /// every option that changes the output and has a value (`--quality best`, `--max-size 256`), flags
 /// only where they differ from the default (`--mipmaps`, `--no-alpha-bleed`), and the container
 /// last as `--format`. `threads` and `max-pixels` do not change the output and are left out.
-public enum EncodeArguments {
+package enum EncodeArguments {
     /// The arguments for `settings`.
     ///
     /// - Parameter settings: The effective settings of a texture.
     /// - Returns: Arguments in the options' table order, ending with `--format NAME`.
-    public static func arguments(for settings: TextureSettings) -> [String] {
+    package static func arguments(for settings: TextureSettings) -> [String] {
         let job = settings.job
         var arguments: [String] = []
         for option in EncodingOption.all where option.changesOutput && option.name != "format" {

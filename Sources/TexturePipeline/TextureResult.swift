@@ -38,7 +38,7 @@ public struct TextureResult: Sendable {
     ///   - summary: What the output holds.
     ///   - seconds: Seconds spent.
     ///   - warnings: Cache problems met.
-    public init(
+    package init(
         source: String, output: String, outcome: Outcome, summary: TextureSummary?, seconds: Double,
         warnings: [String] = []
     ) {
@@ -78,7 +78,7 @@ public struct BuildProgress: Sendable {
     ///   - total: Textures to process.
     ///   - elapsed: Seconds since the start.
     ///   - remaining: Estimated seconds left.
-    public init(completed: Int, total: Int, elapsed: Double, remaining: Double?) {
+    package init(completed: Int, total: Int, elapsed: Double, remaining: Double?) {
         self.completed = completed
         self.total = total
         self.elapsed = elapsed
@@ -104,7 +104,7 @@ public struct BuildSummary: Sendable {
     ///   - pruned: Deleted outputs.
     ///   - otherShards: Textures left to other shards.
     ///   - seconds: Seconds the build took.
-    public init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
+    package init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
         self.results = results
         self.pruned = pruned
         self.otherShards = otherShards
