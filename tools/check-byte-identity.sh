@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks that a new `pvrc` writes exactly what an old one writes: `encode` (legacy PVR v2, PVR v3
 # and KTX; with and without --mipmaps; each quality in QUALITIES; plus the image-changing options
-# below at quality fast), `decode` and `info` of every texture, `compare --json` (levels 0 and 1)
+# below at quality fast), `decode` and `info` of every texture, `compare --json` (levels 0 and 1,
+# and of the option variants)
 # and `build` (plain, and --format ktx --mipmaps; the texture files, not the state or timings).
 # Exit status and standard output must match too, so a refusal must be the same refusal.
 #
@@ -73,6 +74,16 @@ for image in "$@"; do
         "--colorspace linear --mipmaps --format ktx" "--no-alpha-bleed"; do
         # shellcheck disable=SC2086
         check "$name encode --quality fast $options" encode "$image" PVRC/t.pvr --quiet --quality fast $options
+        # compare of the old texture (only --normal-map is a compare option of the old pvrc).
+        # shellcheck disable=SC2086
+        "$old" encode "$image" "$work/texture/o.pvr" --quiet --quality fast $options 2>/dev/null || continue
+        normal=()
+        [[ $options == *--normal-map* ]] && normal=(--normal-map)
+        check "$name compare ($options)" compare "$image" "$work/texture/o.pvr" --json "${normal[@]}"
+        if [[ $options == *--mipmaps* ]]; then
+            check "$name compare --level 2 ($options)" compare "$image" "$work/texture/o.pvr" --json --level 2 \
+                "${normal[@]}"
+        fi
     done
 done
 

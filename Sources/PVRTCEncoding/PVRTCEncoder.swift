@@ -78,7 +78,7 @@ public enum PVRTCEncoder {
 
     /// The images the encoder approximates for `image` and `options`, largest level first: the
     /// source after `--max-size` halving, preparation (pad or stretch), the flip, the mip chain and
-    /// premultiplication, exactly as ``encode(_:options:progress:)-swift.type.method`` builds them.
+    /// premultiplication, exactly as `encode(_:options:progress:)` builds them.
     /// Alpha bleed is not applied: it only fills the colour under fully transparent pixels, which
     /// the encoder is free to choose. Quality figures of a texture are measured against these.
     ///
