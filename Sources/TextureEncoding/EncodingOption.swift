@@ -115,7 +115,7 @@ public struct EncodingOption: Sendable {
 }
 
 /// An option's value, in the forms the command line and manifests share.
-public enum EncodingOptionValue: Sendable, Equatable, CustomStringConvertible {
+public enum EncodingOptionValue: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// Not given (optional options only).
     case none
     /// On or off.
@@ -124,6 +124,20 @@ public enum EncodingOptionValue: Sendable, Equatable, CustomStringConvertible {
     case word(String)
     /// A whole number.
     case integer(Int)
+
+    /// Encodes the value as a manifest spells it: `null`, `true`, `"best"`, `256`.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: The encoder's errors.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .none: try container.encodeNil()
+        case .flag(let on): try container.encode(on)
+        case .word(let word): try container.encode(word)
+        case .integer(let number): try container.encode(number)
+        }
+    }
 
     /// As a manifest spells it: `null`, `true`, `"best"`, `256`.
     public var description: String {

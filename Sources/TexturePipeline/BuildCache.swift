@@ -3,7 +3,7 @@ import TextureManifest
 
 /// A store of encoded texture files, shared between builds, machines and shards, keyed by
 /// `TextureSettings.cacheKey(input:)`. The layout is the Bazel remote cache's: the file under
-/// `cas/<SHA-256 of the file>`, and a ``CachePointer`` to it under `ac/<key>`. A file whose size or
+/// `cas/<SHA-256 of the file>`, and a `CachePointer` to it under `ac/<key>`. A file whose size or
 /// SHA-256 does not match its pointer is refused.
 ///
 /// Errors thrown here never fail a build: the build reports them as warnings and encodes instead.

@@ -51,11 +51,11 @@ public enum TextureBuild {
                 }
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .upToDate,
-                    summary: entry.summary, seconds: 0)
+                    summary: entry.summary, seconds: 0, settings: texture.settings)
             case .fail(let error):
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .failed(error), summary: nil,
-                    seconds: 0)
+                    seconds: 0, settings: texture.settings)
             case .build:
                 work.append(texture)
             }
@@ -125,7 +125,7 @@ public enum TextureBuild {
         func result(_ outcome: TextureResult.Outcome, _ summary: TextureSummary?) -> TextureResult {
             TextureResult(
                 source: texture.source.path, output: texture.outputPath, outcome: outcome, summary: summary,
-                seconds: seconds(clock.now - start), warnings: warnings)
+                seconds: seconds(clock.now - start), warnings: warnings, settings: texture.settings)
         }
         do {
             let job = texture.settings.job

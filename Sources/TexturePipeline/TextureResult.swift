@@ -1,5 +1,6 @@
 import PVRTCEncoding
 import TextureEncoding
+import TextureManifest
 
 /// What happened to one texture of a build.
 public struct TextureResult: Sendable {
@@ -28,6 +29,8 @@ public struct TextureResult: Sendable {
     /// What the container cannot record (as `pvrc encode` warns) and cache problems met on the way
     /// (the build went on without the cache).
     public var warnings: [String]
+    /// The texture's effective settings.
+    package var settings: TextureSettings?
 
     /// A result.
     ///
@@ -40,7 +43,7 @@ public struct TextureResult: Sendable {
     ///   - warnings: Cache problems met.
     package init(
         source: String, output: String, outcome: Outcome, summary: TextureSummary?, seconds: Double,
-        warnings: [String] = []
+        warnings: [String] = [], settings: TextureSettings? = nil
     ) {
         self.source = source
         self.output = output
@@ -48,6 +51,7 @@ public struct TextureResult: Sendable {
         self.summary = summary
         self.seconds = seconds
         self.warnings = warnings
+        self.settings = settings
     }
 
     /// The failure as one line naming the source file, or `nil` when the texture did not fail.

@@ -42,6 +42,22 @@ final class EncodeJobCommandTests: CLITestCase {
                 XCTAssertEqual(built, compared, accuracy: 0.00005, "\(options) \(reportKey)", line: line)
             }
         }
+        // The report names the effective options, spelled as the flags.
+        let reported = texture["options"] as? [String: Any] ?? [:]
+        XCTAssertEqual(reported["format"] as? String, container, "\(reported)", line: line)
+        XCTAssertEqual(reported["quality"] as? String, "fast", "\(reported)", line: line)
+        var index = 0
+        while index < options.count {
+            let name = String(options[index].dropFirst(2))
+            if index + 1 < options.count, !options[index + 1].hasPrefix("--") {
+                let given = options[index + 1]
+                XCTAssertEqual(reported[name].map { "\($0)" }, given, "\(name) in \(reported)", line: line)
+                index += 2
+            } else {
+                XCTAssertEqual(reported[name] as? Bool, true, "\(name) in \(reported)", line: line)
+                index += 1
+            }
+        }
         // A good encode where it is visible (the alpha-weighted figure for images with alpha).
         let headline = (texture["aw_rgb_psnr"] as? Double) ?? (texture["y_psnr"] as? Double) ?? 0
         XCTAssertGreaterThan(headline, 15, "\(options): a good encode", line: line)
