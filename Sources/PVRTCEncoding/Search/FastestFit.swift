@@ -7,31 +7,32 @@ import PVRTC
 /// With weight `w` per pixel the decoded value is linear in the endpoints (`(1 − w)·ΣβA + w·ΣβB` over
 /// the four blocks around it), so each block's best A and B, its neighbours held, solve a 2×2 system
 /// per channel over its window. Blocks are solved in the four phases of the 2×2 colouring (windows of
-/// one phase are disjoint: parallel and deterministic), and the continuous prediction of every pixel is
-/// kept up to date by adding each block's change over its window, so a block costs one gather and one
-/// scatter of its window instead of a re-interpolation.
+/// one phase are disjoint: parallel and deterministic), and the residual of every pixel (source minus
+/// continuous prediction) is kept up to date by taking away each block's change over its window, so a
+/// block costs one gather and one scatter of its window instead of a re-interpolation.
 ///
 /// The buffers live as long as the value; ``deallocate()`` frees them.
 struct FastestFit: @unchecked Sendable {
-    /// The continuous prediction of each virtual pixel (R, G, B, A) from the continuous endpoints.
-    let prediction: UnsafeMutableBufferPointer<SIMD4<Float>>
+    /// Each virtual pixel's source (R, G, B, A) plus ``EndpointRefinement/truncationBias`` minus its
+    /// continuous prediction from the continuous endpoints and its modulation weight.
+    let residual: UnsafeMutableBufferPointer<SIMD4<Float>>
     /// Each pixel's modulation weight (0...1) towards B.
     let mix: UnsafeMutableBufferPointer<Float>
 
     /// Allocates the buffers for `ws`.
     init(_ ws: EncoderWorkspace) {
-        prediction = .allocate(capacity: ws.width * ws.height)
+        residual = .allocate(capacity: ws.width * ws.height)
         mix = .allocate(capacity: ws.width * ws.height)
     }
 
     /// Frees the buffers.
     func deallocate() {
-        prediction.deallocate()
+        residual.deallocate()
         mix.deallocate()
     }
 
     /// Chooses every pixel's modulation (stored in the workspace) by projecting it on the segment between
-    /// its interpolated continuous endpoints, and fills ``prediction`` and ``mix``. Pixels are visited
+    /// its interpolated continuous endpoints, and fills ``residual`` and ``mix``. Pixels are visited
     /// by the rectangles between four block centres, so each rectangle loads its four corners once.
     func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
         let gw = geometry.blockWidth
@@ -70,7 +71,7 @@ struct FastestFit: @unchecked Sendable {
         }
     }
 
-    /// One pixel's modulation, weight and prediction.
+    /// One pixel's modulation, weight and residual.
     @inline(__always)
     func choose(_ ws: EncoderWorkspace, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) {
         let s = SIMD4<Float>(ws.source[p])
@@ -93,7 +94,7 @@ struct FastestFit: @unchecked Sendable {
         }
         ws.modulation[p] = bits
         mix[p] = w
-        prediction[p] = a + d * w
+        residual[p] = s + EndpointRefinement.truncationBias - (a + d * w)
     }
 
     /// One Gauss–Seidel sweep of the least-squares refinement over every block.
@@ -117,8 +118,8 @@ struct FastestFit: @unchecked Sendable {
         }
     }
 
-    /// Solves block (bx, by)'s endpoints against the current prediction and adds the change to the
-    /// prediction over its window.
+    /// Solves block (bx, by)'s endpoints against the current residual and takes the change away from
+    /// the residual over its window.
     @inline(__always)
     func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool) {
         let wm = ws.width - 1
@@ -126,7 +127,6 @@ struct FastestFit: @unchecked Sendable {
         let x0 = geometry.windowX(bx)
         let y0 = geometry.windowY(by)
         let scale = 1 / Float(geometry.weightTotal)
-        let bias = EndpointRefinement.truncationBias
         var caa: Float = 0
         var cab: Float = 0
         var cbb: Float = 0
@@ -145,14 +145,13 @@ struct FastestFit: @unchecked Sendable {
                 let w = mix[p]
                 let u = beta * (1 - w)
                 let v = beta * w
-                let s = SIMD4<Float>(ws.source[p])
-                var residual = s + bias - prediction[p]
+                var r = residual[p]
                 if hasAlpha {
-                    let colourWeight = (s[3] + 0.5) / 255.5
+                    let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
                     var alphaWeight: Float = 1
                     if ws.modulation[p] == 2 && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)] {
                         alphaWeight = 0
-                        residual[3] = 0
+                        r[3] = 0
                     }
                     caa += colourWeight * u * u
                     cab += colourWeight * u * v
@@ -160,15 +159,15 @@ struct FastestFit: @unchecked Sendable {
                     aaa += alphaWeight * u * u
                     aab += alphaWeight * u * v
                     abb += alphaWeight * v * v
-                    residual *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                    r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
                 } else {
                     caa += u * u
                     cab += u * v
                     cbb += v * v
-                    residual[3] = 0
+                    r[3] = 0
                 }
-                ra += residual * u
-                rb += residual * v
+                ra += r * u
+                rb += r * v
             }
         }
         var (deltaA, deltaB) = EndpointRefinement.solve(caa, cab, cbb, ra, rb)
@@ -193,7 +192,7 @@ struct FastestFit: @unchecked Sendable {
                 let p = y * ws.width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 let w = mix[p]
-                prediction[p] += changeA * (beta * (1 - w)) + changeB * (beta * w)
+                residual[p] -= changeA * (beta * (1 - w)) + changeB * (beta * w)
             }
         }
     }

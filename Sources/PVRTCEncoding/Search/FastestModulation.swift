@@ -135,20 +135,10 @@ enum FastestModulation {
             if punchThrough { a[2] = -target[3] }
             cost += a * a * weights[3]
         }
-        var bits: UInt8 = 0
-        var error = cost[0]
-        if cost[3] < error {
-            bits = 3
-            error = cost[3]
-        }
-        if cost[1] < error {
-            bits = 1
-            error = cost[1]
-        }
-        if cost[2] < error {
-            bits = 2
-            error = cost[2]
-        }
+        // The lowest-numbered cheapest candidate, without branches.
+        let error = cost.min()
+        let lanes = SIMD4<Int32>(0, 1, 2, 3).replacing(with: 3, where: cost .!= error)
+        let bits = UInt8(truncatingIfNeeded: lanes.min())
         return (bits, error)
     }
 
