@@ -126,6 +126,10 @@ struct FastestFit: @unchecked Sendable {
         let hm = ws.height - 1
         let x0 = geometry.windowX(bx)
         let y0 = geometry.windowY(by)
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let residual = self.residual
+        let mix = self.mix
+        let width = ws.width
         let scale = 1 / Float(geometry.weightTotal)
         var caa: Float = 0
         var cab: Float = 0
@@ -140,7 +144,7 @@ struct FastestFit: @unchecked Sendable {
             let betaY = Float(geometry.weightY(j)) * scale
             for i in 0..<geometry.windowWidth {
                 let x = (x0 + i) & wm
-                let p = y * ws.width + x
+                let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 let w = mix[p]
                 let u = beta * (1 - w)
@@ -189,7 +193,7 @@ struct FastestFit: @unchecked Sendable {
             let betaY = Float(geometry.weightY(j)) * scale
             for i in 0..<geometry.windowWidth {
                 let x = (x0 + i) & wm
-                let p = y * ws.width + x
+                let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 let w = mix[p]
                 residual[p] -= changeA * (beta * (1 - w)) + changeB * (beta * w)

@@ -44,6 +44,11 @@ enum FastestModulation {
         let punchOnly = ws.cutOut[k]
         let both = tryPunchThrough && !punchOnly
         let luma = SIMD4<Float>(ws.lumaWeights)
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let expanded = ws.expanded
+        let source = ws.source
+        let errorWeights = ws.errorWeights
+        let width = ws.width
         let rows = (ws.wrapBlockY(by - 1) * bw, by * bw, ws.wrapBlockY(by + 1) * bw)
         let columns = (ws.wrapBlockX(bx - 1), bx, ws.wrapBlockX(bx + 1))
         var standard: UInt32 = 0
@@ -58,25 +63,25 @@ enum FastestModulation {
             let right = qx == 0 ? columns.1 : columns.2
             let top = qy == 0 ? rows.0 : rows.1
             let bottom = qy == 0 ? rows.1 : rows.2
-            let c00 = SIMD8<Float>(ws.expanded[top + left])
-            let c10 = SIMD8<Float>(ws.expanded[top + right])
-            let c01 = SIMD8<Float>(ws.expanded[bottom + left])
-            let c11 = SIMD8<Float>(ws.expanded[bottom + right])
+            let c00 = SIMD8<Float>(expanded[top + left])
+            let c10 = SIMD8<Float>(expanded[top + right])
+            let c01 = SIMD8<Float>(expanded[bottom + left])
+            let c11 = SIMD8<Float>(expanded[bottom + right])
             for j in 0..<gh / 2 {
                 let py = qy * gh / 2 + j
                 // Vertical position between the two block centres, in 0..<gh.
                 let yr = Float(py + gh / 2 - qy * gh)
                 let l = c00 * (Float(gh) - yr) + c01 * yr
                 let r = c10 * (Float(gh) - yr) + c11 * yr
-                let row = (gh * by + py) * ws.width + gw * bx
+                let row = (gh * by + py) * width + gw * bx
                 for i in 0..<gw / 2 {
                     let px = qx * gw / 2 + i
                     let xr = Float(px + gw / 2 - qx * gw)
                     let e = eightBit(l * (Float(gw) - xr) + r * xr)
                     let p = row + px
                     let shift = UInt32(2 * (gw * py + px))
-                    let target = SIMD4<Float>(ws.source[p])
-                    let weights = SIMD4<Float>(ws.errorWeights[p])
+                    let target = SIMD4<Float>(source[p])
+                    let weights = SIMD4<Float>(errorWeights[p])
                     if !punchOnly {
                         let s = best(
                             e, target: target, weights: weights, luma: luma, hasLuma: hasLuma, punchThrough: false)
@@ -136,9 +141,11 @@ enum FastestModulation {
             cost += a * a * weights[3]
         }
         // The lowest-numbered cheapest candidate, without branches.
-        let error = cost.min()
+        // (`SIMD.min()` is not inlined; the lane-wise minimum below is.)
+        let error = Swift.min(Swift.min(cost[0], cost[1]), Swift.min(cost[2], cost[3]))
         let lanes = SIMD4<Int32>(0, 1, 2, 3).replacing(with: 3, where: cost .!= error)
-        let bits = UInt8(truncatingIfNeeded: lanes.min())
+        let low = pointwiseMin(lanes, SIMD4(lanes[2], lanes[3], lanes[0], lanes[1]))
+        let bits = UInt8(truncatingIfNeeded: Swift.min(low[0], low[1]))
         return (bits, error)
     }
 
