@@ -2,7 +2,7 @@ import ArgumentParser
 import Imaging
 import PVRTCEncoding
 
-/// `--quality fast|normal|high|best` on the command line.
+/// `--quality fastest|fast|normal|high|best|max` on the command line.
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}
 
 /// `--square pad|stretch` and `--pot pad|stretch` on the command line.

@@ -8,8 +8,9 @@ import PVRTC
 /// 2. ``FastestFit``: modulation weights by projection on the interpolated continuous endpoints, then
 ///    one closed-form least-squares sweep over the two low-resolution images.
 /// 3. Nearest stored codes (``EndpointQuantization/quantizeNearest(_:threads:from:)``).
-/// 4. One modulation pass against the exact decoder arithmetic (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
-///    which also picks each block's mode.
+/// 4. One modulation pass against the exact decoder arithmetic (``FastestModulation``), standard mode
+///    except in cut-out blocks (trying punch-through in every block measured +0.01 dB on Kodak for twice
+///    the cost of the stage, so `fastest` does not).
 ///
 /// Every stage works on flat buffers with per-block or per-phase parallel loops whose writes never
 /// overlap, so the output does not depend on the thread count.
