@@ -1,6 +1,10 @@
 extension PVRTCEncoder {
     /// Speed/quality trade-off: the same search with fewer iterations and candidates.
     public enum Quality: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
+        /// One pass built for run time: endpoints from a luma-sorted split of each block, one
+        /// least-squares refinement of both low-resolution images, nearest codes, one exact modulation
+        /// pass. Tens of times faster than `fast`, about 1 dB behind it on photographs.
+        case fastest
         /// One refinement round, rounding search without descent.
         case fast
         /// Two refinement rounds.

@@ -3,7 +3,7 @@ import Imaging
 import PVRTCEncoding
 import TextureEncoding
 
-/// `pvrc bench encode --quality fast|normal|high|best`.
+/// `--quality fastest|fast|normal|high|best|max` (used by `pvrc bench encode`).
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}
 
 extension EncodingError {

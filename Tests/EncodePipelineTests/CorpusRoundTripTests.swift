@@ -54,4 +54,26 @@ final class CorpusRoundTripTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(result.alphaWeightedRGBPSNR), 40.5)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(result.alphaPSNR), 44.0)
     }
+
+    /// `fastest` against Jeffrey Lim's encoder (`brenwill` in baselines.tsv, an independent encoder's
+    /// measured output): opaque images by Y, images with alpha by alpha-weighted RGB. Measured with
+    /// the first version of `fastest`: kodim03 38.53 (Lim 35.40), photo_astronaut 35.16 (31.02),
+    /// wz_sky_arizona 40.11 (33.54), oa_grind (cut-out) 29.77 (19.27); floors about half a dB lower.
+    func testFastestAboveLimsEncoder() throws {
+        for (name, floor, lim) in [("kodak/kodim03_512.png", 38.0, 35.40), ("photo_astronaut_512.png", 34.6, 31.02)] {
+            let (texture, result) = try roundTrip(try corpusImage(name), quality: .fastest)
+            XCTAssertFalse(texture.hasAlpha, name)
+            XCTAssertGreaterThanOrEqual(result.lumaPSNR, floor, name)
+            XCTAssertGreaterThan(result.lumaPSNR, lim + 2, name)
+        }
+        for (name, floor, lim) in [
+            ("wz_sky_arizona_256_rgba.png", 39.5, 33.54), ("oa_grind_512_rgba.png", 29.2, 19.27),
+        ] {
+            let (texture, result) = try roundTrip(try corpusImage(name), quality: .fastest)
+            XCTAssertTrue(texture.hasAlpha, name)
+            let weighted = try XCTUnwrap(result.alphaWeightedRGBPSNR)
+            XCTAssertGreaterThanOrEqual(weighted, floor, name)
+            XCTAssertGreaterThan(weighted, lim, name)
+        }
+    }
 }

@@ -10,7 +10,8 @@ import XCTest
 final class PVRTCEncoderTests: XCTestCase {
     /// An image every block of which uses the same two endpoints (A darker than B by luma, the
     /// encoder's orientation convention) with an arbitrary modulation pattern is exactly representable;
-    /// every quality level must find it (zero error).
+    /// every searching quality level must find it (zero error). `fastest` does not search (one pass),
+    /// so it is not held to this.
     func testTwoColourPatternIsReproducedExactly() throws {
         var random = TestRandom(seed: 7)
         let a = PVRTCEndpoint(isOpaque: true, red: 3, green: 5, blue: 5)
@@ -21,7 +22,7 @@ final class PVRTCEncoderTests: XCTestCase {
                 modulation: UInt32(truncatingIfNeeded: random.next(1 << 32)))
         }
         let truth = PVRTCDecoder.decode(try PVRTCImage(width: 32, height: 32, linearBlocks: blocks))
-        for quality in PVRTCEncoder.Quality.allCases {
+        for quality in PVRTCEncoder.Quality.allCases where quality != .fastest {
             let encoded = try LevelEncoder.encode(truth, options: .init(quality: quality, threads: 1))
             let decoded = PVRTCDecoder.decode(encoded)
             XCTAssertEqual(EncoderFixtures.squaredError(truth, decoded), 0, "\(quality)")

@@ -53,8 +53,21 @@ enum EndpointQuantization {
     /// The nearest code to `x`.
     @inline(__always)
     static func nearest(_ x: Float, bits: Int, channel: Int) -> Int {
-        let (lo, hi) = bracket(x, bits: bits, channel: channel)
-        return x - value(lo, bits: bits, channel: channel) <= value(hi, bits: bits, channel: channel) - x ? lo : hi
+        if bits == 0 { return 0 }
+        // The stored values are within half a step of evenly spaced, so the nearest code is the rounded
+        // even-spacing guess or one of its neighbours; ties go to the lower code.
+        let top = (1 << bits) - 1
+        let guess = Int((x * Float(top) / 255).rounded())
+        var best = 0
+        var distance = Float.infinity
+        for code in max(guess - 1, 0)...min(max(guess + 1, 0), top) {
+            let d = abs(x - value(code, bits: bits, channel: channel))
+            if d < distance {
+                best = code
+                distance = d
+            }
+        }
+        return best
     }
 
     /// An endpoint from four codes.

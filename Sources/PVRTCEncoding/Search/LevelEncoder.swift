@@ -53,6 +53,7 @@ package enum LevelEncoder {
             let best =
                 plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
             switch quality {
+            case .fastest: rounds = []
             case .fast: rounds = plain(1, 0, 1)
             case .normal: rounds = plain(1, 0, 2)
             case .high: rounds = plain(2, 1, 3)
@@ -88,9 +89,13 @@ package enum LevelEncoder {
         }
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
+        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
+        if options.quality == .fastest {
+            return try FastestEncoder.encode(
+                image, metric: metric, threads: threads, isCancelled: isCancelled, progress: progress)
+        }
         let schedule = Schedule(options.quality)
         let steps = Double(schedule.rounds.count + 1)
-        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
         let ws = EncoderWorkspace(image: image, metric: metric)
         InitialEndpoints.compute(ws, threads: threads)
         progress?(1 / steps)

@@ -1,0 +1,203 @@
+import PVRTC
+
+/// Stage 2 of ``FastestEncoder``: a modulation weight for every pixel from the continuous endpoints,
+/// then the closed-form least-squares refinement of the two low-resolution images with those weights
+/// fixed.
+///
+/// With weight `w` per pixel the decoded value is linear in the endpoints (`(1 − w)·ΣβA + w·ΣβB` over
+/// the four blocks around it), so each block's best A and B, its neighbours held, solve a 2×2 system
+/// per channel over its window. Blocks are solved in the four phases of the 2×2 colouring (windows of
+/// one phase are disjoint: parallel and deterministic), and the residual of every pixel (source minus
+/// continuous prediction) is kept up to date by taking away each block's change over its window, so a
+/// block costs one gather and one scatter of its window instead of a re-interpolation.
+///
+/// The buffers live as long as the value; ``deallocate()`` frees them.
+struct FastestFit: @unchecked Sendable {
+    /// Each virtual pixel's source (R, G, B, A) plus ``EndpointRefinement/truncationBias`` minus its
+    /// continuous prediction from the continuous endpoints and its modulation weight.
+    let residual: UnsafeMutableBufferPointer<SIMD4<Float>>
+    /// Each pixel's modulation weight (0...1) towards B.
+    let mix: UnsafeMutableBufferPointer<Float>
+
+    /// Allocates the buffers for `ws`.
+    init(_ ws: EncoderWorkspace) {
+        residual = .allocate(capacity: ws.width * ws.height)
+        mix = .allocate(capacity: ws.width * ws.height)
+    }
+
+    /// Frees the buffers.
+    func deallocate() {
+        residual.deallocate()
+        mix.deallocate()
+    }
+
+    /// Chooses every pixel's modulation (stored in the workspace) by projecting it on the segment between
+    /// its interpolated continuous endpoints, and fills ``residual`` and ``mix``. Pixels are visited
+    /// by the rectangles between four block centres, so each rectangle loads its four corners once.
+    func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
+        let gw = geometry.blockWidth
+        let gh = geometry.blockHeight
+        let bw = ws.blocksWide
+        let bh = ws.blocksHigh
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        let total = Float(geometry.weightTotal)
+        Parallel.forEach(bh, threads: threads) { rows in
+            for by in rows {
+                let r0 = by * bw
+                let r1 = ((by + 1) & (bh - 1)) * bw
+                for bx in 0..<bw {
+                    let x1 = (bx + 1) & (bw - 1)
+                    let c00 = ws.continuous[r0 + bx]
+                    let c10 = ws.continuous[r0 + x1]
+                    let c01 = ws.continuous[r1 + bx]
+                    let c11 = ws.continuous[r1 + x1]
+                    for j in 0..<gh {
+                        let y = (gh * by + gh / 2 + j) & hm
+                        let fy = Float(j)
+                        let left = c00 * (Float(gh) - fy) + c01 * fy
+                        let right = c10 * (Float(gh) - fy) + c11 * fy
+                        for i in 0..<gw {
+                            let x = (gw * bx + gw / 2 + i) & wm
+                            let fx = Float(i)
+                            let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
+                            let p = y * ws.width + x
+                            let block = geometry.blockIndex(x: x, y: y, blocksWide: bw)
+                            choose(ws, p: p, endpoints: e, punchThrough: ws.cutOut[block])
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pixel's modulation, weight and residual.
+    @inline(__always)
+    func choose(_ ws: EncoderWorkspace, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) {
+        let s = SIMD4<Float>(ws.source[p])
+        let a = e.lowHalf
+        let d = e.highHalf - a
+        let dd = (d * d).sum()
+        let t = dd > 0 ? ((s - a) * d).sum() / dd : 0
+        var bits: UInt8
+        var w: Float
+        if punchThrough {
+            // Punch-through weights 0, ½, (½ with alpha 0), 1.
+            let high: UInt8 = t < 0.75 ? 1 : 3
+            bits = s[3] == 0 ? 2 : (t < 0.25 ? 0 : high)
+            w = bits == 0 ? 0 : (bits == 3 ? 1 : 0.5)
+        } else {
+            // Standard weights 0, 3/8, 5/8, 1; thresholds halfway between them.
+            let step = (t >= 0.1875 ? 1 : 0) + (t >= 0.5 ? 1 : 0) + (t >= 0.8125 ? 1 : 0)
+            bits = UInt8(step)
+            w = Float(step) * 0.3125 + Float(step & 1) * 0.0625
+        }
+        ws.modulation[p] = bits
+        mix[p] = w
+        residual[p] = s + EndpointRefinement.truncationBias - (a + d * w)
+    }
+
+    /// One Gauss–Seidel sweep of the least-squares refinement over every block.
+    func refine(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
+        let bw = ws.blocksWide
+        for phase in 0..<4 {
+            let cx = phase & 1
+            let cy = phase >> 1
+            Parallel.forEach(ws.blocksHigh / 2, threads: threads) { rows in
+                for row in rows {
+                    let by = 2 * row + cy
+                    for bx in stride(from: cx, to: bw, by: 2) {
+                        if ws.hasAlpha {
+                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: true)
+                        } else {
+                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: false)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Solves block (bx, by)'s endpoints against the current residual and takes the change away from
+    /// the residual over its window.
+    @inline(__always)
+    func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool) {
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        let x0 = geometry.windowX(bx)
+        let y0 = geometry.windowY(by)
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let residual = self.residual
+        let mix = self.mix
+        let width = ws.width
+        let scale = 1 / Float(geometry.weightTotal)
+        var caa: Float = 0
+        var cab: Float = 0
+        var cbb: Float = 0
+        var aaa: Float = 0
+        var aab: Float = 0
+        var abb: Float = 0
+        var ra = SIMD4<Float>.zero
+        var rb = SIMD4<Float>.zero
+        for j in 0..<geometry.windowHeight {
+            let y = (y0 + j) & hm
+            let betaY = Float(geometry.weightY(j)) * scale
+            for i in 0..<geometry.windowWidth {
+                let x = (x0 + i) & wm
+                let p = y * width + x
+                let beta = Float(geometry.weightX(i)) * betaY
+                let w = mix[p]
+                let u = beta * (1 - w)
+                let v = beta * w
+                var r = residual[p]
+                if hasAlpha {
+                    let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
+                    var alphaWeight: Float = 1
+                    if ws.modulation[p] == 2 && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)] {
+                        alphaWeight = 0
+                        r[3] = 0
+                    }
+                    caa += colourWeight * u * u
+                    cab += colourWeight * u * v
+                    cbb += colourWeight * v * v
+                    aaa += alphaWeight * u * u
+                    aab += alphaWeight * u * v
+                    abb += alphaWeight * v * v
+                    r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                } else {
+                    caa += u * u
+                    cab += u * v
+                    cbb += v * v
+                    r[3] = 0
+                }
+                ra += r * u
+                rb += r * v
+            }
+        }
+        var (deltaA, deltaB) = EndpointRefinement.solve(caa, cab, cbb, ra, rb)
+        if hasAlpha {
+            let (alphaA, alphaB) = EndpointRefinement.solve(aaa, aab, abb, ra, rb)
+            deltaA[3] = alphaA[3]
+            deltaB[3] = alphaB[3]
+        }
+        let k = by * ws.blocksWide + bx
+        let old = ws.continuous[k]
+        let new = (old + SIMD8(lowHalf: deltaA, highHalf: deltaB)).clamped(
+            lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+        ws.continuous[k] = new
+        let change = new - old
+        let changeA = change.lowHalf
+        let changeB = change.highHalf
+        for j in 0..<geometry.windowHeight {
+            let y = (y0 + j) & hm
+            let betaY = Float(geometry.weightY(j)) * scale
+            for i in 0..<geometry.windowWidth {
+                let x = (x0 + i) & wm
+                let p = y * width + x
+                let beta = Float(geometry.weightX(i)) * betaY
+                let w = mix[p]
+                residual[p] -= changeA * (beta * (1 - w)) + changeB * (beta * w)
+            }
+        }
+    }
+}
