@@ -17,12 +17,23 @@ import Foundation
 /// its cache bookkeeping and its GL calls one serial stream with the frames drawn on the same thread.
 ///
 /// The thread counts the time it spends running work (``busyTime``); benchmarks use it as the
-/// render thread's frame cost. Call ``shutdown()`` when done: the thread then finishes the queued
-/// work, releases the resource on itself and exits.
+/// render thread's frame cost.
+///
+/// ## Ending the thread
+/// Call `await` ``shutdown()`` when done, and before the process exits: the thread finishes the
+/// queued work, releases the resource on itself (for a GL uploader: deletes its objects and destroys
+/// the context) and ends, and only then does `shutdown()` return. A process that exits while the
+/// release still runs races the GL driver's and the C library's exit-time destructors against it
+/// (heap corruption in Mesa); returning from `shutdown()` rules that out.
+///
+/// The running thread keeps its `GLThread` alive, so dropping the last reference without
+/// `shutdown()` does not stop it: the thread and its resource stay until the process ends, and the
+/// resource is never released. That is harmless only for a thread meant to live as long as the
+/// process; everything else must be shut down.
 public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
-    // @unchecked Sendable: `queue`, `stopping`, `started` and `exited` are guarded by `condition`; `resource`,
-    // `threadID`-dependent state and the busy counters are touched only on the GL thread itself
-    // (checked by `isCurrent`); `threadID` is written once before `started` is signalled.
+    // @unchecked Sendable: `queue`, `stopping`, `started`, `exited`, `ended` and `endWaiters` are guarded by
+    // `condition`; `resource`, `threadID`-dependent state and the busy counters are touched only on the GL
+    // thread itself (checked by `isCurrent`); `threadID` is written once before `started` is signalled.
 
     private enum Work {
         case job(UnownedJob)
@@ -34,6 +45,11 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     private var stopping = false
     private var started = false
     private var exited = false
+    /// Set once the resource has been released and the thread's body has returned.
+    private var ended = false
+    /// ``shutdown()`` calls waiting for `ended`.
+    private var endWaiters: [CheckedContinuation<Void, Never>] = []
+    private let name: String
     /// Runs actor jobs that arrive after the thread exited, keeping them serial; they find no resource.
     private let retiredQueue = DispatchQueue(label: "pvrc.gl.retired")
     private var threadID = pthread_t(bitPattern: 0)
@@ -44,11 +60,13 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
 
     /// Starts the thread and creates the resource on it.
     /// - Parameters:
-    ///   - name: The thread's name (visible in debuggers).
+    ///   - name: The thread's name (visible in debuggers, `top -H` and `/proc`; the kernel keeps the
+    ///     first 15 bytes); set before the resource is made.
     ///   - makeResource: Called once, on the new thread, before any work runs. If it throws, every
     ///     later ``withResource(_:_:)`` and ``perform(_:)`` rethrows that error.
     public init(name: String = "pvrc.gl", makeResource: @escaping @Sendable () throws -> Resource) {
         self.makeResource = makeResource
+        self.name = name
         let thread = Thread { [self] in run() }
         thread.name = name
         thread.stackSize = 8 << 20
@@ -114,13 +132,33 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         _ = submit(.closure { [self] in _ = try? withResource("enqueue", body) })
     }
 
-    /// Stops the thread after the queued work has run; the resource is released on the thread.
-    /// Work submitted afterwards fails with ``TextureLoaderError/glThreadStopped``.
-    public func shutdown() {
+    /// Stops the thread and returns once it has ended: the queued work has run, the resource has been
+    /// released on the thread, and the thread's body has returned.
+    ///
+    /// Work submitted afterwards fails with ``TextureLoaderError/glThreadStopped``. Calling it again
+    /// (or from several tasks) is fine: every call returns once the thread has ended. Do not await it
+    /// from work running on this thread (a ``perform(_:)`` body cannot; an actor whose executor is
+    /// this thread may, since awaiting suspends its job and frees the thread).
+    public func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            stopping = true
+            condition.signal()
+            if ended {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                endWaiters.append(continuation)
+                condition.unlock()
+            }
+        }
+    }
+
+    /// True once the thread has ended (its resource released); see ``shutdown()``.
+    public var hasEnded: Bool {
         condition.lock()
-        stopping = true
-        condition.signal()
-        condition.unlock()
+        defer { condition.unlock() }
+        return ended
     }
 
     /// Total time the thread has spent running work since it started, including the work running
@@ -143,16 +181,23 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         condition.lock()
-        defer { condition.unlock() }
         // Actor jobs must run even after shutdown: they go to the queue while the thread still drains
         // it, and to a serial fallback queue once it has exited (where any GL access fails with
         // `glThreadStopped`), so the actor's code stays serial either way.
-        if exited {
-            let executor = asUnownedSerialExecutor()
-            retiredQueue.async { unowned.runSynchronously(on: executor) }
-        } else {
+        guard exited else {
             queue.append(.job(unowned))
             condition.signal()
+            condition.unlock()
+            return
+        }
+        condition.unlock()
+        // The runtime calls this through an unowned reference, and the job may drop the last reference
+        // to the actor (and so to this thread object) as soon as it has run: the block keeps `self`
+        // alive until the job is done, and nothing here touches `self` after handing the job over.
+        let executor = asUnownedSerialExecutor()
+        let retired = retiredQueue
+        retired.async { [self] in
+            withExtendedLifetime(self) { unowned.runSynchronously(on: executor) }
         }
     }
 
@@ -186,6 +231,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
 
     private func run() {
         threadID = pthread_self()
+        Self.setCurrentThreadName(name)
         resource = Result { try makeResource() }
         condition.lock()
         started = true
@@ -213,6 +259,32 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
             }
         }
         resource = nil
+        condition.lock()
+        ended = true
+        let waiters = endWaiters
+        endWaiters.removeAll()
+        condition.unlock()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Names the calling thread for the kernel (what debuggers, `top -H` and `/proc` show) before any
+    /// work runs on it. `Thread.name` alone does not reach the kernel on Linux (the thread kept the
+    /// name of the thread that started it), so the name is written to `/proc/thread-self/comm`,
+    /// cut to the 15 bytes Linux keeps.
+    private static func setCurrentThreadName(_ name: String) {
+        Thread.current.name = name
+        #if os(Linux)
+            var truncated = ""
+            for character in name {
+                guard truncated.utf8.count + character.utf8.count <= 15 else { break }
+                truncated.append(character)
+            }
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+            guard descriptor >= 0 else { return }
+            let bytes = Array(truncated.utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        #endif
     }
 
     private static func now() -> UInt64 {

@@ -1,5 +1,5 @@
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 
 /// Builders for textures with random block data.
 enum TestTextures {

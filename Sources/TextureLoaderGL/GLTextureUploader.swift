@@ -1,5 +1,6 @@
 import PVRTC
 import PVRTCGL
+import TextureLoader
 
 /// The loader's uploader on a real GL context: uploads through `GLContext/upload(_:mode:)` in one
 /// `PVRTCUploadMode` and deletes with `GLContext/delete(_:)`.
