@@ -22,7 +22,8 @@ import Foundation
 /// ## Ending the thread
 /// Call `await` ``shutdown()`` when done, and before the process exits: the thread finishes the
 /// queued work, releases the resource on itself (for a GL uploader: deletes its objects and destroys
-/// the context) and ends, and only then does `shutdown()` return. A process that exits while the
+/// the context) and ends (its thread-local destructors included), and only then does `shutdown()`
+/// return. A process that exits while the
 /// release still runs races the GL driver's and the C library's exit-time destructors against it
 /// (heap corruption in Mesa); returning from `shutdown()` rules that out.
 ///
@@ -31,8 +32,8 @@ import Foundation
 /// resource is never released. That is harmless only for a thread meant to live as long as the
 /// process; everything else must be shut down.
 public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
-    // @unchecked Sendable: `queue`, `stopping`, `started`, `exited`, `ended` and `endWaiters` are guarded by
-    // `condition`; `resource`, `threadID`-dependent state and the busy counters are touched only on the GL
+    // @unchecked Sendable: `queue`, `stopping`, `started`, `exited`, `released`, `ended`, `ending` and the
+    // waiters are guarded by `condition` (`handle` is written once in `init`); `resource`, `threadID`-dependent state and the busy counters are touched only on the GL
     // thread itself (checked by `isCurrent`); `threadID` is written once before `started` is signalled.
 
     private enum Work {
@@ -45,10 +46,20 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     private var stopping = false
     private var started = false
     private var exited = false
-    /// Set once the resource has been released and the thread's body has returned.
+    /// Set by the thread once it has released the resource and is about to end.
+    private var released = false
+    /// The first ``shutdown()`` call, waiting for `released`.
+    private var releaseWaiter: CheckedContinuation<Void, Never>?
+    /// Set once the thread has ended (on Linux: joined, its thread-local destructors done).
     private var ended = false
-    /// ``shutdown()`` calls waiting for `ended`.
+    /// Further ``shutdown()`` calls, waiting for `ended`.
     private var endWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether a ``shutdown()`` call has taken on ending the thread (waiting for the release, joining).
+    private var ending = false
+    #if canImport(Glibc)
+        /// The thread, joined by the first ``shutdown()``.
+        private var handle = pthread_t()
+    #endif
     private let name: String
     /// Runs actor jobs that arrive after the thread exited, keeping them serial; they find no resource.
     private let retiredQueue = DispatchQueue(label: "pvrc.gl.retired")
@@ -67,10 +78,28 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     public init(name: String = "pvrc.gl", makeResource: @escaping @Sendable () throws -> Resource) {
         self.makeResource = makeResource
         self.name = name
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.stackSize = 8 << 20
-        thread.start()
+        #if canImport(Glibc)
+            // A joinable POSIX thread, so that shutdown() can wait until it is completely gone (its
+            // thread-local destructors, e.g. the GL driver's per-thread state, included).
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, 8 << 20)
+            let start = Unmanaged.passRetained(ThreadStart { [self] in run() }).toOpaque()
+            let status = pthread_create(&handle, &attributes, startGLThread, start)
+            pthread_attr_destroy(&attributes)
+            if status != 0 {
+                Unmanaged<ThreadStart>.fromOpaque(start).release()
+                // No thread: the resource is never made, and the object behaves as already shut down.
+                resource = .failure(TextureLoaderError.glThreadStopped)
+                (started, stopping, exited, released, ended, ending) = (true, true, true, true, true, true)
+                return
+            }
+        #else
+            let thread = Thread { [self] in run() }
+            thread.name = name
+            thread.stackSize = 8 << 20
+            thread.start()
+        #endif
         condition.lock()
         while !started { condition.wait() }
         condition.unlock()
@@ -133,25 +162,64 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     }
 
     /// Stops the thread and returns once it has ended: the queued work has run, the resource has been
-    /// released on the thread, and the thread's body has returned.
+    /// released on the thread, and the thread is gone (on Linux it is joined, so its thread-local
+    /// destructors — the GL driver's per-thread state — have run too).
     ///
     /// Work submitted afterwards fails with ``TextureLoaderError/glThreadStopped``. Calling it again
     /// (or from several tasks) is fine: every call returns once the thread has ended. Do not await it
     /// from work running on this thread (a ``perform(_:)`` body cannot; an actor whose executor is
     /// this thread may, since awaiting suspends its job and frees the thread).
     public func shutdown() async {
+        guard beginShutdown() else {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                condition.lock()
+                if ended {
+                    condition.unlock()
+                    continuation.resume()
+                } else {
+                    endWaiters.append(continuation)
+                    condition.unlock()
+                }
+            }
+            return
+        }
+        // The first call waits (without blocking a thread) for the release, then for the thread itself:
+        // after the release it only has its thread-local destructors left, so the join is short.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             condition.lock()
-            stopping = true
-            condition.signal()
-            if ended {
+            if released {
                 condition.unlock()
                 continuation.resume()
             } else {
-                endWaiters.append(continuation)
+                releaseWaiter = continuation
                 condition.unlock()
             }
         }
+        #if canImport(Glibc)
+            pthread_join(handle, nil)
+        #endif
+        markEnded()
+    }
+
+    /// Tells the thread to stop; true for the first call, which then ends the thread.
+    private func beginShutdown() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        stopping = true
+        condition.signal()
+        let first = !ending
+        ending = true
+        return first
+    }
+
+    /// Records that the thread has ended and lets the other ``shutdown()`` calls return.
+    private func markEnded() {
+        condition.lock()
+        ended = true
+        let waiters = endWaiters
+        endWaiters.removeAll()
+        condition.unlock()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// True once the thread has ended (its resource released); see ``shutdown()``.
@@ -260,11 +328,11 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         }
         resource = nil
         condition.lock()
-        ended = true
-        let waiters = endWaiters
-        endWaiters.removeAll()
+        released = true
+        let waiter = releaseWaiter
+        releaseWaiter = nil
         condition.unlock()
-        for waiter in waiters { waiter.resume() }
+        waiter?.resume()
     }
 
     /// Names the calling thread for the kernel (what debuggers, `top -H` and `/proc` show) before any
@@ -293,6 +361,24 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 }
+
+#if canImport(Glibc)
+    /// What a new GL thread runs, passed through `pthread_create`'s context pointer.
+    private final class ThreadStart {
+        let body: () -> Void
+
+        init(_ body: @escaping () -> Void) {
+            self.body = body
+        }
+    }
+
+    /// The GL thread's entry point: runs (and releases) the `ThreadStart` it is given.
+    private func startGLThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }
+#endif
 
 /// A one-way flag set from a cancellation handler and read on the GL thread.
 private final class CancellationFlag: @unchecked Sendable {

@@ -55,6 +55,20 @@ final class ShutdownTests: XCTestCase {
     }
 
     #if os(Linux)
+        /// A GL driver keeps per-thread state that a thread-local destructor frees when the thread
+        /// ends (Mesa's EGL does); shutdown returns only after such destructors have run.
+        func testShutdownReturnsAfterTheThreadsLocalDestructorsRan() async throws {
+            for round in 0..<100 {
+                let destroyed = ReleaseFlag()
+                let glThread = GLThread { ThreadLocalState.install(destroyed) }
+                _ = try await glThread.perform { _ in true }
+                await glThread.shutdown()
+                XCTAssertTrue(
+                    destroyed.isSet, "round \(round): shutdown returned before the thread-local destructor ran")
+                if !destroyed.isSet { break }
+            }
+        }
+
         func testThreadIsNamedBeforeTheResourceIsMade() async throws {
             let glThread = GLThread(name: "pvrc.loader.thread.name") { ThreadName.current() }
             let seen = try await glThread.perform { $0 }
@@ -139,3 +153,23 @@ enum ThreadName {
         return text.trimmingCharacters(in: .newlines)
     }
 }
+
+#if os(Linux)
+    /// Per-thread state with a destructor that runs when its thread ends, slowly, like a driver's.
+    enum ThreadLocalState {
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { value in
+                guard let value else { return }
+                usleep(2_000)
+                Unmanaged<ReleaseFlag>.fromOpaque(value).takeRetainedValue().set()
+            }
+            return key
+        }()
+
+        /// Gives the calling thread state whose destructor sets `flag`.
+        static func install(_ flag: ReleaseFlag) {
+            pthread_setspecific(key, Unmanaged.passRetained(flag).toOpaque())
+        }
+    }
+#endif
