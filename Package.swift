@@ -1,13 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The module map (arrows point down; nothing imports upwards):
+// The module map (arrows point down; nothing imports upwards). Modules marked [GL] link EGL/GLES: they
+// exist only on Linux and only when the environment does not set `PVRC_GL=0`; everything else builds
+// and tests without any GL library (the situation of every macOS user; CI proves it with `PVRC_GL=0`).
 //
-//   pvrc (executable: argument parsing and printing)
-//     ├─ PVRTCBenchmarks (timing, test patterns, load and carousel benchmarks; CLI and tools only)
+//   pvrc (executable: argument parsing and printing; `render` and GL benchmarks only with GL)
+//     ├─ PVRTCGLBenchmarks [GL] (load and carousel benchmarks on a real context; CLI and tools only)
+//     │    └─ PVRTCBenchmarks (timing, carousel driver over any uploader; CLI and tools only)
 //     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
-//     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
+//     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     │    └─ TextureLoader (loading, GPU cache, prefetch, preview-first against `TextureUploading`; no GL)
 //     ├─ TextureEncoding (one encode job: image file -> texture file; the option schema)
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
@@ -15,7 +20,27 @@ import PackageDescription
 //     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, KTX 2, .pvr.ccz/.pvr.gz) ─ CZlib, CZstd
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
-//     └─ FileIO (checked reads, atomic writes; package-internal)
+//     ├─ FileIO (checked reads, atomic writes; package-internal)
+//     └─ PVRCTestSupport (deterministic fixtures: SplitMix64, TestPattern; tests and `bench encode`; no GL)
+
+/// True when the GL modules are part of the package: on a Linux host unless `PVRC_GL=0`.
+let withGL: Bool = {
+    #if os(Linux)
+        return Context.environment["PVRC_GL"] != "0"
+    #else
+        return false
+    #endif
+}()
+/// GL targets and products when GL is on, nothing otherwise.
+func ifGL<T>(_ items: [T]) -> [T] { withGL ? items : [] }
+/// Source files of a mixed target that need the GL modules: excluded when GL is off.
+func glOnly(_ files: [String]) -> [String] { withGL ? [] : files }
+/// The edge to GL module `name`. It carries a platform condition as well, so that a target
+/// cross-compiled for another platform never pulls GL in.
+func gl(_ name: String) -> Target.Dependency { .target(name: name, condition: .when(platforms: [.linux])) }
+/// `#if PVRC_GL` in a target that has code paths needing the GL modules.
+let glDefine: [SwiftSetting] = ifGL([.define("PVRC_GL", .when(platforms: [.linux]))])
+
 let package = Package(
     name: "pvrc",
     platforms: [.macOS(.v13)],
@@ -25,14 +50,17 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "TextureFormats", targets: ["TextureFormats"]),
-        .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
         .library(name: "TextureEncoding", targets: ["TextureEncoding"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
         .plugin(name: "PVRTCTextures", targets: ["PVRTCTextures"]),
-    ],
+    ]
+        + ifGL([
+            .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
+            .library(name: "TextureLoaderGL", targets: ["TextureLoaderGL"]),
+        ]),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
@@ -52,8 +80,6 @@ let package = Package(
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
-        .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         // zlib for cocos2d's .pvr.ccz and .pvr.gz wrappers (TextureFormats).
@@ -66,8 +92,8 @@ let package = Package(
         // stb_image (Debian's libstb) decodes TGA inside this C target; ImageFiles checks the header first.
         .target(name: "CTGABridge", dependencies: ["CSTB"]),
         .target(name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"]),
-        .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
-        .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
+        // Loading, the GPU cache, prefetch and preview-first against `TextureUploading`: no GL.
+        .target(name: "TextureLoader", dependencies: ["TextureFormats", "PVRTC", "Imaging", "FileIO"]),
         // One encode job for every front end (image file -> prepared image -> texture file) and the one
         // description of the encoding options; above the codec core, which has no system dependencies.
         .target(
@@ -91,20 +117,21 @@ let package = Package(
                 "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Timing and the carousel driver (generic over the renderer): no GL.
         .target(
             name: "PVRTCBenchmarks",
-            dependencies: [
-                "PVRTC", "Imaging", "PVRTCEncoding", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "CGLES2",
-            ]
+            dependencies: ["PVRTC", "Imaging", "TextureFormats", "TextureLoader"]
         ),
         .executableTarget(
             name: "pvrc",
             dependencies: [
-                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
+                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "TextureLoader",
                 "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
+                "PVRCTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + ifGL([gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
+            exclude: glOnly(["RenderCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift"]),
+            swiftSettings: glDefine
         ),
 
         // A consumer of the codec, containers and image files only: the linkage test proves it needs no EGL/GLES.
@@ -112,6 +139,12 @@ let package = Package(
             name: "CodecConsumer",
             dependencies: ["PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats"],
             path: "Tests/CodecConsumer"
+        ),
+        // A consumer of the loader with its own (CPU) uploader: the linkage test proves it needs no EGL/GLES.
+        .executableTarget(
+            name: "LoaderConsumer",
+            dependencies: ["TextureLoader", "PVRTC", "Imaging"],
+            path: "Tests/LoaderConsumer"
         ),
 
         // The SwiftPM build-tool plugin: PNGs under a target's Textures/ become .pvr resources, encoded by a
@@ -122,21 +155,23 @@ let package = Package(
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
-        // Fixtures shared by several test targets.
-        .target(name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTCBenchmarks"], path: "Tests/PVRCTestSupport"),
+        // Fixtures shared by several test targets (and the synthetic input of `pvrc bench encode`); no GL.
+        .target(
+            name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTC", "TextureFormats"], path: "Tests/PVRCTestSupport"
+        ),
 
         .testTarget(
-            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRTCBenchmarks"], resources: [.copy("Golden")]),
+            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRCTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport"]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
             name: "TextureFormatsTests",
-            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "ImageFiles", "Imaging"],
+            dependencies: ["TextureFormats", "PVRTC", "PVRCTestSupport", "ImageFiles", "Imaging"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -154,20 +189,44 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "pvrc", "CodecConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC", "PVRTCEncoding",
-                "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "PVRTCGLTests",
-            dependencies: ["PVRTCGL", "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRTCBenchmarks"]
+                "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
+                "PVRTCEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+            ],
+            exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
+            swiftSettings: glDefine
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: [
-                "TextureLoader", "TextureFormats", "PVRTCGL", "PVRTC", "CGLES2", "PVRTCBenchmarks", "Imaging",
-                "FileIO",
-            ]
+            dependencies: ["TextureLoader", "TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "Imaging"]
         ),
     ]
+        + ifGL([
+            .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0"])]),
+            .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+            .target(
+                name: "PVRTCGL",
+                dependencies: [gl("CEGL"), gl("CGLES2"), "PVRTC", "Imaging", "TextureFormats"]
+            ),
+            // The loader's uploader on a GLES context (GL code; the loader itself has none).
+            .target(name: "TextureLoaderGL", dependencies: ["TextureLoader", gl("PVRTCGL"), "PVRTC"]),
+            // The load benchmark and the carousel's GL renderer: real contexts.
+            .target(
+                name: "PVRTCGLBenchmarks",
+                dependencies: [
+                    "PVRTCBenchmarks", gl("PVRTCGL"), gl("TextureLoaderGL"), gl("CGLES2"), "TextureLoader", "PVRTC",
+                    "Imaging", "TextureFormats", "PVRCTestSupport",
+                ]
+            ),
+            .testTarget(
+                name: "PVRTCGLTests",
+                dependencies: [gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport"]
+            ),
+            .testTarget(
+                name: "TextureLoaderGLTests",
+                dependencies: [
+                    "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CGLES2"), gl("PVRTCGLBenchmarks"),
+                    "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
+                ]
+            ),
+        ])
 )

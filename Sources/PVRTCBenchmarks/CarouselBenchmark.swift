@@ -1,7 +1,6 @@
 import Foundation
 import Imaging
 import PVRTC
-import PVRTCGL
 import TextureFormats
 import TextureLoader
 
@@ -69,7 +68,7 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                 handles.forEach(renderer.delete)
             }
         } catch {
-            glThread.shutdown()
+            await glThread.shutdown()
             throw error
         }
         switch strategy {
@@ -104,20 +103,47 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     /// what leaves the screen is deleted.
     private func runOnDemand(_ strategy: CarouselStrategy, glThread: GLThread<Renderer>) async throws -> CarouselReport
     {
-        let items = items
-        let options = configuration.loadOptions
-        let slotSize = configuration.slotSize
-        let decodePNG = decodePNG
         var resident: [Int: Renderer.Handle] = [:]
         var frameTimes: [Duration] = []
         var missing = 0
         var peak = 0
-        var previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
-        defer {
+        // Whatever the outcome, the textures still resident are deleted and the GL thread has ended
+        // (its context released) before this returns.
+        func tearDown() async {
             let leftovers = resident
             glThread.enqueue { renderer in leftovers.values.forEach(renderer.delete) }
-            glThread.shutdown()
+            await glThread.shutdown()
         }
+        var previous: Duration
+        do {
+            previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
+        } catch {
+            await tearDown()
+            throw error
+        }
+        do {
+            try await paceOnDemand(
+                strategy, glThread: glThread, resident: &resident, frameTimes: &frameTimes, missing: &missing,
+                peak: &peak, previous: &previous)
+        } catch {
+            await tearDown()
+            throw error
+        }
+        await tearDown()
+        return CarouselReport(
+            strategy: strategy, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
+            framesMissingImage: missing, framesShowingPreview: 0, peakGPUBytes: peak)
+    }
+
+    /// The frames of an on-demand strategy; `resident` always holds what is uploaded.
+    private func paceOnDemand(
+        _ strategy: CarouselStrategy, glThread: GLThread<Renderer>, resident: inout [Int: Renderer.Handle],
+        frameTimes: inout [Duration], missing: inout Int, peak: inout Int, previous: inout Duration
+    ) async throws {
+        let items = items
+        let options = configuration.loadOptions
+        let slotSize = configuration.slotSize
+        let decodePNG = decodePNG
         try await pace { frame in
             let visible = Array(self.visible(inFrame: frame))
             let outcome = try await glThread.perform { [glThread, resident] renderer -> FrameOutcome<Renderer.Handle> in
@@ -153,9 +179,6 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
             peak = max(peak, outcome.gpuBytes)
             if outcome.missing { missing += 1 }
         }
-        return CarouselReport(
-            strategy: strategy, frameTimes: frameTimes, frameBudget: configuration.frameBudget,
-            framesMissingImage: missing, framesShowingPreview: 0, peakGPUBytes: peak)
     }
 
     /// Strategy (c): visible images are pinned and loaded low-res first through the loader, images
@@ -175,8 +198,8 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
         var frameTimes: [Duration] = []
         var missing = 0
         var previews = 0
-        var previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
         do {
+            var previous = try await glThread.perform { [glThread] _ in glThread.busyTime ?? .zero }
             try await pace { frame in
                 let visible = self.visible(inFrame: frame)
                 if visible != shownIndices {

@@ -1,6 +1,5 @@
 import Foundation
 import PVRTC
-import PVRTCGL
 import TextureFormats
 import TextureLoader
 
@@ -18,15 +17,13 @@ package struct CarouselItem: Sendable, Hashable {
     }
 
     /// The items of `directory`: every `NAME.png` with a `NAME.pvr` or `NAME.ktx` beside it, by name.
-    /// - Throws: ``TextureLoaderError/loadFailed(file:reason:)`` when the directory cannot be listed or
-    ///   holds no such pair.
+    /// - Throws: ``CarouselDirectoryError`` when the directory cannot be listed or holds no such pair.
     package static func scan(_ directory: URL) throws -> [CarouselItem] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw TextureLoaderError.loadFailed(
-                file: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
+            throw CarouselDirectoryError.cannotList(directory: directory.path, reason: error.localizedDescription)
         }
         let present = Set(names)
         let items = names.filter { $0.lowercased().hasSuffix(".png") }.sorted().compactMap { name -> CarouselItem? in
@@ -36,8 +33,7 @@ package struct CarouselItem: Sendable, Hashable {
                 png: directory.appendingPathComponent(name), texture: directory.appendingPathComponent(partner))
         }
         guard !items.isEmpty else {
-            throw TextureLoaderError.loadFailed(
-                file: directory.path, reason: "no NAME.png with a NAME.pvr or NAME.ktx beside it")
+            throw CarouselDirectoryError.noImagePairs(directory: directory.path)
         }
         return items
     }

@@ -1,6 +1,5 @@
 import Imaging
 import PVRTC
-import PVRTCGL
 import TextureFormats
 import TextureLoader
 

@@ -1,5 +1,4 @@
 import PVRTC
-import PVRTCGL
 import TextureFormats
 import TextureLoader
 

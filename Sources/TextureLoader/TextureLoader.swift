@@ -16,10 +16,16 @@ import TextureFormats
 /// - ``prefetch(_:options:)`` loads at low priority into the cache, never evicting pinned (on-screen)
 ///   textures; ``loadProgressively(_:options:previewMaxDimension:)`` delivers a small mip level first.
 ///
+/// The loader makes no GPU call itself: it works against ``TextureUploading``, so it runs with the
+/// GLES uploader of `TextureLoaderGL` (`GLTextureUploader`), a game's own uploader for its context, or
+/// a Metal or Vulkan one, and links no GPU library.
+///
 /// ```swift
 /// let gl = GLThread { try MyUploader() }        // the context is created on the GL thread
 /// let loader = TextureLoader(glThread: gl)
 /// let texture = try await loader.load(URL(fileURLWithPath: "hero.pvr"))
+/// // ...
+/// await loader.shutdown()                       // returns once the context is released
 /// ```
 public actor TextureLoader<Uploader: TextureUploading> {
     /// A texture as this loader hands it out.
@@ -95,9 +101,11 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// Returns the full texture of the file at `url`, from the cache when its file is unchanged,
     /// otherwise read off the GL thread and uploaded on it.
     /// - Throws: ``TextureLoaderError/cancelled(file:)`` when the calling task is cancelled first;
-    ///   ``TextureLoaderError/loadFailed(file:reason:)`` for a missing or malformed file;
+    ///   ``TextureLoaderError/fileNotFound(file:)``, ``TextureLoaderError/readFailed(file:underlying:)``,
+    ///   ``TextureLoaderError/notATexture(file:underlying:)`` or
+    ///   ``TextureLoaderError/unsupportedFormat(file:underlying:)`` for a file that cannot be loaded;
     ///   ``TextureLoaderError/exceedsPixelLimit(file:_:)`` for a texture over the configured limit;
-    ///   ``TextureLoaderError/uploadFailed(file:reason:)`` when the GL upload fails.
+    ///   ``TextureLoaderError/uploadFailed(file:underlying:)`` when the upload fails.
     public nonisolated func load(_ url: URL, options: TextureLoadOptions = TextureLoadOptions()) async throws -> Texture
     {
         let (key, stamp) = try await Self.identify(url, options: options)
@@ -138,8 +146,11 @@ public actor TextureLoader<Uploader: TextureUploading> {
     private static func identify(_ url: URL, options: TextureLoadOptions) async throws -> (TextureKey, FileStamp) {
         let key = TextureKey(url: url, options: options)
         guard let stamp = FileStamp(of: URL(fileURLWithPath: key.path)) else {
-            throw TextureLoaderError.loadFailed(
-                file: key.path, reason: "cannot read file attributes: not a regular file")
+            guard FileManager.default.fileExists(atPath: key.path) else {
+                throw TextureLoaderError.fileNotFound(file: key.path)
+            }
+            throw TextureLoaderError.readFailed(
+                file: key.path, underlying: TextureFormatError.io(file: key.path, reason: "not a regular file"))
         }
         return (key, stamp)
     }
@@ -260,8 +271,10 @@ public actor TextureLoader<Uploader: TextureUploading> {
             return .success(texture)
         } catch let error as TextureLoaderError {
             return .failure(error)
+        } catch let error as TextureFormatError {
+            return .failure(TextureLoaderError(file: path, error))
         } catch {
-            return .failure(TextureLoaderError.loadFailed(file: path, reason: String(describing: error)))
+            return .failure(TextureLoaderError.readFailed(file: path, underlying: error))
         }
     }
 
@@ -278,7 +291,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         } catch let error as TextureLoaderError {
             throw error
         } catch {
-            throw TextureLoaderError.uploadFailed(file: key.path, reason: String(describing: error))
+            throw TextureLoaderError.uploadFailed(file: key.path, underlying: error)
         }
         uploadCount += 1
         uploadTimeInWindow += clock.now - started
@@ -461,8 +474,16 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// The number of cached textures.
     public var count: Int { cache.count }
 
-    /// Cancels all loads and prefetches, deletes every cached texture, and stops the GL thread.
-    public func shutdown() {
+    /// Cancels all loads and prefetches, deletes every cached texture, stops the GL thread, and returns
+    /// once the thread has released its resource (the context) and ended (see ``GLThread/shutdown()``).
+    /// Await it before the process exits.
+    public nonisolated func shutdown() async {
+        await stopLoading()
+        await glThread.shutdown()
+    }
+
+    /// Cancels all loads and prefetches and deletes every cached texture, on the GL thread.
+    private func stopLoading() {
         cancelPrefetch()
         for load in running.values {
             load.task?.cancel()
@@ -473,6 +494,5 @@ public actor TextureLoader<Uploader: TextureUploading> {
         inFlight.removeAll()
         running.removeAll()
         removeAll()
-        glThread.shutdown()
     }
 }

@@ -4,6 +4,7 @@ import ImageFiles
 import PVRTCBenchmarks
 import PVRTCGL
 import TextureLoader
+import TextureLoaderGL
 
 /// `pvrc bench carousel DIR`: the scrolling-carousel table (``CarouselBenchmark``).
 struct BenchCarouselCommand: AsyncParsableCommand {

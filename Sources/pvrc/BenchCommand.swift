@@ -7,11 +7,15 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure pvrc's speed (build with -c release).",
-        subcommands: [
-            BenchDecodeCommand.self,
-            BenchEncodeCommand.self,
-            BenchLoadCommand.self,
-            BenchCarouselCommand.self,
-        ]
+        subcommands: commands
     )
+
+    /// The measured operations; `load` and `carousel` draw on a real context and exist only with GL.
+    private static var commands: [ParsableCommand.Type] {
+        var commands: [ParsableCommand.Type] = [BenchDecodeCommand.self, BenchEncodeCommand.self]
+        #if PVRC_GL
+            commands += [BenchLoadCommand.self, BenchCarouselCommand.self]
+        #endif
+        return commands
+    }
 }

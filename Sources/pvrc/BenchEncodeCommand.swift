@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageFiles
 import Imaging
+import PVRCTestSupport
 import PVRTC
 import PVRTCBenchmarks
 import PVRTCEncoding

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import ImageFiles
 import PVRTC
-import PVRTCBenchmarks
 import PVRTCGL
+import PVRTCGLBenchmarks
 
 /// `pvrc bench load SOURCE.png`: the PNG-versus-PVRTC load-and-show table (``LoadBenchmark``).
 struct BenchLoadCommand: AsyncParsableCommand {

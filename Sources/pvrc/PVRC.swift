@@ -8,11 +8,19 @@ struct PVRC: AsyncParsableCommand {
         commandName: "pvrc",
         abstract: "Encode PNG textures to PVRTC1 4bpp, decode, inspect and render them.",
         version: "0.1.0",
-        subcommands: [
-            EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self, RenderCommand.self,
-            BuildCommand.self, BenchCommand.self,
-        ]
+        subcommands: commands
     )
+
+    /// The subcommands; `render` exists only where pvrc is built with GL.
+    private static var commands: [ParsableCommand.Type] {
+        var commands: [ParsableCommand.Type] = [
+            EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self,
+        ]
+        #if PVRC_GL
+            commands.append(RenderCommand.self)
+        #endif
+        return commands + [BuildCommand.self, BenchCommand.self]
+    }
 
     /// Parses and runs the command. `--help` and `--version` print as usual (exit 0); every usage
     /// error (unknown option, missing or invalid value) is one line, `pvrc: PROBLEM (see pvrc --help)`,

@@ -2,7 +2,6 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCBenchmarks
 import TextureFormats
 import XCTest
 

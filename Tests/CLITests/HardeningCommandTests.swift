@@ -78,8 +78,12 @@ final class HardeningCommandTests: CLITestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let link = path("link.png")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        var commands = ["decode"]
+        #if PVRC_GL
+            commands.append("render")
+        #endif
         for output in [input, link] {
-            for command in ["decode", "render"] {
+            for command in commands {
                 assertFailure(
                     try PVRCProcess.run([command, input, output]), naming: output,
                     problem: "is the same file as the input \(input)")

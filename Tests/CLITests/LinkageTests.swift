@@ -22,12 +22,31 @@ final class LinkageTests: XCTestCase {
         }
     }
 
-    /// The check above can fail: the full `pvrc` tool, which renders, does link EGL and GLES.
-    func testPVRCLinksGL() throws {
-        let libraries = try linkedLibraries(of: PVRCProcess.executable())
-        XCTAssertTrue(libraries.contains("libEGL"), libraries)
-        XCTAssertTrue(libraries.contains("libGLESv2"), libraries)
+    /// A game that loads textures with the loader and its own uploader links no EGL or GLES either.
+    func testLoaderConsumerLinksNoGL() throws {
+        let libraries = try linkedLibraries(of: PVRCProcess.executable(named: "LoaderConsumer"))
+        XCTAssertTrue(libraries.contains("libFoundation"), "ldd output does not list Foundation:\n\(libraries)")
+        for library in Self.glLibraries {
+            XCTAssertFalse(libraries.contains(library), "LoaderConsumer links \(library):\n\(libraries)")
+        }
     }
+
+    #if PVRC_GL
+        /// The checks above can fail: the full `pvrc` tool, which renders, does link EGL and GLES.
+        func testPVRCLinksGL() throws {
+            let libraries = try linkedLibraries(of: PVRCProcess.executable())
+            XCTAssertTrue(libraries.contains("libEGL"), libraries)
+            XCTAssertTrue(libraries.contains("libGLESv2"), libraries)
+        }
+    #else
+        /// Built without GL (`PVRC_GL=0`), not even the full `pvrc` tool links EGL or GLES.
+        func testPVRCWithoutGLLinksNoGL() throws {
+            let libraries = try linkedLibraries(of: PVRCProcess.executable())
+            for library in Self.glLibraries {
+                XCTAssertFalse(libraries.contains(library), "pvrc links \(library):\n\(libraries)")
+            }
+        }
+    #endif
 
     func testCodecConsumerEncodesTheExample() throws {
         let example = URL(fileURLWithPath: #filePath)
@@ -40,5 +59,25 @@ final class LinkageTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "decoded 256x256\n")
         XCTAssertEqual(try directory.contents(), ["tree.pvr"])
+    }
+
+    func testLoaderConsumerLoadsThroughItsOwnUploader() throws {
+        let example = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/snowy-tree-256-rgba.png")
+        let directory = try TemporaryDirectory()
+        let texture = directory.path + "/tree.pvr"
+        let encoded = try PVRCProcess.run(
+            executable: PVRCProcess.executable(named: "CodecConsumer"), [example.path, texture])
+        XCTAssertEqual(encoded.status, 0, encoded.standardError)
+        let result = try PVRCProcess.run(executable: PVRCProcess.executable(named: "LoaderConsumer"), [texture])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "\(texture): 256x256, 1 levels, 262144 bytes\nuploads 1, hits 1\n")
+        let missing = directory.path + "/absent.pvr"
+        let failure = try PVRCProcess.run(executable: PVRCProcess.executable(named: "LoaderConsumer"), [missing])
+        XCTAssertEqual(failure.status, 1)
+        // The loader names the file by its canonical path, once.
+        let canonical = URL(fileURLWithPath: missing).standardizedFileURL.path
+        XCTAssertEqual(failure.standardError, "LoaderConsumer: \(canonical): no such file\n")
     }
 }

@@ -76,9 +76,11 @@ final class TextureOptionsCommandTests: CLITestCase {
         let upright = ImageFlip.flipped(PVRTCDecoder.decode(texture.levels[0]), horizontally: false, vertically: true)
         _ = try run(["decode", file, path("d.png")])
         XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: path("d.png"))), upright)
-        let rendered = try run(["render", file, path("r.png"), "--check"])
-        XCTAssertTrue(rendered.standardOutput.contains("0 differing bytes"), rendered.standardOutput)
-        XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: path("r.png"))), upright)
+        #if PVRC_GL
+            let rendered = try run(["render", file, path("r.png"), "--check"])
+            XCTAssertTrue(rendered.standardOutput.contains("0 differing bytes"), rendered.standardOutput)
+            XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: path("r.png"))), upright)
+        #endif
     }
 
     /// `--premultiply` marks the file and `compare` judges it against the premultiplied reference.

@@ -1,6 +1,6 @@
 import FileIO
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import PVRTCGL
 import XCTest
 

@@ -1,5 +1,5 @@
 import PVRTC
-import PVRTCBenchmarks
+import PVRCTestSupport
 import XCTest
 
 @testable import TextureFormats

@@ -1,6 +1,6 @@
 import Foundation
 import PVRTC
-import PVRTCBenchmarks
+import PVRCTestSupport
 import XCTest
 
 @testable import TextureFormats

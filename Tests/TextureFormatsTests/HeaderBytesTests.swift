@@ -1,5 +1,5 @@
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

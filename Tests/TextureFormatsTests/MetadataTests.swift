@@ -1,6 +1,6 @@
 import Imaging
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

@@ -1,7 +1,6 @@
 import Foundation
 import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

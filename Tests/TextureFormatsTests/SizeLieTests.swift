@@ -1,5 +1,5 @@
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import TextureFormats
 import XCTest
 

@@ -1,5 +1,5 @@
+import PVRCTestSupport
 import PVRTC
-import PVRTCBenchmarks
 import TextureFormats
 
 /// Builders for textures with random block data.

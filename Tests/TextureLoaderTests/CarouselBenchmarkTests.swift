@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PVRCTestSupport
 import PVRTC
 import PVRTCBenchmarks
 import TextureLoader

@@ -1,4 +1,5 @@
 import Foundation
+import PVRCTestSupport
 import PVRTC
 import TextureFormats
 import TextureLoader
@@ -9,7 +10,6 @@ final class LoadedMetadataTests: XCTestCase {
     func testLoadedTextureCarriesTheFilesMetadata() async throws {
         let fixtures = try TextureFixtures()
         let glThread = GLThread { RecordingUploader() }
-        defer { glThread.shutdown() }
         let loader = TextureLoader(glThread: glThread)
         let metadata = TextureMetadata(
             orientation: TextureOrientation(yUp: true), isPremultiplied: true, colorSpace: .srgb)
@@ -26,5 +26,6 @@ final class LoadedMetadataTests: XCTestCase {
         let loaded = try await loader.load(plain)
         XCTAssertFalse(loaded.isPremultiplied)
         XCTAssertEqual(loaded.metadata, TextureMetadata())
+        await loader.shutdown()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PVRCTestSupport
 import PVRTC
 import TextureFormats
 import TextureLoader
@@ -10,7 +11,6 @@ final class LoaderPixelLimitTests: XCTestCase {
     func testTextureOverTheLimitFailsWithoutUpload() async throws {
         let fixtures = try TextureFixtures()
         let glThread = GLThread { RecordingUploader() }
-        defer { glThread.shutdown() }
         let big = try fixtures.write("big.pvr", size: 64)
         let small = try fixtures.write("small.pvr", size: 32)
         let limit = PixelLimit(maximumPixels: 32 * 32)
@@ -30,5 +30,6 @@ final class LoaderPixelLimitTests: XCTestCase {
         XCTAssertEqual(loaded.width, 32)
         uploads = try await glThread.perform { $0.report.uploads }
         XCTAssertEqual(uploads.count, 1)
+        await loader.shutdown()
     }
 }

@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import PVRCTestSupport
 import TextureLoader
 import XCTest
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The parts of the suite that matter for memory and thread safety, again under sanitizers:
-#   AddressSanitizer (.build-asan): codec, containers, PNG, file access, GL and the loader;
+#   AddressSanitizer (.build-asan): codec, containers, PNG, file access, GL, the loader and its GL uploader;
 #   ThreadSanitizer (.build-tsan): the loader (actor, GL thread, semaphore), GL, the encoder's
 #   worker threads and the parallel decoder.
 # Any sanitizer report fails the test that triggered it, and so this step.
@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-asan_tests='PVRTCTests|TextureFormatsTests|ImageFilesTests|FileIOTests|PVRTCGLTests|TextureLoaderTests'
-tsan_tests='TextureLoaderTests|PVRTCGLTests|PVRTCEncoderTests|PVRTCTests'
+asan_tests='PVRTCTests|TextureFormatsTests|ImageFilesTests|FileIOTests|PVRTCGLTests|TextureLoaderTests|TextureLoaderGLTests'
+tsan_tests='TextureLoaderTests|TextureLoaderGLTests|PVRTCGLTests|PVRTCEncoderTests|PVRTCTests'
 
 echo "sanitizers: AddressSanitizer ($asan_tests)"
 ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \

@@ -3,18 +3,18 @@ import Foundation
 /// A gate that holds threads (a test's file reader) until opened, and counts who arrived. Only the
 /// first `holding` arrivals wait; later ones pass at once (so a test never blocks every thread of
 /// the small cooperative pool).
-final class Gate: @unchecked Sendable {
+package final class Gate: @unchecked Sendable {
     // @unchecked Sendable: `isOpen` and `arrivals` are guarded by `condition`.
     private let condition = NSCondition()
     private let holding: Int
     private var isOpen = false
     private var arrivals = 0
 
-    init(holding: Int = 1) {
+    package init(holding: Int = 1) {
         self.holding = holding
     }
 
-    func pass() {
+    package func pass() {
         condition.lock()
         arrivals += 1
         let held = arrivals <= holding
@@ -22,7 +22,7 @@ final class Gate: @unchecked Sendable {
         condition.unlock()
     }
 
-    func open() {
+    package func open() {
         condition.lock()
         isOpen = true
         condition.broadcast()
@@ -30,14 +30,14 @@ final class Gate: @unchecked Sendable {
     }
 
     /// How many threads have reached the gate.
-    var arrived: Int {
+    package var arrived: Int {
         condition.lock()
         defer { condition.unlock() }
         return arrivals
     }
 
     /// Waits (up to 10 s, without blocking a thread) until `count` threads have reached the gate.
-    func waitForArrivals(_ count: Int) async -> Bool {
+    package func waitForArrivals(_ count: Int) async -> Bool {
         for _ in 0..<1000 {
             if arrived >= count { return true }
             try? await Task.sleep(for: .milliseconds(10))

@@ -1,6 +1,8 @@
 import Foundation
 import Imaging
+import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import PVRTCGL
 import TextureFormats
 import TextureLoader

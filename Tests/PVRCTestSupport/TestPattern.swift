@@ -1,9 +1,6 @@
+import Imaging
+
 #if canImport(Glibc)
-    import TextureFormats
-    import PVRTC
-    import PVRTCGL
-    import TextureLoader
-    import Imaging
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

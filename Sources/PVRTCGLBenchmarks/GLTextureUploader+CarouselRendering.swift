@@ -1,8 +1,10 @@
 import Imaging
 import PVRTC
+import PVRTCBenchmarks
 import PVRTCGL
 import TextureFormats
 import TextureLoader
+import TextureLoaderGL
 
 extension GLTextureUploader: CarouselRendering {
     /// Uploads an RGBA8 image with ``GLContext/upload(_:)``.

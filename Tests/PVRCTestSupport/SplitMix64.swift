@@ -1,8 +1,3 @@
-import PVRTC
-import PVRTCGL
-import TextureFormats
-import TextureLoader
-
 /// SplitMix64 (Steele, Lea & Flood, 2014): a tiny, fast, seeded pseudo-random generator.
 ///
 /// pvrc uses it wherever data must look random yet be identical on every run: benchmark inputs and

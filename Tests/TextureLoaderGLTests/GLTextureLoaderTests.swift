@@ -1,9 +1,11 @@
 import CGLES2
 import Foundation
+import PVRCTestSupport
 import PVRTC
 import PVRTCGL
 import TextureFormats
 import TextureLoader
+import TextureLoaderGL
 import XCTest
 
 /// The loader on a real headless GL context (Mesa llvmpipe in CI): GL objects are checked with
@@ -18,8 +20,8 @@ final class GLTextureLoaderTests: XCTestCase {
         glThread = GLThread { try GLTextureUploader(mode: .decodeOnce) }
     }
 
-    override func tearDown() {
-        glThread.shutdown()
+    override func tearDown() async throws {
+        await glThread.shutdown()
         fixtures = nil
     }
 

@@ -1,10 +1,11 @@
 import PVRTC
 import PVRTCGL
+import TextureLoader
 
 /// The loader's uploader on a real GL context: uploads through `GLContext/upload(_:mode:)` in one
 /// `PVRTCUploadMode` and deletes with `GLContext/delete(_:)`.
 ///
-/// Create it inside a ``GLThread`` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
+/// Create it inside a `GLThread` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
 /// so the context is made, and stays, on the GL thread; `GLContext` traps in debug builds when it is
 /// used anywhere else.
 public final class GLTextureUploader: TextureUploading {

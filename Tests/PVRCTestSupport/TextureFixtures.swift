@@ -1,14 +1,15 @@
 import Foundation
 import PVRTC
-import PVRTCBenchmarks
 import TextureFormats
 
 /// Writes small PVR files of random blocks into a fresh temporary directory.
-final class TextureFixtures {
-    let directory: URL
+package final class TextureFixtures {
+    /// The temporary directory the files are written to (removed with the fixtures).
+    package let directory: URL
     private var random: SplitMix64
 
-    init(seed: UInt64 = 0x5eed) throws {
+    /// Creates an empty temporary directory; `seed` fixes the random blocks.
+    package init(seed: UInt64 = 0x5eed) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("pvrc-loader-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,7 +21,7 @@ final class TextureFixtures {
     }
 
     /// A `size` x `size` texture of random blocks with a full mip chain (or one level).
-    func randomTexture(size: Int, mipmaps: Bool = true) throws -> PVRTCTexture {
+    package func randomTexture(size: Int, mipmaps: Bool = true) throws -> PVRTCTexture {
         let count = mipmaps ? PVRTCTexture.fullChainLength(width: size, height: size) : 1
         var levels: [PVRTCImage] = []
         var side = size
@@ -34,7 +35,7 @@ final class TextureFixtures {
 
     /// Writes a random texture as a legacy PVR file named `name` and returns its URL.
     @discardableResult
-    func write(_ name: String, size: Int, mipmaps: Bool = true) throws -> URL {
+    package func write(_ name: String, size: Int, mipmaps: Bool = true) throws -> URL {
         let url = directory.appendingPathComponent(name)
         try TextureFile(container: .pvr2, texture: randomTexture(size: size, mipmaps: mipmaps)).write(to: url)
         return url

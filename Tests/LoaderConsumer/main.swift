@@ -1,0 +1,60 @@
+// A game-side program that uses the texture loader with an uploader of its own (here a CPU one that
+// decodes each level to RGBA, standing in for a Metal, Vulkan or game-owned GL uploader), and nothing
+// from pvrc's GL code: the linkage test runs `ldd` on it to prove the loader needs no EGL or OpenGL ES
+// library, and runs it to prove loading, the cache and shutdown work through the protocol alone.
+//
+// Usage: LoaderConsumer FILE... — loads each file (twice: the second time from the cache), prints
+// "FILE: WxH, N levels, B bytes" per file and "uploads U, hits H", or the loader's one-line error and
+// exit status 1.
+import Foundation
+import Imaging
+import PVRTC
+import TextureLoader
+
+/// Decodes textures on the CPU instead of uploading them to a GPU.
+final class CPUUploader: TextureUploading {
+    private var images: [Int: [RGBAImage]] = [:]
+    private var next = 0
+
+    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+        next += 1
+        images[next] = levels.map { PVRTCDecoder.decode(texture.levels[$0]) }
+        return next
+    }
+
+    func gpuBytes(of handle: Int) -> Int {
+        images[handle, default: []].reduce(0) { $0 + $1.pixels.count }
+    }
+
+    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
+        levels.reduce(0) { $0 + texture.levels[$1].width * texture.levels[$1].height * 4 }
+    }
+
+    func delete(_ handle: Int) {
+        images[handle] = nil
+    }
+}
+
+let paths = CommandLine.arguments.dropFirst()
+guard !paths.isEmpty else {
+    FileHandle.standardError.write(Data("usage: LoaderConsumer FILE...\n".utf8))
+    exit(2)
+}
+let loader = TextureLoader(glThread: GLThread(name: "consumer.upload") { CPUUploader() })
+var failed = false
+for path in paths {
+    do {
+        let url = URL(fileURLWithPath: path)
+        let texture = try await loader.load(url)
+        _ = try await loader.load(url)
+        print("\(path): \(texture.width)x\(texture.height), \(texture.levels.count) levels, \(texture.gpuBytes) bytes")
+    } catch {
+        FileHandle.standardError.write(Data("LoaderConsumer: \(error)\n".utf8))
+        failed = true
+    }
+}
+let statistics = await loader.statistics
+let uploads = await loader.uploadCount
+print("uploads \(uploads), hits \(statistics.hits)")
+await loader.shutdown()
+exit(failed ? 1 : 0)
