@@ -21,10 +21,11 @@ public enum PVRTCDecoder {
     ///   - threads: worker threads; the output does not depend on it.
     /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
+        precondition(image.format == .pvrtc1_4bpp, "PVRTCDecoder decodes PVRTC1 4bpp; the 2bpp decoder is separate")
         let blocks = ExpandedBlocks(image, threads: threads)
         let width = image.width
         let height = image.height
-        let paddedWidth = 4 * blocks.blocksWide
+        let paddedWidth = image.format.blockWidth * blocks.blocksWide
         let table = ModulationTable.entries
         let byteCount = width * height * 4
         // Every row is written in full below, so the buffer needs no zero-filling first.
@@ -41,7 +42,7 @@ public enum PVRTCDecoder {
                             if paddedWidth == width {
                                 for y in range { rows.decode(row: y, into: base + y * width * 4) }
                             } else {
-                                // Narrow level: decode the padded row (8 pixels), keep the first `width`.
+                                // Narrow level: decode the padded row (two blocks), keep the first `width`.
                                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedWidth * 4) { scratch in
                                     let row = UnsafeMutableRawPointer(scratch.baseAddress!)
                                     for y in range {

@@ -1,10 +1,7 @@
 import CGLES2
 import Imaging
 import PVRTC
-
-/// `GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG` and `..._RGBA_...` (from `GL_IMG_texture_compression_pvrtc`).
-private let compressedRGBPVRTC4 = GLenum(GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG)
-private let compressedRGBAPVRTC4 = GLenum(GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG)
+import TextureFormats
 
 extension GLContext {
     /// Uploads an RGBA8 image with `glTexImage2D` (one level, LINEAR filtering, clamped edges).
@@ -30,6 +27,9 @@ extension GLContext {
     public func upload(_ texture: PVRTCTexture, mode: PVRTCUploadMode) throws -> GPUTexture {
         activate()
         try checkSize(texture.width, texture.height)
+        guard mode == .native || texture.format == .pvrtc1_4bpp else {
+            throw GLError.unsupported("the decoding shader handles PVRTC1 4bpp only, not \(texture.format.displayName)")
+        }
         switch mode {
         case .native: return try uploadNative(texture)
         case .direct: return try uploadDirect(texture)
@@ -51,7 +51,8 @@ extension GLContext {
 
     // MARK: - Native
 
-    /// One `glCompressedTexImage2D` per level; the Morton-ordered bytes go up as they are.
+    /// One `glCompressedTexImage2D` per level with the internal format of ``PixelFormatTable``
+    /// (`GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`); the Morton-ordered bytes go up as they are.
     /// Untested: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
     private func uploadNative(_ texture: PVRTCTexture) throws -> GPUTexture {
         guard supportsNativePVRTC else {
@@ -63,7 +64,7 @@ extension GLContext {
         let name = makeTexture(
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
-        let format = texture.hasAlpha ? compressedRGBAPVRTC4 : compressedRGBPVRTC4
+        let format = GLenum(PixelFormatTable.codes(for: texture).glUploadInternalFormat)
         for (index, level) in texture.levels.enumerated() {
             level.data.withUnsafeBytes { data in
                 glCompressedTexImage2D(
@@ -188,7 +189,7 @@ extension GLContext {
         try checkUpload("glTexImage2D (data texture)", deleting: [color, modulation])
         return GPUTexture.DataLevel(
             colorWords: color, modulationWords: modulation, width: level.width,
-            height: level.height, blocksWide: layout.blocksWide,
+            height: level.height, format: level.format, blocksWide: layout.blocksWide,
             blocksHigh: layout.blocksHigh)
     }
 

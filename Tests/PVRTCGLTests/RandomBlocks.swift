@@ -25,15 +25,17 @@ enum BlockKind: String, CaseIterable {
 }
 
 enum RandomBlocks {
-    /// One level of random blocks of `kind`.
-    static func level(width: Int, height: Int, kind: BlockKind, generator: inout SplitMix64) throws -> PVRTCImage {
-        let count = PVRTCImage.blockCount(width) * PVRTCImage.blockCount(height)
+    /// One level of random blocks of `kind` in `format`.
+    static func level(
+        width: Int, height: Int, kind: BlockKind, format: PVRTCFormat = .pvrtc1_4bpp, generator: inout SplitMix64
+    ) throws -> PVRTCImage {
+        let count = format.blocksWide(width) * format.blocksHigh(height)
         let blocks = (0..<count).map { _ in
             PVRTCBlock(
                 modulation: UInt32.random(in: .min ... .max, using: &generator),
                 color: kind.colorWord(UInt32.random(in: .min ... .max, using: &generator)))
         }
-        return try PVRTCImage(width: width, height: height, linearBlocks: blocks)
+        return try PVRTCImage(width: width, height: height, linearBlocks: blocks, format: format)
     }
 
     /// A texture of random blocks with `levels` mip levels (a full chain when nil).
