@@ -34,9 +34,7 @@ enum KTXReader {
                 file: file,
                 format: "uncompressed glType 0x\(hex(header.glType)) / glFormat 0x\(hex(header.glFormat))")
         }
-        guard let codes = PixelFormatTable.codes(ktxInternalFormat: header.glInternalFormat),
-            codes.format == .pvrtc1_4bpp
-        else {
+        guard let codes = PixelFormatTable.codes(ktxInternalFormat: header.glInternalFormat) else {
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: describe(internalFormat: header.glInternalFormat))
         }
@@ -110,9 +108,7 @@ enum KTXReader {
     /// Names a GL internal format for error messages, e.g. `0x8C01 (PVRTC 2bpp RGB)`.
     static func describe(internalFormat: UInt32) -> String {
         let names: [UInt32: String] = [
-            0x8C01: "PVRTC 2bpp RGB", 0x8C03: "PVRTC 2bpp RGBA",
-            0x8A54: "sRGB PVRTC 2bpp", 0x8A55: "sRGB PVRTC 4bpp", 0x8A56: "sRGB alpha PVRTC 2bpp",
-            0x8A57: "sRGB alpha PVRTC 4bpp", 0x8D64: "ETC1", 0x9274: "ETC2 RGB8", 0x9278: "ETC2 RGBA8",
+            0x8D64: "ETC1", 0x9274: "ETC2 RGB8", 0x9278: "ETC2 RGBA8",
             0x83F0: "DXT1 RGB", 0x83F1: "DXT1 RGBA", 0x83F2: "DXT3", 0x83F3: "DXT5",
         ]
         let text = "0x" + hex(internalFormat)

@@ -36,7 +36,7 @@ enum PVRv2Reader {
             throw TextureFormatError.invalidHeader(file: file, reason: "missing 'PVR!' tag at offset 44")
         }
         let pixelType = header.pixelFormatFlags & 0xFF
-        guard let format = PixelFormatTable.format(pvrV2PixelType: pixelType), format == .pvrtc1_4bpp else {
+        guard let format = PixelFormatTable.format(pvrV2PixelType: pixelType) else {
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: describe(pixelType: pixelType))
         }
         if header.pixelFormatFlags & PVRv2Header.flagCubemap != 0 {
@@ -68,7 +68,7 @@ enum PVRv2Reader {
     /// Names a legacy pixel type for error messages, e.g. `0x18 (PVRTC 2bpp)`.
     static func describe(pixelType: UInt32) -> String {
         let names: [UInt32: String] = [
-            0x0C: "MGL PVRTC 2bpp", 0x18: "PVRTC 2bpp", 0x10: "RGBA 4444", 0x11: "RGBA 5551",
+            0x10: "RGBA 4444", 0x11: "RGBA 5551",
             0x12: "RGBA 8888", 0x13: "RGB 565", 0x14: "RGB 555", 0x15: "RGB 888", 0x16: "I 8",
             0x17: "AI 88", 0x1A: "BGRA 8888", 0x1B: "A 8", 0x36: "ETC1",
         ]

@@ -27,9 +27,7 @@ enum PVRv3Reader {
                 file: file, reason: "PVR v3 version is 0x\(hex(UInt64(header.version), digits: 8)), expected 0x03525650"
             )
         }
-        guard let (format, hasAlpha) = PixelFormatTable.format(pvrV3PixelFormat: header.pixelFormat),
-            format == .pvrtc1_4bpp
-        else {
+        guard let (format, hasAlpha) = PixelFormatTable.format(pvrV3PixelFormat: header.pixelFormat) else {
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: describe(pixelFormat: header.pixelFormat))
         }
@@ -96,7 +94,7 @@ enum PVRv3Reader {
     /// Names a v3 pixel format for error messages, e.g. `0x0000000000000006 (ETC1)`.
     static func describe(pixelFormat: UInt64) -> String {
         let names: [UInt64: String] = [
-            0: "PVRTC1 2bpp RGB", 1: "PVRTC1 2bpp RGBA", 4: "PVRTC-II 2bpp", 5: "PVRTC-II 4bpp", 6: "ETC1",
+            4: "PVRTC-II 2bpp", 5: "PVRTC-II 4bpp", 6: "ETC1",
         ]
         let text = "0x" + hex(pixelFormat, digits: 16)
         if let name = names[pixelFormat] {
