@@ -8,10 +8,11 @@ import PackageDescription
 //     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     ├─ TextureEncoding (one encode job: image file -> texture file; the option schema)
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
-//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1)
+//     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, KTX 2, .pvr.ccz/.pvr.gz) ─ CZlib, CZstd
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
 //     └─ FileIO (checked reads, atomic writes; package-internal)
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "TextureFormats", targets: ["TextureFormats"]),
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
+        .library(name: "TextureEncoding", targets: ["TextureEncoding"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
@@ -46,7 +48,7 @@ let package = Package(
             dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")]
         ),
         .target(name: "FileIO"),
-        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO"]),
+        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib", "CZstd"]),
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -54,6 +56,10 @@ let package = Package(
         .systemLibrary(name: "CGLES2", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // zlib for cocos2d's .pvr.ccz and .pvr.gz wrappers (TextureFormats).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Zstandard for KTX 2 supercompression (TextureFormats).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
 
         // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
@@ -62,19 +68,26 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
+        // One encode job for every front end (image file -> prepared image -> texture file) and the one
+        // description of the encoding options; above the codec core, which has no system dependencies.
+        .target(
+            name: "TextureEncoding",
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"]
+        ),
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
         .target(
             name: "TextureManifest",
-            dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+            dependencies: ["PVRTCEncoding", "TextureEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
         ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "TextureManifest", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO",
+                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles",
+                "TextureFormats", "FileIO",
                 "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -89,7 +102,7 @@ let package = Package(
             name: "pvrc",
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,7 +118,7 @@ let package = Package(
         // GL-free tool (codec, containers, image files, manifests only).
         .executableTarget(
             name: "PVRTCTextureTool",
-            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "FileIO"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TextureEncoding", "FileIO"]
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
@@ -123,16 +136,17 @@ let package = Package(
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
             name: "TextureFormatsTests",
-            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport"],
-            exclude: ["Fixtures2bpp"]
+            dependencies: ["TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "ImageFiles", "Imaging"],
+            exclude: ["Fixtures2bpp"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TexturePipelineTests",
             dependencies: [
-                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles",
-                "TextureFormats",
+                "TexturePipeline", "TextureManifest", "TextureEncoding", "PVRTCEncoding", "PVRTC", "Imaging",
+                "ImageFiles", "TextureFormats",
                 "PVRCTestSupport",
             ]
         ),

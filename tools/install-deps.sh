@@ -3,11 +3,12 @@
 # everything is present it changes nothing and needs no root. Runs as root or through sudo.
 #   libpng, libjpeg-turbo's TurboJPEG, stb_image    image files
 #   EGL, OpenGL ES 2.0, Mesa's software renderer    the headless renderer and its tests
+#   zlib, Zstandard                                 .pvr.ccz / .pvr.gz, KTX 2 supercompression
 #   chromium                                        opens the quality-report HTML page in CLITests
 #   nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
 set -euo pipefail
 
-packages=(libpng-dev libturbojpeg0-dev libstb-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
     chromium nginx ninja-build)
 
 missing=()

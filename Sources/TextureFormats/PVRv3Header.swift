@@ -15,7 +15,7 @@ struct PVRv3Header: Equatable {
     static let colourSpaceSRGB: UInt32 = 1
     /// `flags` bit: colour is premultiplied by alpha.
     static let flagPremultiplied: UInt32 = 0x02
-    /// Metadata key of the orientation block (3 bytes: x, y, z; non-zero x = leftwards, y = upwards).
+    /// Metadata key of the orientation block (3 bytes: x, y, z; written as x left = 1, y up = 2, z out = 4; read as non-zero = flipped).
     static let metadataKeyOrientation: UInt32 = 3
 
     /// 'P','V','R',3.

@@ -5,17 +5,24 @@ import PVRTC
 /// Header: flags 0, or 0x02 for premultiplied alpha; pixel format and colour space from
 /// ``PixelFormatTable`` (2 / 3 for PVRTC1 4bpp RGB / RGBA, 0 / 1 for 2bpp; colour space 0 linear, 1 sRGB); channel type 0; depth / surfaces /
 /// faces 1; mip count **including** level 0. One metadata block records the orientation: FourCC
-/// 'P','V','R',3, key 3, three bytes x, y, z: x = 1 when x increases leftwards (`--flip x`), y = 1
-/// when y increases upwards (`--flip y`, bottom row first), z = 0; 0,0,0 means rows top-down.
+/// 'P','V','R',3, key 3, three bytes x, y, z holding Imagination's axis enum values (`1 << axis`):
+/// x = 1 when x increases leftwards (`--flip x`), y = 2 when y increases upwards (`--flip y`, bottom
+/// row first), z = 0 (z out would be 4); 0,0,0 means rows top-down. The PowerVR SDK compares each byte
+/// with its enum value, so a y byte of 1 would lose the flip in Imagination's tools.
 /// Levels follow, largest first.
 enum PVRv3Writer {
+    /// Orientation byte for x increasing leftwards (the SDK's `AxisOrientationLeft`, `1 << 0`).
+    static let orientationXLeft: UInt8 = 1
+    /// Orientation byte for y increasing upwards (the SDK's `AxisOrientationUp`, `1 << 1`).
+    static let orientationYUp: UInt8 = 2
+
     /// The orientation metadata block: FourCC, key 3, size 3, then the x, y and z bytes.
     static func orientationMetadata(_ orientation: TextureOrientation) -> [UInt8] {
         var writer = ByteWriter()
         writer.uint32(PVRv3Header.version)
         writer.uint32(PVRv3Header.metadataKeyOrientation)
         writer.uint32(3)
-        writer.append([orientation.xLeft ? 1 : 0, orientation.yUp ? 1 : 0, 0])
+        writer.append([orientation.xLeft ? orientationXLeft : 0, orientation.yUp ? orientationYUp : 0, 0])
         return writer.bytes
     }
 

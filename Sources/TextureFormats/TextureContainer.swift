@@ -12,15 +12,27 @@ public enum TextureContainer: String, CaseIterable, Sendable {
     case pvr3
     /// Khronos KTX 1.1.
     case ktx
+    /// Khronos KTX 2.0 (`VK_FORMAT_PVRTC1_4BPP_*_BLOCK_IMG`), levels not supercompressed.
+    case ktx2
+    /// Khronos KTX 2.0 with every level Zstandard-supercompressed (scheme 2).
+    case ktx2Zstd = "ktx2-zstd"
+    /// A PVR v3 file zlib-compressed in cocos2d's CCZ wrapper (`.pvr.ccz`); reading accepts PVR v2 inside too.
+    case pvrCCZ = "pvr-ccz"
+    /// A PVR v3 file gzip-compressed (`.pvr.gz`); reading accepts PVR v2 inside too.
+    case pvrGzip = "pvr-gz"
 
     /// The container implied by a path's extension (case-insensitive): `.pvr` gives ``pvr2`` (the
-    /// legacy default), `.ktx` gives ``ktx``; any other extension gives `nil`.
+    /// legacy default), `.ktx` gives ``ktx``, `.ktx2` gives ``ktx2``, `.ccz` (`.pvr.ccz`) gives ``pvrCCZ``, `.pvr.gz` gives
+    /// ``pvrGzip``; any other extension gives `nil`.
     public static func forPathExtension(_ path: String) -> TextureContainer? {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "pvr": return .pvr2
         case "ktx": return .ktx
+        case "ktx2": return .ktx2
+        case "ccz": return .pvrCCZ
+        case "gz": return name.lowercased().hasSuffix(".pvr.gz") ? .pvrGzip : nil
         default: return nil
         }
     }
@@ -31,18 +43,26 @@ public enum TextureContainer: String, CaseIterable, Sendable {
         case .pvr2: return "PVR v2 (legacy)"
         case .pvr3: return "PVR v3"
         case .ktx: return "KTX 1.1"
+        case .ktx2: return "KTX 2.0"
+        case .ktx2Zstd: return "KTX 2.0 (Zstandard)"
+        case .pvrCCZ: return "PVR v3 in CCZ (cocos2d, zlib)"
+        case .pvrGzip: return "PVR v3 in gzip"
         }
     }
 
-    /// The usual file extension, without the dot.
+    /// The usual file extension, without the leading dot (`pvr.ccz` for CCZ).
     public var fileExtension: String {
         switch self {
         case .pvr2, .pvr3: return "pvr"
         case .ktx: return "ktx"
+        case .ktx2, .ktx2Zstd: return "ktx2"
+        case .pvrCCZ: return "pvr.ccz"
+        case .pvrGzip: return "pvr.gz"
         }
     }
 
     /// What of `metadata` this container cannot record, in words (empty when it records everything).
+    /// (KTX 2 records everything here but cannot say that PVRTC data is opaque: it is read back as RGBA.)
     /// Only legacy PVR v2 loses anything: a horizontal flip, premultiplied alpha and the sRGB colour space.
     public func unrecordedMetadata(_ metadata: TextureMetadata) -> [String] {
         guard self == .pvr2 else { return [] }

@@ -17,7 +17,9 @@ public struct TextureFile: Sendable, Equatable {
 
     /// Detects the container from the file's signature and parses it.
     ///
-    /// Detection: «KTX at offset 0 for KTX (a KTX 2 identifier is reported as unsupported, any other
+    /// A file that starts with `CCZ!` or gzip's 1F 8B is inflated first (see
+    /// ``CompressedTextureWrapper``) and the file inside is parsed; the result's container is then
+    /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``. Detection of the file itself: the 12-byte «KTX 20» identifier for KTX 2, «KTX at offset 0 for KTX 1.1 (any other
     /// damage to the 12-byte identifier as an invalid header),
     /// 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped form is reported as unsupported),
     /// 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at offset 0 for PVR v2. A file too short
@@ -28,6 +30,16 @@ public struct TextureFile: Sendable, Equatable {
     ///   - file: the name used in error messages.
     /// - Throws: ``TextureFormatError`` naming `file` and the problem.
     public static func parse(_ bytes: [UInt8], file: String) throws -> TextureFile {
+        let (wrapper, contents) = try CompressedTextureWrapper.unwrap(bytes, file: file)
+        var parsed = try parseBare(contents, file: file)
+        if let wrapper {
+            parsed.container = wrapper
+        }
+        return parsed
+    }
+
+    /// Parses a file that has no compression wrapper.
+    static func parseBare(_ bytes: [UInt8], file: String) throws -> TextureFile {
         guard let container = detect(bytes) else {
             if bytes.isEmpty {
                 throw TextureFormatError.truncated(file: file, reason: "the file is empty")
@@ -39,12 +51,24 @@ public struct TextureFile: Sendable, Equatable {
         case .pvr2: texture = try PVRv2Reader.read(bytes, file: file)
         case .pvr3: texture = try PVRv3Reader.read(bytes, file: file)
         case .ktx: texture = try KTXReader.read(bytes, file: file)
+        case .ktx2, .ktx2Zstd:
+            let (read, zstd) = try KTX2Reader.read(bytes, file: file)
+            return TextureFile(container: zstd ? .ktx2Zstd : .ktx2, texture: read)
+        case .pvrCCZ, .pvrGzip:
+            throw TextureFormatError.unsupportedFeature(
+                file: file, reason: "a compressed file inside a compressed file")
         }
         return TextureFile(container: container, texture: texture)
     }
 
     /// The container whose signature `bytes` carries, or `nil`.
     static func detect(_ bytes: [UInt8]) -> TextureContainer? {
+        if let wrapper = CompressedTextureWrapper.detect(bytes) {
+            return wrapper
+        }
+        if bytes.starts(with: KTX2Layout.identifier) {
+            return .ktx2
+        }
         if bytes.starts(with: KTXHeader.identifier.prefix(4)) {
             return .ktx
         }
@@ -85,6 +109,10 @@ public struct TextureFile: Sendable, Equatable {
         case .pvr2: return PVRv2Writer.serialize(texture)
         case .pvr3: return PVRv3Writer.serialize(texture)
         case .ktx: return KTXWriter.serialize(texture)
+        case .ktx2: return KTX2Writer.serialize(texture, zstd: false)
+        case .ktx2Zstd: return KTX2Writer.serialize(texture, zstd: true)
+        case .pvrCCZ: return CompressedTextureWrapper.wrapCCZ(PVRv3Writer.serialize(texture))
+        case .pvrGzip: return CompressedTextureWrapper.wrapGzip(PVRv3Writer.serialize(texture))
         }
     }
 

@@ -1,14 +1,17 @@
 import ArgumentParser
 import Foundation
 import ImageFiles
+import Imaging
 import PVRTC
+import TextureFormats
 
 /// `pvrc decode IN OUT.png [--level N]`: decodes one mip level on the CPU and writes it as a PNG,
 /// top row first whatever orientation the file records.
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Decode one level of a PVRTC texture file to a PNG (RGBA when it has transparency).",
+        abstract:
+            "Decode one level (and cube face) of a PVRTC or uncompressed texture file to a PNG (RGBA when it has transparency).",
         discussion: """
             The PNG is upright (top row first, left column first) whatever orientation the file records \
             (PVR v3 metadata key 3, KTXorientation, PVR v2 vertical-flip flag). Values come out as stored: \
@@ -16,7 +19,7 @@ struct DecodeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
+    @Argument(help: "The texture file (.pvr v2/v3, .ktx, .pvr.ccz, .pvr.gz).")
     var input: String
 
     @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
@@ -25,16 +28,40 @@ struct DecodeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The mip level to decode; 0 is the largest.")
     var level = 0
 
+    @Option(parsing: .unconditional, help: "The cube face to decode (0-5: +X, -X, +Y, -Y, +Z, -Z); 0 otherwise.")
+    var face = 0
+
     @OptionGroup var limits: PixelLimitOptions
 
     func run() async throws {
         try await CommandFailure.reporting {
             try checkOutput(output, inputs: [input], requiredExtension: "png")
-            let (texture, levelImage) = try readTextureLevel(path: input, level: level)
-            try limits.check(width: levelImage.width, height: levelImage.height, what: "level \(level)", file: input)
-            let image = texture.metadata.orientation.upright(
-                PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
+            let image = try decodedImage()
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
         }
+    }
+
+    /// Level ``level``, face ``face``, upright: PVRTC1 4bpp 2D textures through ``TextureFile``,
+    /// uncompressed formats and cube maps through ``TextureFileDescription``.
+    private func decodedImage() throws -> RGBAImage {
+        if face == 0 {
+            do {
+                let (texture, levelImage) = try readTextureLevel(path: input, level: level)
+                try limits.check(
+                    width: levelImage.width, height: levelImage.height, what: "level \(level)", file: input)
+                return texture.metadata.orientation.upright(
+                    PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
+            } catch TextureFormatError.unsupportedPixelFormat, TextureFormatError.unsupportedFeature {
+                // Not a PVRTC1 4bpp 2D texture: read it whatever its format.
+            }
+        }
+        let description = try TextureFileDescription.read(from: URL(fileURLWithPath: input))
+        if (0..<description.levelCount).contains(level) {
+            let w = max(description.width >> level, 1)
+            let h = max(description.height >> level, 1)
+            try limits.check(width: w, height: h, what: "level \(level)", file: input)
+        }
+        return description.orientation.upright(
+            try description.image(level: level, face: face, threads: Parallel.processorCount))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import ImageFiles
 import PVRTC
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 
 /// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp texture file.
@@ -12,7 +13,8 @@ struct EncodeCommand: AsyncParsableCommand {
         abstract: "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
-            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1. Opaque images become RGB textures, \
+            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .pvr.ccz and .pvr.gz write PVR v3 \
+            compressed with zlib in cocos2d's CCZ wrapper or with gzip. Opaque images become RGB textures, \
             images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
             non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
             pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
@@ -29,6 +31,12 @@ struct EncodeCommand: AsyncParsableCommand {
     @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
     var output: String
 
+    @Argument(help: "With --cube: the faces -Y, +Z, -Z and then OUT (the whole line is PX NX PY NY PZ NZ OUT).")
+    var moreCubeArguments: [String] = []
+
+    @Flag(help: "Encode a cube map: PX NX PY NY PZ NZ OUT, six square images of one size (+X, -X, +Y, -Y, +Z, -Z).")
+    var cube = false
+
     @OptionGroup var encoding: EncodingOptionGroup
 
     @OptionGroup var limits: PixelLimitOptions
@@ -37,42 +45,47 @@ struct EncodeCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        try await CommandFailure.reporting { try encode() }
+        try await CommandFailure.reporting { try cube ? encodeCube() : encode() }
     }
 
     private func encode() throws {
+        guard moreCubeArguments.isEmpty else {
+            throw CommandFailure(
+                file: moreCubeArguments[0], reason: "unexpected argument (encode takes IN OUT, or --cube and 7 paths)")
+        }
         let container = try outputContainer()
         try checkOutput(output, inputs: [input])
-        if container == .pvr2 && encoding.encoderOptions.flipX {
-            throw CommandFailure(
-                file: output, reason: "PVR v2 cannot record a horizontal flip; use --format pvr3 or ktx, or --flip y")
-        }
-        let image = try ImageFile.read(from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
         var options = encoding.encoderOptions
         options.pixelLimit = limits.pixelLimit
+        let job = EncodeJob(options: options, container: container)
+        let warnings: [EncodeWarning]
+        do {
+            warnings = try job.check()
+        } catch {
+            throw encodeFailure(error, input: input, output: output)
+        }
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
-        let texture: PVRTCTexture
+        let result: EncodeResult
         do {
             // Clear the progress line before anything else is printed, error messages included.
             defer { progress?.finish() }
             do {
-                texture = try PVRTCEncoder.encode(image, options: options) { step in
+                result = try job.encode(contentsOf: URL(fileURLWithPath: input)) { step in
                     progress?.show(step)
                 }
-            } catch let error as EncodingError {
-                throw error.commandFailure(file: input)
+            } catch {
+                throw encodeFailure(error, input: input, output: output)
             }
         }
         let elapsed = clock.now - start
+        let texture = result.texture
 
-        for lost in container.unrecordedMetadata(texture.metadata) {
-            FileHandle.standardError.write(
-                Data("pvrc: warning: \(output): \(container.displayName) cannot record \(lost)\n".utf8))
+        for warning in warnings {
+            FileHandle.standardError.write(Data("pvrc: warning: \(output): \(warning)\n".utf8))
         }
-        let file = TextureFile(container: container, texture: texture)
-        try file.write(to: URL(fileURLWithPath: output))
+        try result.write(to: URL(fileURLWithPath: output))
         if !quiet {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -81,7 +94,7 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
                 "\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
-                    + "\(container.displayName), quality \(encoding.quality.rawValue), "
+                    + "\(container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
     }
@@ -98,12 +111,16 @@ struct EncodeCommand: AsyncParsableCommand {
         return parts.map { $0 + ", " }.joined()
     }
 
-    /// The container named by `--format`, else implied by the output's extension.
-    private func outputContainer() throws -> TextureContainer {
+    /// The container named by `--format`, else implied by `path`'s extension.
+    func outputContainer(for path: String? = nil) throws -> TextureContainer {
+        let output = path ?? self.output
         if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
         guard let container = TextureContainer.forPathExtension(output) else {
             throw CommandFailure(
-                file: output, reason: "unknown texture extension; use .pvr or .ktx, or --format pvr2|pvr3|ktx")
+                file: output,
+                reason:
+                    "unknown texture extension; use .pvr, .ktx, .pvr.ccz or .pvr.gz, or --format "
+                    + TextureContainer.allCases.map(\.rawValue).joined(separator: "|"))
         }
         return container
     }

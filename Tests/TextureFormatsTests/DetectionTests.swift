@@ -12,7 +12,7 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(TextureContainer.forPathExtension("x.ktx"), .ktx)
         XCTAssertEqual(TextureContainer.forPathExtension("x.Ktx"), .ktx)
         XCTAssertNil(TextureContainer.forPathExtension("x.png"))
-        XCTAssertNil(TextureContainer.forPathExtension("x.ktx2"))
+        XCTAssertEqual(TextureContainer.forPathExtension("x.ktx2"), .ktx2)
         XCTAssertNil(TextureContainer.forPathExtension("pvr"))
         XCTAssertNil(TextureContainer.forPathExtension(".pvr"))
         XCTAssertNil(TextureContainer.forPathExtension("dir.pvr/file"))

@@ -33,14 +33,11 @@ final class FuzzTests: XCTestCase {
         let shapes: [(Int, Int, Int?, Bool)] = [
             (8, 8, nil, true), (16, 8, nil, false), (32, 32, 2, true), (4, 4, nil, false),
         ]
-        for container in TextureContainer.allCases {
-            // Bytes before level 0, and before each level's data, written out from the specifications.
-            let (headerLength, perLevelPrefix, widthOffset, heightOffset) =
-                switch container {
-                case .pvr2: (52, 0, 8, 4)
-                case .pvr3: (52 + 15, 0, 28, 24)
-                case .ktx: (64 + 28, 4, 36, 40)
-                }
+        // Bytes before level 0, and before each level's data, written out from the specifications.
+        let layouts: [(TextureContainer, (Int, Int, Int, Int))] = [
+            (.pvr2, (52, 0, 8, 4)), (.pvr3, (52 + 15, 0, 28, 24)), (.ktx, (64 + 28, 4, 36, 40)),
+        ]
+        for (container, (headerLength, perLevelPrefix, widthOffset, heightOffset)) in layouts {
             for (width, height, levels, alpha) in shapes {
                 let texture = try TestTextures.random(
                     width: width, height: height, levelCount: levels, hasAlpha: alpha, rng: &rng)

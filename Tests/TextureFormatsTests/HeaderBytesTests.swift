@@ -87,6 +87,21 @@ final class HeaderBytesTests: XCTestCase {
         XCTAssertEqual(Array(bytes.dropFirst(67)), payload(texture))
     }
 
+    /// Flipped orientations carry Imagination's enum values (SDK `MetaData.h`: X left = 1 << 0,
+    /// Y up = 1 << 1, Z out = 1 << 2), not 1 for every axis.
+    func testPVRv3OrientationBytesUseImaginationAxisValues() throws {
+        for (xLeft, yUp, expected) in [
+            (false, true, [UInt8(0), 2, 0]), (true, false, [1, 0, 0]), (true, true, [1, 2, 0]),
+        ] {
+            var texture = try texture16x8(hasAlpha: true)
+            texture.metadata.orientation = TextureOrientation(xLeft: xLeft, yUp: yUp)
+            let bytes = TextureFile(container: .pvr3, texture: texture).serialized()
+            XCTAssertEqual(Array(bytes[64..<67]), expected, "xLeft \(xLeft) yUp \(yUp)")
+            XCTAssertEqual(
+                try TextureFile.parse(bytes, file: "f").texture.metadata.orientation, texture.metadata.orientation)
+        }
+    }
+
     func testPVRv3RGBPixelFormat() throws {
         let texture = try texture16x8(hasAlpha: false)
         let bytes = TextureFile(container: .pvr3, texture: texture).serialized()

@@ -96,15 +96,14 @@ final class InvalidInputTests: XCTestCase {
 
     /// Offsets of width, height and the mip-count field, and the value that means "full chain of 16x16".
     private func fields(_ container: TextureContainer) -> (width: Int, height: Int, mips: Int, fullMips: UInt32) {
-        switch container {
-        case .pvr2: return (8, 4, 12, 4)
-        case .pvr3: return (28, 24, 44, 5)
-        case .ktx: return (36, 40, 56, 5)
-        }
+        let fields: [TextureContainer: (Int, Int, Int, UInt32)] = [
+            .pvr2: (8, 4, 12, 4), .pvr3: (28, 24, 44, 5), .ktx: (36, 40, 56, 5),
+        ]
+        return fields[container] ?? (0, 0, 0, 0)
     }
 
     func testBadDimensionsInEveryContainer() throws {
-        for container in TextureContainer.allCases {
+        for container in TextureContainer.bare {
             let good = try file(container)
             let f = fields(container)
             for (value, reason) in [
@@ -139,7 +138,7 @@ final class InvalidInputTests: XCTestCase {
     }
 
     func testFewerLevelsLeaveTrailingData() throws {
-        for container in TextureContainer.allCases {
+        for container in TextureContainer.bare {
             var bytes = try file(container)
             let f = fields(container)
             LE.patch(&bytes, at: f.mips, f.fullMips - 1)
@@ -151,7 +150,7 @@ final class InvalidInputTests: XCTestCase {
     }
 
     func testTruncatedAndTrailing() throws {
-        for container in TextureContainer.allCases {
+        for container in TextureContainer.bare {
             let good = try file(container)
             expectCase(Array(good.dropLast())) { if case .truncated = $0 { return true } else { return false } }
             expectCase(Array(good.prefix(20))) { if case .truncated = $0 { return true } else { return false } }

@@ -73,7 +73,8 @@ final class MetadataTests: XCTestCase {
         let v3 = TextureFile(container: .pvr3, texture: try texture(hasAlpha: true, metadata: metadata)).serialized()
         XCTAssertEqual(Array(v3[4..<8]), LE.bytes(2))  // flags: premultiplied
         XCTAssertEqual(Array(v3[16..<20]), LE.bytes(1))  // colour space: sRGB
-        XCTAssertEqual(Array(v3[52..<67]), LE.bytes(0x0352_5650) + LE.bytes(3) + LE.bytes(3) + [1, 1, 0])
+        // Orientation bytes: x left = 1, y up = 2 (Imagination's enum values).
+        XCTAssertEqual(Array(v3[52..<67]), LE.bytes(0x0352_5650) + LE.bytes(3) + LE.bytes(3) + [1, 2, 0])
 
         let ktx = TextureFile(container: .ktx, texture: try texture(hasAlpha: true, metadata: metadata)).serialized()
         XCTAssertEqual(Array(ktx[28..<32]), LE.bytes(0x8A57))

@@ -22,7 +22,7 @@ final class RoundTripTests: XCTestCase {
                         rng: &rng)
                     let file = TextureFile(container: container, texture: texture)
                     let parsed = try TextureFile.parse(file.serialized(), file: "mem")
-                    XCTAssertEqual(parsed, file, "\(container) \(shape) alpha \(hasAlpha)")
+                    XCTAssertEqual(parsed, file.readBack, "\(container) \(shape) alpha \(hasAlpha)")
                 }
             }
         }
@@ -59,9 +59,14 @@ final class RoundTripTests: XCTestCase {
             let path = directory.path + "/t-\(container.rawValue).\(container.fileExtension)"
             let file = TextureFile(container: container, texture: texture)
             try file.write(to: URL(fileURLWithPath: path))
-            XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path)), file)
+            XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: path)), file.readBack)
         }
-        XCTAssertEqual(try directory.contents().sorted(), ["t-ktx.ktx", "t-pvr2.pvr", "t-pvr3.pvr"])
+        XCTAssertEqual(
+            try directory.contents().sorted(),
+            [
+                "t-ktx.ktx", "t-ktx2-zstd.ktx2", "t-ktx2.ktx2", "t-pvr-ccz.pvr.ccz", "t-pvr-gz.pvr.gz", "t-pvr2.pvr",
+                "t-pvr3.pvr",
+            ])
     }
 
     func testReadingAMissingFileNamesIt() {
@@ -72,5 +77,16 @@ final class RoundTripTests: XCTestCase {
             XCTAssertEqual(file, "/nonexistent/dir/x.pvr")
             XCTAssertTrue(reason.contains("No such file"), reason)
         }
+    }
+}
+
+extension TextureFile {
+    /// What reading this file back gives: KTX 2 has no field for PVRTC's opaque/RGBA distinction, so
+    /// its textures come back RGBA; every other container gives the file itself.
+    fileprivate var readBack: TextureFile {
+        guard container == .ktx2 || container == .ktx2Zstd else { return self }
+        var copy = self
+        copy.texture.hasAlpha = true
+        return copy
     }
 }

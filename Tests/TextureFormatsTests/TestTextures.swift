@@ -1,5 +1,6 @@
 import PVRTC
 import PVRTCBenchmarks
+import TextureFormats
 
 /// Builders for textures with random block data.
 enum TestTextures {
@@ -21,4 +22,10 @@ enum TestTextures {
         }
         return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
     }
+}
+
+extension TextureContainer {
+    /// The containers whose bytes the tests patch at fixed offsets: every one without a compression
+    /// wrapper (`.pvr.ccz` and `.pvr.gz` have their own tests).
+    static let bare: [TextureContainer] = [.pvr2, .pvr3, .ktx]
 }

@@ -75,7 +75,8 @@ final class TwoBppContainerTests: XCTestCase {
         let shapes: [(Int, Int, Int?)] = [
             (16, 8, nil), (8, 4, nil), (1, 1, nil), (64, 64, nil), (128, 32, 3), (8, 64, nil), (256, 2, nil),
         ]
-        for container in TextureContainer.allCases {
+        // KTX 2 is still 4bpp only (its vkFormat and DFD block size are not yet taken from the format).
+        for container in TextureContainer.allCases where container != .ktx2 && container != .ktx2Zstd {
             for (width, height, levels) in shapes {
                 for hasAlpha in [false, true] {
                     var texture = try TestTextures.random(

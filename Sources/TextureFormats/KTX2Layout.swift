@@ -1,0 +1,81 @@
+import PVRTC
+
+/// The fixed parts of a KTX 2.0 file (Khronos KTX 2.0 specification) as pvrc writes and reads them.
+///
+/// Layout: the 12-byte identifier, nine `UInt32` header fields (vkFormat, typeSize, pixelWidth,
+/// pixelHeight, pixelDepth, layerCount, faceCount, levelCount, supercompressionScheme), the index
+/// (dfdByteOffset, dfdByteLength, kvdByteOffset, kvdByteLength as `UInt32`; sgdByteOffset,
+/// sgdByteLength as `UInt64`), the level index (byteOffset, byteLength, uncompressedByteLength as
+/// `UInt64` for each level, level 0 first), the Data Format Descriptor, the key/value data, then the
+/// levels, **smallest first**, each aligned to 8 bytes (lcm of the 8-byte block and 4) when not
+/// supercompressed.
+enum KTX2Layout {
+    /// «KTX 20»\r\n\x1A\n.
+    static let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Bytes before the level index: identifier, header and index.
+    static let levelIndexOffset = 80
+    /// Bytes of one level index entry.
+    static let levelIndexEntrySize = 24
+    /// `supercompressionScheme` for none.
+    static let supercompressionNone: UInt32 = 0
+    /// `supercompressionScheme` for Zstandard.
+    static let supercompressionZstd: UInt32 = 2
+    /// Alignment of level data without supercompression: lcm(8-byte PVRTC block, 4).
+    static let levelAlignment = 8
+
+    /// `VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG`.
+    static let vkFormatPVRTC1FourUnorm: UInt32 = 1_000_054_001
+    /// `VK_FORMAT_PVRTC1_4BPP_SRGB_BLOCK_IMG`.
+    static let vkFormatPVRTC1FourSRGB: UInt32 = 1_000_054_005
+
+    /// The PVRTC `vkFormat` values of `VK_IMG_format_pvrtc` (1000054000...1000054007), by name.
+    static let pvrtcFormatNames: [UInt32: String] = [
+        1_000_054_000: "PVRTC1 2bpp UNORM", 1_000_054_001: "PVRTC1 4bpp UNORM", 1_000_054_002: "PVRTC2 2bpp UNORM",
+        1_000_054_003: "PVRTC2 4bpp UNORM", 1_000_054_004: "PVRTC1 2bpp sRGB", 1_000_054_005: "PVRTC1 4bpp sRGB",
+        1_000_054_006: "PVRTC2 2bpp sRGB", 1_000_054_007: "PVRTC2 4bpp sRGB",
+    ]
+
+    /// `KHR_DF_MODEL_PVRTC`.
+    static let colorModelPVRTC: UInt32 = 164
+    /// `KHR_DF_PRIMARIES_BT709`.
+    static let primariesBT709: UInt32 = 1
+    /// `KHR_DF_TRANSFER_LINEAR`.
+    static let transferLinear: UInt32 = 1
+    /// `KHR_DF_TRANSFER_SRGB`.
+    static let transferSRGB: UInt32 = 2
+    /// `KHR_DF_FLAG_ALPHA_PREMULTIPLIED`.
+    static let flagPremultiplied: UInt32 = 1
+    /// Bytes of the whole DFD for one sample: dfdTotalSize, 24-byte basic block header, 16-byte sample.
+    static let dfdSize = 44
+
+    /// The Data Format Descriptor of PVRTC1 4bpp data (Khronos Data Format 1.3, basic descriptor
+    /// block, version 2): colour model PVRTC, BT.709 primaries, linear or sRGB transfer, straight or
+    /// premultiplied alpha, 4x4x1x1 texel blocks of 8 bytes in plane 0, one 64-bit sample of channel
+    /// PVRTC_COLOR (0) from 0 to 0xFFFFFFFF.
+    static func dataFormatDescriptor(_ metadata: TextureMetadata) -> [UInt8] {
+        var writer = ByteWriter(capacity: dfdSize)
+        writer.uint32(UInt32(dfdSize))  // dfdTotalSize
+        writer.uint32(0)  // vendorId 0 (Khronos), descriptorType 0 (basic)
+        writer.uint32(2 | UInt32(dfdSize - 4) << 16)  // versionNumber 2, descriptorBlockSize 40
+        let transfer = metadata.colorSpace == .srgb ? transferSRGB : transferLinear
+        let flags = metadata.isPremultiplied ? flagPremultiplied : 0
+        writer.uint32(colorModelPVRTC | primariesBT709 << 8 | transfer << 16 | flags << 24)
+        writer.append([3, 3, 0, 0])  // texelBlockDimension0...3: 4x4x1x1, each minus one
+        writer.append([8, 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
+        writer.uint32(0 | 63 << 16 | 0 << 24)  // bitOffset 0, bitLength 64 - 1, channel PVRTC_COLOR
+        writer.uint32(0)  // samplePosition0...3
+        writer.uint32(0)  // sampleLower
+        writer.uint32(0xFFFF_FFFF)  // sampleUpper
+        return writer.bytes
+    }
+
+    /// The `KTXorientation` value: one letter per dimension, `r`/`l` for x and `d`/`u` for y.
+    static func orientationValue(_ orientation: TextureOrientation) -> String {
+        (orientation.xLeft ? "l" : "r") + (orientation.yUp ? "u" : "d")
+    }
+
+    /// `value` rounded up to a multiple of `alignment`.
+    static func align(_ value: Int, _ alignment: Int) -> Int {
+        (value + alignment - 1) / alignment * alignment
+    }
+}
