@@ -172,6 +172,7 @@ let package = Package(
         .testTarget(
             name: "TextureFormatsTests",
             dependencies: ["TextureFormats", "PVRTC", "PVRCTestSupport", "ImageFiles", "Imaging"],
+            exclude: ["Fixtures2bpp"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

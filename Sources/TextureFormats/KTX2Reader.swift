@@ -74,7 +74,8 @@ enum KTX2Reader {
                 file: file, reason: "levelCount 0 asks for generated mips, impossible for compressed data")
         }
         let layout = try MipChainLayout(
-            width: UInt64(width), height: UInt64(height), levelCount: UInt64(levelCount), file: file)
+            width: UInt64(width), height: UInt64(height), levelCount: UInt64(levelCount), format: .pvrtc1_4bpp,
+            file: file)
         try reader.require(Int(levelCount) * KTX2Layout.levelIndexEntrySize, for: "the level index")
 
         var entries: [(offset: UInt64, length: UInt64, uncompressed: UInt64)] = []

@@ -2,8 +2,8 @@ import ArgumentParser
 import PVRTC
 import PVRTCBenchmarks
 
-/// `pvrc bench decode`: PVRTC1 4bpp decoder throughput on a level of random blocks, on one thread and on
-/// all threads.
+/// `pvrc bench decode`: PVRTC1 decoder throughput (4bpp, or 2bpp with `--bpp 2`) on a level of random
+/// blocks, on one thread and on all threads.
 struct BenchDecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
@@ -19,6 +19,9 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     @Option(help: "Thread count for the parallel measurement (default: all processors).")
     var threads = Parallel.processorCount
 
+    @Option(help: "Bits per pixel of the level: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
+    var bpp = 4
+
     func validate() throws {
         do {
             try PVRTCImage.validate(width: size, height: size)
@@ -27,11 +30,14 @@ struct BenchDecodeCommand: AsyncParsableCommand {
         }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
         var generator = SystemRandomNumberGenerator()
-        let count = PVRTCImage.byteCount(width: size, height: size)
+        let count =
+            bpp == 2
+            ? PVRTC2bppDecoder.byteCount(width: size, height: size) : PVRTCImage.byteCount(width: size, height: size)
         var data = [UInt8](repeating: 0, count: count)
         data.withUnsafeMutableBytes { bytes in
             // A level is a whole number of 8-byte blocks.
@@ -39,12 +45,17 @@ struct BenchDecodeCommand: AsyncParsableCommand {
                 bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
             }
         }
-        let image = try PVRTCImage(width: size, height: size, data: data)
+        let image = bpp == 2 ? nil : try PVRTCImage(width: size, height: size, data: data)
         let pixels = size * size
-        print("pvrc bench decode: \(size)x\(size) level of random blocks, median of \(runs) runs")
+        let rate = bpp == 2 ? " PVRTC1 2bpp" : ""
+        print("pvrc bench decode: \(size)x\(size)\(rate) level of random blocks, median of \(runs) runs")
         for threadCount in Set([1, threads]).sorted() {
-            let result = Benchmark.measure(runs: runs) {
-                _ = PVRTCDecoder.decode(image, threads: threadCount)
+            let result = try Benchmark.measure(runs: runs) {
+                if let image {
+                    _ = PVRTCDecoder.decode(image, threads: threadCount)
+                } else {
+                    _ = try PVRTC2bppDecoder.decode(data: data, width: size, height: size, threads: threadCount)
+                }
             }
             let label = threadCount == 1 ? "1 thread" : "\(threadCount) threads"
             let rate = result.millionsPerSecond(pixels)

@@ -15,10 +15,21 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(lines.dropFirst().allSatisfy { $0.contains(" Mpixel/s  (median ") }, result.standardOutput)
     }
 
+    func testBenchDecodeTwoBitsPerPixel() throws {
+        let result = try PVRCProcess.run([
+            "bench", "decode", "--bpp", "2", "--size", "16", "--runs", "1", "--threads", "1",
+        ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix(
+                "pvrc bench decode: 16x16 PVRTC1 2bpp level of random blocks, median of 1 runs\n  1 thread: "),
+            result.standardOutput)
+    }
+
     func testBenchDecodeRefusesBadArguments() throws {
         for (arguments, problem) in [
             (["--size", "100"], "power-of-two"), (["--size", "32768"], "16384"),
-            (["--runs", "0"], "--runs"), (["--threads", "0"], "--threads"),
+            (["--runs", "0"], "--runs"), (["--threads", "0"], "--threads"), (["--bpp", "3"], "--bpp"),
         ] {
             let result = try PVRCProcess.run(["bench", "decode"] + arguments)
             XCTAssertNotEqual(result.status, 0, "\(arguments)")

@@ -1,0 +1,85 @@
+/// Decodes single rows of a PVRTC1 2bpp level from its expanded endpoints and modulation weight plane;
+/// shared read-only by the worker threads.
+struct PVRTC2bppRowDecoder: @unchecked Sendable {
+    // @unchecked: the pointers refer to buffers that outlive every call and are only read.
+    /// Per block in linear order: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a) in ARGB 4555 precision.
+    let endpoints: UnsafePointer<SIMD8<Int16>>
+    /// One weight (in eighths) per pixel of the padded level, rows top-down.
+    let weights: UnsafePointer<UInt8>
+    let blocksWide: Int
+    let blocksHigh: Int
+
+    /// Writes pixel row `y` of the padded level (`8 * blocksWide` RGBA pixels) to `out`.
+    @inline(__always)
+    func decode(row y: Int, into out: UnsafeMutableRawPointer) {
+        let bw = blocksWide
+        let bh = blocksHigh
+        // Rows 4Y+2 ... 4Y+5 lie between the block centres of block rows Y and Y+1.
+        let low = (y - 2) >> 2
+        let yr = Int16(truncatingIfNeeded: (y - 2) & 3)
+        let top = endpoints + (low < 0 ? bh - 1 : low) * bw
+        let bottom = endpoints + (low + 1 == bh ? 0 : low + 1) * bw
+        let weightTop = SIMD8<Int16>(repeating: 4 &- yr)
+        let weightBottom = SIMD8<Int16>(repeating: yr)
+        let rowWeights = weights + y * 8 * bw
+
+        @inline(__always) func vertical(_ x: Int) -> SIMD8<Int16> {
+            top[x] &* weightTop &+ bottom[x] &* weightBottom
+        }
+
+        let first = vertical(0)
+        let last = vertical(bw - 1)
+        // Pixels 0–3: offsets 4–7 from the centre of the last block column (wrapped).
+        span(left: last, right: first, offsets: 4..<8, weights: rowWeights, to: out)
+        var left = first
+        var x = 0
+        while x < bw - 1 {
+            let right = vertical(x + 1)
+            let pixel = 8 * x + 4
+            span(left: left, right: right, offsets: 0..<8, weights: rowWeights + pixel, to: out + 4 * pixel)
+            left = right
+            x += 1
+        }
+        // The last four pixels: offsets 0–3 from the last block column's centre towards column 0 (wrapped).
+        let pixel = 8 * bw - 4
+        span(left: last, right: first, offsets: 0..<4, weights: rowWeights + pixel, to: out + 4 * pixel)
+    }
+
+    /// Writes the pixels at horizontal `offsets` (0–7, an even start and count) from the centre of the block
+    /// column whose vertically interpolated endpoints are `left`, towards the next centre `right`.
+    @inline(__always)
+    func span(
+        left: SIMD8<Int16>, right: SIMD8<Int16>, offsets: Range<Int>, weights: UnsafePointer<UInt8>,
+        to out: UnsafeMutableRawPointer
+    ) {
+        // v(i) = 8·left + i·(right − left): the bilinear sum with weights adding up to 32.
+        let delta = right &- left
+        let base = left &<< 3
+        let baseA = SIMD8(lowHalf: base.lowHalf, highHalf: base.lowHalf)
+        let baseB = SIMD8(lowHalf: base.highHalf, highHalf: base.highHalf)
+        let deltaA = SIMD8(lowHalf: delta.lowHalf, highHalf: delta.lowHalf)
+        let deltaB = SIMD8(lowHalf: delta.highHalf, highHalf: delta.highHalf)
+        // To 8 bits: RGB v/128 + v/4; alpha lanes hold 2v, so (2·2v)/128 + 2v/4 = v/32 + v/2.
+        let scale = SIMD8<Int16>(1, 1, 1, 2, 1, 1, 1, 2)
+        var i = offsets.lowerBound
+        var pixels = out
+        var w = weights
+        while i < offsets.upperBound {
+            let i0 = Int16(truncatingIfNeeded: i)
+            let offset = SIMD8<Int16>(i0, i0, i0, i0, i0 &+ 1, i0 &+ 1, i0 &+ 1, i0 &+ 1)
+            let a = baseA &+ deltaA &* offset
+            let b = baseB &+ deltaB &* offset
+            let a8 = (a &>> 2) &+ ((a &* scale) &>> 7)
+            let b8 = (b &>> 2) &+ ((b &* scale) &>> 7)
+            let w0 = Int16(w[0])
+            let w1 = Int16(w[1])
+            let weight = SIMD8<Int16>(w0, w0, w0, w0, w1, w1, w1, w1)
+            // (A·(8−w) + B·w) / 8 = A + (B − A)·w / 8, with floor division.
+            let blended = a8 &+ (((b8 &- a8) &* weight) &>> 3)
+            pixels.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
+            pixels += 8
+            w += 2
+            i += 2
+        }
+    }
+}
