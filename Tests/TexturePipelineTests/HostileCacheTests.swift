@@ -104,6 +104,10 @@ final class HostileCacheTests: XCTestCase {
         let warnings = summary.results[0].warnings
         XCTAssertFalse(warnings.isEmpty)
         for warning in warnings { XCTAssertFalse(warning.contains("s3cr3t"), warning) }
+        // The credentials still reach the server, as HTTP basic authentication.
+        let expected = "Basic " + Data("builder:s3cr3t-token".utf8).base64EncodedString()
+        XCTAssertFalse(server.requests.isEmpty)
+        XCTAssertTrue(server.requests.allSatisfy { $0.headers["authorization"] == expected })
         XCTAssertThrowsError(try TextureCacheLocation.open("http://builder:s3cr3t-token@")) { error in
             XCTAssertFalse("\(error)".contains("s3cr3t"), "\(error)")
         }
