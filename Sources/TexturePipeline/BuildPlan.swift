@@ -49,7 +49,7 @@ public struct BuildPlan: Sendable {
     /// Textures left to other shards.
     public var otherShards: Int
     /// Output paths (relative to the output folder) recorded in the state that no source produces
-    /// any more: candidates for pruning, each deleted only when ``StaleOutput`` allows it.
+    /// any more: candidates for pruning, each deleted only when `StaleOutput` allows it.
     public var stale: [String]
     /// The state read from the output folder.
     package var state: BuildState

@@ -25,7 +25,7 @@ public struct DirectoryTextureCache: BuildCache {
     public var location: String { FileIOError.name(of: folder) }
 
     /// Reads the pointer, then the file it names, and checks it. Sizes are checked from `stat`
-    /// before anything is read: a pointer over ``CachePointer/maximumSize`` bytes, or a file whose
+    /// before anything is read: a pointer over `CachePointer.maximumSize` (256) bytes, or a file whose
     /// size is not the one its pointer promises (or is over ``maximumFileSize``), is refused unread.
     ///
     /// - Parameter key: The cache key.

@@ -9,7 +9,7 @@ import TextureManifest
 ///
 /// Only `http://` is spoken (put a TLS proxy in front for https). The server is not trusted: every
 /// request must end within a deadline, a pointer may have at most
-/// ``CachePointer/maximumSize`` bytes, a texture file is streamed to a temporary file and hashed as
+/// `CachePointer.maximumSize` (256) bytes, a texture file is streamed to a temporary file and hashed as
 /// it arrives and cut off at the first byte over the size its pointer promised (at most
 /// ``maximumFileSize``), redirects are not followed, and credentials in the URL never appear in
 /// ``location`` or in errors.
