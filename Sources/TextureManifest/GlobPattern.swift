@@ -19,25 +19,31 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `path` (relative, `/`-separated) matches the pattern.
     ///
+    /// Matched by dynamic programming over (pattern segment, path segment) pairs, so any number of
+    /// `**` costs at most segments × segments steps (a recursive matcher backtracks exponentially).
+    ///
     /// - Parameter path: A source path relative to the source folder.
     /// - Returns: `true` when every segment matches.
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        return Self.match(segments[...], parts[...])
-    }
-
-    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            var remaining = path
-            while true {
-                if match(rest, remaining) { return true }
-                guard !remaining.isEmpty else { return false }
-                remaining = remaining.dropFirst()
+        // reachable[j]: the first i pattern segments can match the first j path segments.
+        var reachable = [Bool](repeating: false, count: parts.count + 1)
+        reachable[0] = true
+        for segment in segments {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            if segment == "**" {
+                var any = false
+                for j in 0...parts.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                for j in 0..<parts.count where reachable[j] && fnmatch(segment, parts[j], 0) == 0 {
+                    next[j + 1] = true
+                }
             }
+            reachable = next
         }
-        guard let segment = path.first, fnmatch(first, segment, 0) == 0 else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return reachable[parts.count]
     }
 }

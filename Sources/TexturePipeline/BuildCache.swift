@@ -31,17 +31,23 @@ public protocol BuildCache: Sendable {
 
 /// Opens the cache a `--cache` argument names.
 package enum BuildCacheLocation {
-    /// An `http://` or `https://` URL gives an ``HTTPTextureCache``, anything else a
-    /// ``DirectoryTextureCache`` at that path.
+    /// An `http://` URL gives an ``HTTPTextureCache``, anything else a ``DirectoryTextureCache`` at
+    /// that path.
     ///
     /// - Parameter argument: The URL or path.
     /// - Returns: The cache.
-    /// - Throws: `PipelineError` for a malformed URL.
+    /// - Throws: `PipelineError` for a malformed URL or an `https://` one (not spoken: the cache's own
+    ///   HTTP client is plain HTTP; put a TLS proxy in front).
     package static func open(_ argument: String) throws -> any BuildCache {
         let lowered = argument.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let url = URL(string: argument), url.host != nil else {
-                throw PipelineError(file: argument, reason: "not a valid cache URL")
+        if lowered.hasPrefix("https://") {
+            throw PipelineError(
+                file: CacheURLText.redacted(argument),
+                reason: "https caches are not supported; use http:// (through a TLS proxy if needed)")
+        }
+        if lowered.hasPrefix("http://") {
+            guard let url = URL(string: argument), let host = url.host, !host.isEmpty else {
+                throw PipelineError(file: CacheURLText.redacted(argument), reason: "not a valid cache URL")
             }
             return HTTPTextureCache(base: url)
         }

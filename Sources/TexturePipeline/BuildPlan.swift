@@ -49,7 +49,7 @@ public struct BuildPlan: Sendable {
     /// Textures left to other shards.
     public var otherShards: Int
     /// Output paths (relative to the output folder) recorded in the state that no source produces
-    /// any more: deleted when pruning.
+    /// any more: candidates for pruning, each deleted only when `StaleOutput` allows it.
     public var stale: [String]
     /// The state read from the output folder.
     package var state: BuildState
@@ -100,10 +100,10 @@ public struct BuildPlan: Sendable {
             estimatedMemory: 0)
         do {
             let entry = state.entries[outputPath].flatMap { $0.source == source.path ? $0 : nil }
-            let stamp = FileStamp(of: source.url)
+            let stamp = InputStamp(of: source.url)
             var header: [UInt8] = []
             let digest: ContentDigest
-            if let entry, let stamp, entry.inputSize == stamp.size, entry.inputModified == stamp.modified {
+            if let entry, let stamp, stamp.matchesInput(of: entry) {
                 digest = entry.inputDigest
             } else {
                 let bytes = try readInput(source.url)
@@ -112,14 +112,14 @@ public struct BuildPlan: Sendable {
             }
             let key = try settings.cacheKey(input: digest)
             if let entry {
-                let outputStamp = FileStamp(of: output)
+                let outputStamp = InputStamp(of: output)
                 if force {
                     planned.action = .build(.forced)
                 } else if entry.inputDigest != digest {
                     planned.action = .build(.inputChanged)
                 } else if entry.key != key {
                     planned.action = .build(.settingsChanged)
-                } else if outputStamp?.size != entry.outputSize || outputStamp?.modified != entry.outputModified {
+                } else if !(outputStamp?.matchesOutput(of: entry) ?? false) {
                     planned.action = .build(.outputChanged)
                 } else {
                     // Same bytes under a new time stamp (touched): remember the new stamp, so the next
@@ -128,6 +128,8 @@ public struct BuildPlan: Sendable {
                     if let stamp {
                         refreshed.inputSize = stamp.size
                         refreshed.inputModified = stamp.modified
+                        refreshed.inputChanged = stamp.changed
+                        refreshed.inputInode = stamp.inode
                     }
                     planned.action = .upToDate(refreshed)
                     return planned

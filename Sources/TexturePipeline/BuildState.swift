@@ -27,6 +27,17 @@ public struct BuildState: Sendable, Equatable, Codable {
         package var outputModified: Double
         /// What the output holds, for reports of later builds that skip it.
         package var summary: TextureSummary
+        /// The input file's inode change time when hashed (`nil` in records of older builds).
+        package var inputChanged: Double?
+        /// The input file's inode number when hashed.
+        package var inputInode: UInt64?
+        /// The output file's inode change time when it was written.
+        package var outputChanged: Double?
+        /// The output file's inode number.
+        package var outputInode: UInt64?
+        /// The SHA-256 of the output file as written: `--prune` deletes a file whose time stamps
+        /// moved only while its bytes are still these.
+        package var outputDigest: ContentDigest?
 
         /// A record.
         ///
@@ -39,9 +50,16 @@ public struct BuildState: Sendable, Equatable, Codable {
         ///   - outputSize: The output file's size.
         ///   - outputModified: The output file's modification time.
         ///   - summary: What the output holds.
+        ///   - inputChanged: The input file's inode change time.
+        ///   - inputInode: The input file's inode number.
+        ///   - outputChanged: The output file's inode change time.
+        ///   - outputInode: The output file's inode number.
+        ///   - outputDigest: The SHA-256 of the output file.
         package init(
             source: String, inputSize: Int, inputModified: Double, inputDigest: ContentDigest, key: ContentDigest,
-            outputSize: Int, outputModified: Double, summary: TextureSummary
+            outputSize: Int, outputModified: Double, summary: TextureSummary, inputChanged: Double? = nil,
+            inputInode: UInt64? = nil, outputChanged: Double? = nil, outputInode: UInt64? = nil,
+            outputDigest: ContentDigest? = nil
         ) {
             self.source = source
             self.inputSize = inputSize
@@ -51,6 +69,11 @@ public struct BuildState: Sendable, Equatable, Codable {
             self.outputSize = outputSize
             self.outputModified = outputModified
             self.summary = summary
+            self.inputChanged = inputChanged
+            self.inputInode = inputInode
+            self.outputChanged = outputChanged
+            self.outputInode = outputInode
+            self.outputDigest = outputDigest
         }
     }
 

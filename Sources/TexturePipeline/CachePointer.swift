@@ -8,6 +8,10 @@ package struct CachePointer: Sendable, Equatable {
     /// The texture file's size in bytes.
     package var size: Int
 
+    /// The most bytes a stored pointer may have (one is 66 to 86): a cache answering more is refused
+    /// at the first byte over.
+    package static let maximumSize = 256
+
     /// The pointer to `bytes`.
     ///
     /// - Parameter bytes: The texture file.

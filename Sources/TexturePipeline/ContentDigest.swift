@@ -16,6 +16,13 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
         hex = Self.hexadecimal(hasher.finalize())
     }
 
+    /// A digest computed by the caller (streamed data).
+    ///
+    /// - Parameter digest: The finished SHA-256.
+    init(_ digest: SHA256.Digest) {
+        hex = Self.hexadecimal(digest)
+    }
+
     /// The digest of the UTF-8 bytes of `text`.
     ///
     /// - Parameter text: The text to hash.

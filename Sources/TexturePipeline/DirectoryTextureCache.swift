@@ -8,31 +8,50 @@ import TextureManifest
 public struct DirectoryTextureCache: BuildCache {
     /// The cache folder.
     public let folder: URL
+    /// The largest texture file accepted from the cache.
+    public let maximumFileSize: Int
 
     /// A cache in `folder` (created on the first store).
     ///
-    /// - Parameter folder: The cache folder.
-    public init(folder: URL) {
+    /// - Parameters:
+    ///   - folder: The cache folder.
+    ///   - maximumFileSize: The largest texture file accepted.
+    public init(folder: URL, maximumFileSize: Int = 1 << 30) {
         self.folder = folder
+        self.maximumFileSize = maximumFileSize
     }
 
     /// The folder as the user named it.
     public var location: String { FileIOError.name(of: folder) }
 
-    /// Reads the pointer, then the file it names, and checks it.
+    /// Reads the pointer, then the file it names, and checks it. Sizes are checked from `stat`
+    /// before anything is read: a pointer over `CachePointer.maximumSize` (256) bytes, or a file whose
+    /// size is not the one its pointer promises (or is over ``maximumFileSize``), is refused unread.
     ///
     /// - Parameter key: The cache key.
     /// - Returns: The texture file, or `nil` when the pointer or the file is missing.
-    /// - Throws: `PipelineError` when a file exists but cannot be read, or does not match its pointer.
+    /// - Throws: `PipelineError` when a file exists but cannot be read, has the wrong size, or does
+    ///   not match its pointer.
     public func load(_ key: ContentDigest) async throws -> [UInt8]? {
-        guard let stored = try read(entry("ac", key.hex)) else { return nil }
+        let pointerURL = entry("ac", key.hex)
+        guard
+            let stored = try read(pointerURL, size: { $0 <= CachePointer.maximumSize }, else: "too large for a pointer")
+        else { return nil }
         guard let pointer = CachePointer(parsing: stored) else {
-            throw PipelineError(file: FileIOError.name(of: entry("ac", key.hex)), reason: "not a cache pointer")
+            throw PipelineError(file: FileIOError.name(of: pointerURL), reason: "not a cache pointer")
         }
-        guard let file = try read(entry("cas", pointer.digest.hex)) else { return nil }
-        guard pointer.matches(file) else {
+        guard pointer.size <= maximumFileSize else {
             throw PipelineError(
-                file: FileIOError.name(of: entry("cas", pointer.digest.hex)), reason: "does not match its SHA-256")
+                file: FileIOError.name(of: pointerURL),
+                reason: "points to a file of \(pointer.size) bytes, over the limit of \(maximumFileSize)")
+        }
+        let fileURL = entry("cas", pointer.digest.hex)
+        guard
+            let file = try read(
+                fileURL, size: { $0 == pointer.size }, else: "does not match its pointer (\(pointer.size) bytes)")
+        else { return nil }
+        guard pointer.matches(file) else {
+            throw PipelineError(file: FileIOError.name(of: fileURL), reason: "does not match its SHA-256")
         }
         return file
     }
@@ -53,10 +72,21 @@ public struct DirectoryTextureCache: BuildCache {
         folder.appendingPathComponent(kind, isDirectory: true).appendingPathComponent(name)
     }
 
-    private func read(_ url: URL) throws -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    /// The file at `url`, or `nil` when there is none; its size (from `stat`, before it is opened)
+    /// must pass `size`, and no more than that size is read.
+    private func read(_ url: URL, size: (Int) -> Bool, else problem: String) throws -> [UInt8]? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw PipelineError(file: FileIOError.name(of: url), reason: "not a regular file")
+        }
+        let length = Int(info.st_size)
+        guard size(length) else {
+            throw PipelineError(
+                file: FileIOError.name(of: url), reason: "is \(length) bytes: \(problem); not read")
+        }
         do {
-            return try FileBytes.read(url)
+            return try FileBytes.read(url, maximumSize: length)
         } catch {
             throw PipelineError(file: error.file, reason: error.reason)
         }

@@ -38,8 +38,18 @@ public enum TextureBuild {
         } catch {
             throw PipelineError(file: FileIOError.name(of: folder), reason: "cannot create the output folder")
         }
+        // Found out now rather than after every texture was encoded.
+        guard access(folder.path, W_OK | X_OK) == 0 else {
+            throw PipelineError(
+                file: FileIOError.name(of: folder), reason: "cannot write to the output folder: \(lastErrorText())")
+        }
         let recorder = StateRecorder(state: plan.state, folder: folder)
-        let pruned = configuration.prune ? try await prune(plan.stale, in: folder, recorder: recorder) : []
+        var notPruned: [String] = []
+        var pruned: [String] = []
+        if configuration.prune {
+            (pruned, notPruned) = try await prune(plan, in: folder, recorder: recorder)
+        }
+        let cache = configuration.cache.map(GivingUpCache.init)
 
         var results: [String: TextureResult] = [:]
         var work: [PlannedTexture] = []
@@ -74,7 +84,7 @@ public enum TextureBuild {
                 group.addTask {
                     let cost = texture.estimatedMemory
                     await gate.acquire(cost: cost)
-                    let (result, entry) = await execute(texture, configuration: configuration)
+                    let (result, entry) = await execute(texture, configuration: configuration, cache: cache)
                     await gate.release(cost: cost)
                     return (result, entry, max(cost, 1))
                 }
@@ -94,29 +104,43 @@ public enum TextureBuild {
         try await recorder.flush()
         return BuildSummary(
             results: plan.textures.compactMap { results[$0.source.path] }, pruned: pruned,
-            otherShards: plan.otherShards, seconds: seconds(clock.now - start))
+            otherShards: plan.otherShards, seconds: seconds(clock.now - start), notPruned: notPruned)
     }
 
-    private static func prune(_ stale: [String], in folder: URL, recorder: StateRecorder) async throws -> [String] {
+    /// Deletes the stale outputs ``StaleOutput`` allows and forgets every stale record.
+    /// - Returns: The deleted paths, and `path: reason` for each recorded output left in place.
+    private static func prune(
+        _ plan: BuildPlan, in folder: URL, recorder: StateRecorder
+    ) async throws -> (pruned: [String], kept: [String]) {
         var pruned: [String] = []
-        for path in stale {
-            let url = folder.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path) {
-                do {
-                    try FileManager.default.removeItem(at: url)
-                } catch {
-                    throw PipelineError(file: FileIOError.name(of: url), reason: "cannot delete the stale output")
+        var kept: [String] = []
+        for path in plan.stale {
+            guard let entry = plan.state.entries[path] else { continue }
+            switch StaleOutput.verdict(for: path, entry: entry, in: folder) {
+            case .delete:
+                let url = folder.appendingPathComponent(path)
+                guard unlink(url.path) == 0 || errno == ENOENT else {
+                    throw PipelineError(
+                        file: FileIOError.name(of: url), reason: "cannot delete the stale output: \(lastErrorText())")
                 }
                 pruned.append(path)
+            case .gone:
+                break
+            case .keep(let reason):
+                kept.append("\(path): \(reason)")
             }
             try await recorder.remove(path)
         }
-        return pruned
+        return (pruned, kept)
+    }
+
+    private static func lastErrorText() -> String {
+        String(cString: strerror(errno))
     }
 
     /// Builds one texture: from the cache if it has a valid entry, else by encoding.
     private static func execute(
-        _ texture: PlannedTexture, configuration: BuildConfiguration
+        _ texture: PlannedTexture, configuration: BuildConfiguration, cache: GivingUpCache?
     ) async -> (TextureResult, BuildState.Entry?) {
         let clock = ContinuousClock()
         let start = clock.now
@@ -131,32 +155,40 @@ public enum TextureBuild {
             let job = texture.settings.job
             // Refused or warned exactly as `pvrc encode` does, before anything is read.
             warnings += try job.check().map { "\(FileIOError.name(of: texture.output)): \($0)" }
-            let inputStamp = FileStamp(of: texture.source.url)
+            let inputStamp = InputStamp(of: texture.source.url)
             let input = try BuildPlan.readInput(texture.source.url)
             let digest = ContentDigest(of: input)
             let key = try texture.settings.cacheKey(input: digest)
             try FileManager.default.createDirectory(
                 at: texture.output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // As `pvrc encode` does: an output that is (a link to) its own source, or that cannot be
+            // written, fails before any work.
+            do {
+                try OutputDestination.check(texture.output, notOverwriting: [texture.source.url])
+            } catch {
+                throw PipelineError(file: error.file, reason: error.reason)
+            }
 
             var outcome = TextureResult.Outcome.built
             var file: TextureFile?
             var bytes: [UInt8] = []
-            if let cache = configuration.cache {
-                do {
-                    if let cached = try await cache.load(key) {
-                        if let parsed = try? TextureFile.parse(cached, file: key.hex),
-                            parsed.container == texture.settings.container
+            if let cache {
+                let (cached, problems) = await cache.load(key)
+                warnings += problems
+                if let cached {
+                    if let parsed = try? TextureFile.parse(cached, file: key.hex) {
+                        if let problem = CachedTextureCheck.problem(
+                            with: parsed, input: input, settings: texture.settings)
                         {
+                            warnings.append(cache.warning("entry \(key.hex) \(problem); encoding"))
+                        } else {
                             file = parsed
                             bytes = cached
                             outcome = .cached
-                        } else {
-                            warnings.append(
-                                "cache \(cache.location): entry \(key.hex) is not a valid texture file; encoding")
                         }
+                    } else {
+                        warnings.append(cache.warning("entry \(key.hex) is not a valid texture file; encoding"))
                     }
-                } catch {
-                    warnings.append("cache \(cache.location): \(error); encoding")
                 }
             }
             var reference: RGBAImage?
@@ -172,12 +204,8 @@ public enum TextureBuild {
             } catch {
                 throw PipelineError(file: error.file, reason: error.reason)
             }
-            if case .built = outcome, let cache = configuration.cache {
-                do {
-                    try await cache.store(bytes, for: key)
-                } catch {
-                    warnings.append("cache \(cache.location): \(error)")
-                }
+            if case .built = outcome, let cache {
+                warnings += await cache.store(bytes, for: key)
             }
             var quality: TextureQuality?
             if configuration.measuresQuality {
@@ -194,11 +222,13 @@ public enum TextureBuild {
                 width: file.texture.width, height: file.texture.height, hasAlpha: file.texture.hasAlpha,
                 levels: file.texture.levels.count, bytes: bytes.count, quality: quality)
             var entry: BuildState.Entry?
-            if let inputStamp, let outputStamp = FileStamp(of: texture.output) {
+            if let inputStamp, let outputStamp = InputStamp(of: texture.output) {
                 entry = BuildState.Entry(
                     source: texture.source.path, inputSize: inputStamp.size, inputModified: inputStamp.modified,
                     inputDigest: digest, key: key, outputSize: outputStamp.size, outputModified: outputStamp.modified,
-                    summary: summary)
+                    summary: summary, inputChanged: inputStamp.changed, inputInode: inputStamp.inode,
+                    outputChanged: outputStamp.changed, outputInode: outputStamp.inode,
+                    outputDigest: ContentDigest(of: bytes))
             }
             return (result(outcome, summary), entry)
         } catch {

@@ -100,6 +100,9 @@ public struct BuildSummary: Sendable {
     public var otherShards: Int
     /// Seconds the whole build took.
     public var seconds: Double
+    /// Recorded outputs no source produces any more that `--prune` left in place, as
+    /// `path: reason` (not a path the build writes, changed since it was written, not a regular file).
+    public var notPruned: [String]
 
     /// A summary.
     ///
@@ -108,11 +111,15 @@ public struct BuildSummary: Sendable {
     ///   - pruned: Deleted outputs.
     ///   - otherShards: Textures left to other shards.
     ///   - seconds: Seconds the build took.
-    package init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
+    ///   - notPruned: Stale outputs left in place, with the reason.
+    package init(
+        results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double, notPruned: [String] = []
+    ) {
         self.results = results
         self.pruned = pruned
         self.otherShards = otherShards
         self.seconds = seconds
+        self.notPruned = notPruned
     }
 
     /// Textures encoded.

@@ -38,7 +38,8 @@ public struct TextureSource: Sendable, Equatable {
     ///   - folder: The source folder.
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
     /// - Returns: The sources in path order.
-    /// - Throws: `PipelineError` when the folder cannot be listed.
+    /// - Throws: `PipelineError` when a folder cannot be listed, or when an image file or a folder
+    ///   has a name that is not UTF-8 (it could be neither built nor skipped silently).
     package static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
         let name = FileIOError.name(of: folder)
         var isDirectory: ObjCBool = false
@@ -52,23 +53,24 @@ public struct TextureSource: Sendable, Equatable {
         var pending = [""]
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : "\(root)/\(relative)"
-            let entries: [String]
-            do {
-                entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-            } catch {
-                throw PipelineError(
-                    file: relative.isEmpty ? name : "\(name)/\(relative)", reason: "cannot list the folder")
-            }
-            for entry in entries where !entry.hasPrefix(".") {
-                let path = relative.isEmpty ? entry : "\(relative)/\(entry)"
-                let full = "\(root)/\(path)"
+            let shown = relative.isEmpty ? name : "\(name)/\(relative)"
+            for entry in try DirectoryEntries.list(directory, shownAs: shown) where entry.first != UInt8(ascii: ".") {
                 // Folders are entered only when they are not symbolic links (no cycles); files may be links.
                 var link = stat()
                 var info = stat()
+                let full = (Array(directory.utf8) + [UInt8(ascii: "/")] + entry + [0]).map { CChar(bitPattern: $0) }
                 guard lstat(full, &link) == 0 else { continue }
-                if link.st_mode & S_IFMT == S_IFDIR {
-                    if full != skipped { pending.append(path) }
-                } else if SourceImages.isSourceImage(entry), stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                let isFolder = link.st_mode & S_IFMT == S_IFDIR
+                guard isFolder || DirectoryEntries.hasImageExtension(entry) else { continue }
+                guard let text = String(validating: entry, as: UTF8.self) else {
+                    throw PipelineError(
+                        file: "\(shown)/\(DirectoryEntries.escaped(entry))",
+                        reason: "the name is not valid UTF-8; rename it to build it")
+                }
+                let path = relative.isEmpty ? text : "\(relative)/\(text)"
+                if isFolder {
+                    if "\(root)/\(path)" != skipped { pending.append(path) }
+                } else if SourceImages.isSourceImage(text), stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                     sources.append(TextureSource(path: path, url: folder.appendingPathComponent(path)))
                 }
             }

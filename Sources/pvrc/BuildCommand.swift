@@ -159,10 +159,20 @@ struct BuildCommand: AsyncParsableCommand {
                 print("fail \(texture.source.path)")
             }
         }
+        var pruneCount = 0
         if prune {
-            for path in plan.stale { print("prune \(path)") }
+            let folder = URL(fileURLWithPath: output)
+            for path in plan.stale {
+                guard let entry = plan.state.entries[path] else { continue }
+                switch StaleOutput.verdict(for: path, entry: entry, in: folder) {
+                case .delete:
+                    pruneCount += 1
+                    print("prune \(path)")
+                case .gone: break
+                case .keep(let reason): print("keep \(path) (\(reason))")
+                }
+            }
         }
-        let pruneCount = prune ? plan.stale.count : 0
         print(
             "dry run: \(toBuild) to build, \(upToDate) up to date, \(pruneCount) to prune" + shardNote(plan.otherShards)
         )
@@ -170,6 +180,9 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// The summary line (with the whole command's wall time) and one line per failure.
     private func printSummary(_ summary: BuildSummary, seconds elapsed: Duration) {
+        for kept in summary.notPruned {
+            FileHandle.standardError.write(Data("pvrc: warning: not pruned: \(output)/\(kept)\n".utf8))
+        }
         for failure in summary.failures {
             FileHandle.standardError.write(Data("pvrc: \(message(for: failure))\n".utf8))
         }

@@ -27,6 +27,22 @@ final class FileSafetyTests: XCTestCase {
         XCTAssertEqual(error, FileIOError(file: fifo, reason: "not a regular file"))
     }
 
+    func testAFileOverTheSizeLimitIsRefusedUnread() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/big.bin"
+        try Data(repeating: 7, count: 300).write(to: URL(fileURLWithPath: path))
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        XCTAssertThrowsError(try FileBytes.read(URL(fileURLWithPath: path), maximumSize: 299)) { error in
+            XCTAssertEqual(
+                error as? FileIOError, FileIOError(file: path, reason: "is 300 bytes, over the limit of 299"))
+        }
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_atim.tv_sec, 1_000_000_000, "the file was read")
+        XCTAssertEqual(try FileBytes.read(URL(fileURLWithPath: path), maximumSize: 300).count, 300)
+    }
+
     func testDeviceIsRefused() {
         XCTAssertThrowsError(try FileBytes.read(URL(fileURLWithPath: "/dev/zero"))) { error in
             XCTAssertEqual(error as? FileIOError, FileIOError(file: "/dev/zero", reason: "not a regular file"))

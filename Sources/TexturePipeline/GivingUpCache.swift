@@ -1,0 +1,76 @@
+/// The shared cache as one build uses it: failures never fail a texture (they become warnings and
+/// the texture is encoded), and after ``failureLimit`` failures in a row (a dead, stalled or hostile
+/// cache) the cache is not asked again for the rest of the build, with one warning saying so.
+/// A load that gets an answer (a miss included) resets the count; a store does not, so a cache that
+/// accepts every store but never answers a load is still given up.
+struct GivingUpCache: Sendable {
+    /// Failures in a row after which the cache is given up.
+    static let failureLimit = 3
+
+    /// The cache.
+    let cache: any BuildCache
+    private let health = Health()
+
+    /// The build's use of `cache`.
+    init(_ cache: any BuildCache) {
+        self.cache = cache
+    }
+
+    /// The stored file for `key`, or `nil` (a miss, a failure or a given-up cache), with the
+    /// warnings met.
+    func load(_ key: ContentDigest) async -> (bytes: [UInt8]?, warnings: [String]) {
+        guard await health.isUsable else { return (nil, []) }
+        do {
+            let bytes = try await cache.load(key)
+            await health.succeeded()
+            return (bytes, [])
+        } catch {
+            return (nil, await failed("\(error); encoding"))
+        }
+    }
+
+    /// Stores `bytes` under `key` unless the cache was given up; the warnings met.
+    func store(_ bytes: [UInt8], for key: ContentDigest) async -> [String] {
+        guard await health.isUsable else { return [] }
+        do {
+            try await cache.store(bytes, for: key)
+            return []
+        } catch {
+            return await failed("\(error)")
+        }
+    }
+
+    /// A warning about the cache (an entry that is not usable); not counted as a failure to reach it.
+    func warning(_ text: String) -> String {
+        "cache \(cache.location): \(text)"
+    }
+
+    private func failed(_ text: String) async -> [String] {
+        var warnings = [warning(text)]
+        if await health.failed() {
+            warnings.append(
+                warning("\(Self.failureLimit) failures in a row; the cache is not used for the rest of the build"))
+        }
+        return warnings
+    }
+
+    /// Failures in a row, shared by all textures of the build.
+    private actor Health {
+        private var failuresInARow = 0
+        private var givenUp = false
+
+        var isUsable: Bool { !givenUp }
+
+        func succeeded() {
+            if !givenUp { failuresInARow = 0 }
+        }
+
+        /// Counts a failure; `true` when it gave the cache up.
+        func failed() -> Bool {
+            guard !givenUp else { return false }
+            failuresInARow += 1
+            givenUp = failuresInARow >= GivingUpCache.failureLimit
+            return givenUp
+        }
+    }
+}
