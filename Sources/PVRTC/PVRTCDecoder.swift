@@ -1,6 +1,7 @@
 import Imaging
 
-/// The bit-exact PVRTC1 4bpp decoder (Khronos Data Format Specification / Imagination reference).
+/// The bit-exact PVRTC1 decoder (Khronos Data Format Specification / Imagination reference): 4bpp here,
+/// 2bpp levels (``PVRTCFormat/pvrtc1_2bpp``) through ``PVRTC2bppDecoder``.
 ///
 /// Arithmetic, per pixel and channel: endpoints widened to ARGB 4555, bilinearly upscaled from the four
 /// surrounding block centres with integer weights summing to 16 and wrap-around at every edge, converted to
@@ -15,16 +16,30 @@ import Imaging
 ///
 /// This is the oracle for tests and for `pvrc decode`; it is never part of the display path.
 public enum PVRTCDecoder {
-    /// Decodes one level into an RGBA image of the level's size (rows top-down).
+    /// Decodes one level, 4bpp or 2bpp by its ``PVRTCImage/format``, into an RGBA image of the level's size
+    /// (rows top-down).
     /// - Parameters:
     ///   - image: the level to decode.
     ///   - threads: worker threads; the output does not depend on it.
     /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
+        switch image.format {
+        case .pvrtc1_4bpp:
+            return decode4bpp(image, threads: threads)
+        case .pvrtc1_2bpp:
+            // `image` was validated when it was made (power-of-two size, exactly its byte count), which is
+            // all the 2bpp decoder checks, so it cannot throw here.
+            return try! PVRTC2bppDecoder.decode(
+                data: image.data, width: image.width, height: image.height, threads: threads)
+        }
+    }
+
+    /// The PVRTC1 4bpp path of ``decode(_:threads:)``.
+    private static func decode4bpp(_ image: PVRTCImage, threads: Int) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
         let width = image.width
         let height = image.height
-        let paddedWidth = 4 * blocks.blocksWide
+        let paddedWidth = image.format.blockWidth * blocks.blocksWide
         let table = ModulationTable.entries
         let byteCount = width * height * 4
         // Every row is written in full below, so the buffer needs no zero-filling first.
@@ -41,7 +56,7 @@ public enum PVRTCDecoder {
                             if paddedWidth == width {
                                 for y in range { rows.decode(row: y, into: base + y * width * 4) }
                             } else {
-                                // Narrow level: decode the padded row (8 pixels), keep the first `width`.
+                                // Narrow level: decode the padded row (two blocks), keep the first `width`.
                                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedWidth * 4) { scratch in
                                     let row = UnsafeMutableRawPointer(scratch.baseAddress!)
                                     for y in range {

@@ -6,6 +6,8 @@ public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
     case bufferSizeMismatch(expected: Int, actual: Int)
     /// A mip level index is outside the texture's chain.
     case levelOutOfRange(level: Int, count: Int)
+    /// Level `level` of a texture is in `format`, but level 0 is in `expected`: a chain has one format.
+    case mixedFormats(level: Int, format: PVRTCFormat, expected: PVRTCFormat)
 
     /// A one-line explanation.
     public var description: String {
@@ -16,6 +18,8 @@ public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
             return "buffer holds \(actual) bytes, expected \(expected)"
         case .levelOutOfRange(let level, let count):
             return "mip level \(level) does not exist (the texture has \(count) level\(count == 1 ? "" : "s"))"
+        case .mixedFormats(let level, let format, let expected):
+            return "mip level \(level) is \(format.displayName) but level 0 is \(expected.displayName)"
         }
     }
 }

@@ -1,5 +1,5 @@
-/// One level of a PVRTC1 4bpp texture: its size and its 64-bit block words in reflected Morton order,
-/// exactly as they are stored in a file and passed to `glCompressedTexImage2D`.
+/// One level of a PVRTC1 texture: its size, its variant (``PVRTCFormat``) and its 64-bit block words in
+/// reflected Morton order, exactly as they are stored in a file and passed to `glCompressedTexImage2D`.
 public struct PVRTCImage: Sendable, Equatable {
     /// The largest width or height pvrc accepts.
     public static let maximumDimension = 16384
@@ -8,26 +8,34 @@ public struct PVRTCImage: Sendable, Equatable {
     public let width: Int
     /// Height in pixels (a power of two).
     public let height: Int
+    /// The PVRTC variant, which fixes the block size.
+    public let format: PVRTCFormat
     /// Block data, eight bytes per block (modulation word then colour word, both little-endian),
-    /// ``byteCount(width:height:)`` bytes in Morton order.
+    /// ``byteCount(width:height:format:)`` bytes in Morton order.
     public var data: [UInt8]
 
     /// Wraps existing block data.
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - data: The blocks in Morton order.
+    ///   - format: The variant the blocks are in (default PVRTC1 4bpp).
     /// - Throws: ``PVRTCError/invalidDimensions(width:height:reason:)`` unless both sides are powers of two
     ///   no larger than ``maximumDimension``; ``PVRTCError/bufferSizeMismatch(expected:actual:)`` when `data`
-    ///   is not ``byteCount(width:height:)`` bytes.
-    public init(width: Int, height: Int, data: [UInt8]) throws {
+    ///   is not ``byteCount(width:height:format:)`` bytes.
+    public init(width: Int, height: Int, data: [UInt8], format: PVRTCFormat = .pvrtc1_4bpp) throws {
         try PVRTCImage.validate(width: width, height: height)
-        let expected = PVRTCImage.byteCount(width: width, height: height)
+        let expected = format.byteCount(width: width, height: height)
         guard data.count == expected else {
             throw PVRTCError.bufferSizeMismatch(expected: expected, actual: data.count)
         }
         self.width = width
         self.height = height
+        self.format = format
         self.data = data
     }
 
-    /// Checks that a size can hold PVRTC1 4bpp data.
+    /// Checks that a size can hold PVRTC1 data (the rules are the same for every PVRTC1 variant).
     public static func validate(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
             throw PVRTCError.invalidDimensions(width: width, height: height, reason: "sizes must be positive")
@@ -42,19 +50,16 @@ public struct PVRTCImage: Sendable, Equatable {
         }
     }
 
-    /// Blocks across: `max(width / 4, 2)` (levels narrower than 8 pixels are padded to two blocks).
-    public var blocksWide: Int { PVRTCImage.blockCount(width) }
+    /// Blocks across: `max(width / blockWidth, 2)` (narrow levels are padded to two blocks).
+    public var blocksWide: Int { format.blocksWide(width) }
     /// Blocks down: `max(height / 4, 2)`.
-    public var blocksHigh: Int { PVRTCImage.blockCount(height) }
+    public var blocksHigh: Int { format.blocksHigh(height) }
 
-    /// Blocks along one side of `pixels` pixels, with the two-block minimum.
+    /// Bytes in one level of `format`: for 4bpp `max(w, 8) * max(h, 8) / 2`, for 2bpp
+    /// `max(w, 16) * max(h, 8) / 4` (``PVRTCFormat/byteCount(width:height:)``).
     @inlinable
-    public static func blockCount(_ pixels: Int) -> Int { max((pixels + 3) / 4, 2) }
-
-    /// Bytes in one level: `max(w, 8) * max(h, 8) / 2`.
-    @inlinable
-    public static func byteCount(width: Int, height: Int) -> Int {
-        blockCount(width) * blockCount(height) * 8
+    public static func byteCount(width: Int, height: Int, format: PVRTCFormat = .pvrtc1_4bpp) -> Int {
+        format.byteCount(width: width, height: height)
     }
 
     /// Reads block (bx, by).
@@ -70,12 +75,21 @@ public struct PVRTCImage: Sendable, Equatable {
     }
 
     /// Builds a level from blocks given in linear order (`blocks[by * blocksWide + bx]`).
-    public init(width: Int, height: Int, linearBlocks blocks: [PVRTCBlock]) throws {
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - blocks: `blocksWide * blocksHigh` blocks, row by row.
+    ///   - format: The variant the blocks are in (default PVRTC1 4bpp).
+    /// - Throws: as ``init(width:height:data:format:)``.
+    public init(
+        width: Int, height: Int, linearBlocks blocks: [PVRTCBlock], format: PVRTCFormat = .pvrtc1_4bpp
+    ) throws {
         try PVRTCImage.validate(width: width, height: height)
-        let bw = PVRTCImage.blockCount(width)
-        let bh = PVRTCImage.blockCount(height)
+        let bw = format.blocksWide(width)
+        let bh = format.blocksHigh(height)
         guard blocks.count == bw * bh else {
-            throw PVRTCError.bufferSizeMismatch(expected: bw * bh * 8, actual: blocks.count * 8)
+            throw PVRTCError.bufferSizeMismatch(
+                expected: bw * bh * format.bytesPerBlock, actual: blocks.count * format.bytesPerBlock)
         }
         var data = [UInt8](repeating: 0, count: bw * bh * 8)
         for by in 0..<bh {
@@ -86,6 +100,7 @@ public struct PVRTCImage: Sendable, Equatable {
         }
         self.width = width
         self.height = height
+        self.format = format
         self.data = data
     }
 
@@ -106,5 +121,5 @@ public struct PVRTCImage: Sendable, Equatable {
 
 extension PVRTCImage: CustomStringConvertible {
     /// For example `256x256 PVRTC1 4bpp level, 32768 bytes`.
-    public var description: String { "\(width)x\(height) PVRTC1 4bpp level, \(data.count) bytes" }
+    public var description: String { "\(width)x\(height) \(format.displayName) level, \(data.count) bytes" }
 }

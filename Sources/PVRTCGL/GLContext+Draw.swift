@@ -124,12 +124,12 @@ extension GLContext {
     public static let readBackBandBytes = 4 << 20
 
     /// Draws one level through `pvrtc4.frag` with the current framebuffer and viewport; `program`
-    /// defaults to the one-pixel-per-fragment form.
+    /// defaults to the one-pixel-per-fragment form for the level's format.
     func drawDecoding(
         _ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
         program chosen: PVRTC4Program? = nil
     ) throws {
-        let program = try chosen ?? programs.pvrtc4Program()
+        let program = try chosen ?? programs.decodingProgram(for: data.format)
         glUseProgram(program.shader.program)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), data.colorWords)

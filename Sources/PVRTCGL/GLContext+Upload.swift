@@ -1,10 +1,7 @@
 import CGLES2
 import Imaging
 import PVRTC
-
-/// `GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG` and `..._RGBA_...` (from `GL_IMG_texture_compression_pvrtc`).
-private let compressedRGBPVRTC4 = GLenum(GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG)
-private let compressedRGBAPVRTC4 = GLenum(GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG)
+import TextureFormats
 
 extension GLContext {
     /// Uploads an RGBA8 image with `glTexImage2D` (one level, LINEAR filtering, clamped edges).
@@ -51,7 +48,8 @@ extension GLContext {
 
     // MARK: - Native
 
-    /// One `glCompressedTexImage2D` per level; the Morton-ordered bytes go up as they are.
+    /// One `glCompressedTexImage2D` per level with the internal format of ``PixelFormatTable``
+    /// (`GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`); the Morton-ordered bytes go up as they are.
     /// Untested: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
     private func uploadNative(_ texture: PVRTCTexture) throws -> GPUTexture {
         guard supportsNativePVRTC else {
@@ -63,7 +61,7 @@ extension GLContext {
         let name = makeTexture(
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
-        let format = texture.hasAlpha ? compressedRGBAPVRTC4 : compressedRGBPVRTC4
+        let format = GLenum(PixelFormatTable.codes(for: texture).glUploadInternalFormat)
         for (index, level) in texture.levels.enumerated() {
             level.data.withUnsafeBytes { data in
                 glCompressedTexImage2D(
@@ -147,16 +145,17 @@ extension GLContext {
             gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
-    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
-    /// fragment when the context supports it and the level is at least 8 pixels tall (then
-    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise one pixel per fragment.
+    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: for 4bpp four
+    /// rows per fragment when the context supports it and the level is at least 8 pixels tall (then
+    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise (and for 2bpp) one pixel
+    /// per fragment.
     private func decode(_ level: PVRTCImage, into target: GLuint, mipLevel: Int, framebuffer: GLuint) throws {
         let data = try uploadDataTextures(level)
         defer {
             var names = [data.colorWords, data.modulationWords]
             glDeleteTextures(2, &names)
         }
-        if supportsTileRowDecoding, level.height >= 8 {
+        if supportsTileRowDecoding, level.format == .pvrtc1_4bpp, level.height >= 8 {
             try decodeTileRows(data, into: target, mipLevel: mipLevel)
             return
         }
@@ -188,7 +187,7 @@ extension GLContext {
         try checkUpload("glTexImage2D (data texture)", deleting: [color, modulation])
         return GPUTexture.DataLevel(
             colorWords: color, modulationWords: modulation, width: level.width,
-            height: level.height, blocksWide: layout.blocksWide,
+            height: level.height, format: level.format, blocksWide: layout.blocksWide,
             blocksHigh: layout.blocksHigh)
     }
 

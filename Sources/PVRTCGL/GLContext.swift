@@ -1,5 +1,6 @@
 import CEGL
 import CGLES2
+import PVRTC
 
 #if canImport(Glibc)
     import Glibc
@@ -121,7 +122,7 @@ public final class GLContext {
     public func prepare() throws {
         activate()
         _ = try programs.textureProgram()
-        _ = try programs.pvrtc4Program()
+        for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
         if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
     }
 

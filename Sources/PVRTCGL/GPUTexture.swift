@@ -1,3 +1,5 @@
+import PVRTC
+
 /// A texture uploaded to a ``GLContext``: its GL object names and what they hold.
 ///
 /// The names belong to the context that made them and are only valid on its thread; pass them to
@@ -22,6 +24,8 @@ public struct GPUTexture: Sendable, Hashable {
         public let width: Int
         /// Level height in pixels.
         public let height: Int
+        /// The level's PVRTC variant, which fixes the block size the shader decodes.
+        public let format: PVRTCFormat
         /// Data-texture width in texels (blocks across, at least 2).
         public let blocksWide: Int
         /// Data-texture height in texels (blocks down, at least 2).

@@ -7,9 +7,9 @@ import PVRTC
 /// texel (bx, by) of ``colorWords`` holds bytes 4–7 of block (bx, by) and texel (bx, by) of
 /// ``modulationWords`` holds bytes 0–3, unchanged.
 package struct PVRTCDataTextures: Sendable, Equatable {
-    /// Texels across (`max(width / 4, 2)`).
+    /// Texels across (`max(width / blockWidth, 2)`, from the level's ``PVRTCFormat``).
     package let blocksWide: Int
-    /// Texels down (`max(height / 4, 2)`).
+    /// Texels down (`max(height / blockHeight, 2)`).
     package let blocksHigh: Int
     /// The colour words, four bytes per block, row-major: r = bits 0–7 (mode flag in bit 0) ... a = bits 24–31.
     package let colorWords: [UInt8]

@@ -2,7 +2,7 @@ import PVRTC
 
 /// How a PVRTC texture reaches the GPU. None of them decodes on the CPU.
 public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
-    /// `glCompressedTexImage2D` with `GL_COMPRESSED_RGB[A]_PVRTC_4BPPV1_IMG`, one call per level; the
+    /// `glCompressedTexImage2D` with `GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`, one call per level; the
     /// GPU samples the blocks itself. Needs ``GLContext/supportsNativePVRTC`` (PowerVR / Apple GPUs).
     /// Not testable on Mesa, which lacks the extension.
     case native
@@ -24,7 +24,7 @@ extension PVRTCUploadMode {
     public func gpuBytes(for texture: PVRTCTexture) -> Int {
         switch self {
         case .native, .direct:
-            return texture.levels.reduce(0) { $0 + PVRTCImage.byteCount(width: $1.width, height: $1.height) }
+            return texture.levels.reduce(0) { $0 + $1.format.byteCount(width: $1.width, height: $1.height) }
         case .decodeOnce:
             guard texture.levels.count > 1 else { return texture.width * texture.height * 4 }
             var bytes = 0

@@ -1,4 +1,5 @@
 import CGLES2
+import PVRTC
 
 /// A linked GL program with its uniform locations looked up by name.
 struct ShaderProgram {
@@ -81,6 +82,8 @@ struct ProgramCache {
     private(set) var pvrtc4: PVRTC4Program?
     /// quad.vert + pvrtc4.frag with `PVRTC_TILE_ROWS`: four pixels per fragment into four attachments.
     private(set) var pvrtc4TileRows: PVRTC4Program?
+    /// quad.vert + pvrtc4.frag with `PVRC_2BPP`: one PVRTC1 2bpp pixel per fragment.
+    private(set) var pvrtc2: PVRTC4Program?
 
     /// The texture-sampling program, compiled if needed.
     mutating func textureProgram() throws -> TextureProgram {
@@ -90,18 +93,26 @@ struct ProgramCache {
         return made
     }
 
-    /// The PVRTC decoding program, compiled if needed.
-    mutating func pvrtc4Program() throws -> PVRTC4Program {
-        if let pvrtc4 { return pvrtc4 }
-        let made = try PVRTC4Program(tileRows: false)
-        pvrtc4 = made
-        return made
+    /// The one-pixel-per-fragment decoding program for `format`, compiled if needed.
+    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
+        switch format {
+        case .pvrtc1_4bpp:
+            if let pvrtc4 { return pvrtc4 }
+            let made = try PVRTC4Program(preamble: "", name: "pvrtc4")
+            pvrtc4 = made
+            return made
+        case .pvrtc1_2bpp:
+            if let pvrtc2 { return pvrtc2 }
+            let made = try PVRTC4Program(preamble: PVRTC4Program.twoBppPreamble, name: "pvrtc4 (2bpp)")
+            pvrtc2 = made
+            return made
+        }
     }
 
     /// The four-rows-per-fragment PVRTC decoding program, compiled if needed (needs `GL_EXT_draw_buffers`).
     mutating func pvrtc4TileRowsProgram() throws -> PVRTC4Program {
         if let pvrtc4TileRows { return pvrtc4TileRows }
-        let made = try PVRTC4Program(tileRows: true)
+        let made = try PVRTC4Program(preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
         pvrtc4TileRows = made
         return made
     }
@@ -111,9 +122,11 @@ struct ProgramCache {
         if let texture { glDeleteProgram(texture.shader.program) }
         if let pvrtc4 { glDeleteProgram(pvrtc4.shader.program) }
         if let pvrtc4TileRows { glDeleteProgram(pvrtc4TileRows.shader.program) }
+        if let pvrtc2 { glDeleteProgram(pvrtc2.shader.program) }
         texture = nil
         pvrtc4 = nil
         pvrtc4TileRows = nil
+        pvrtc2 = nil
     }
 }
 
@@ -143,11 +156,13 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc4.frag`, optionally in its tile-rows form.
+/// `quad.vert` + `pvrtc4.frag`: the 4bpp form, its tile-rows form or the 2bpp form.
 struct PVRTC4Program {
     /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
     /// `#extension` still precedes every other token).
     static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
+    /// Prepended to `pvrtc4.frag` for the PVRTC1 2bpp form (8x4 blocks, one pixel per fragment).
+    static let twoBppPreamble = "#define PVRC_2BPP 1\n"
 
     let shader: ShaderProgram
     let quad: QuadUniforms
@@ -157,12 +172,10 @@ struct PVRTC4Program {
     let blocks: GLint
     let inverseBlocks: GLint
 
-    init(tileRows: Bool) throws {
+    /// Compiles `pvrtc4.frag` with `preamble` (preprocessor lines) in front.
+    init(preamble: String, name: String) throws {
         shader = try ShaderProgram(
-            name: tileRows ? "pvrtc4 (tile rows)" : "pvrtc4", vertex: ShaderSources.quadVertex,
-            fragment: tileRows
-                ? PVRTC4Program.tileRowsPreamble + ShaderSources.pvrtc4Fragment
-                : ShaderSources.pvrtc4Fragment)
+            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtc4Fragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

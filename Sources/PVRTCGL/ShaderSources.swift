@@ -34,7 +34,8 @@ package enum ShaderSources {
 
     /// The PVRTC1 4bpp decoding fragment shader (`shaders/pvrtc4.frag`).
     package static let pvrtc4Fragment = #"""
-        // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK).
+        // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK),
+        // and with PVRC_2BPP defined (the program prepends it) the PVRTC1 2bpp decoder (8x4 blocks, reference A.9).
         //
         // Input: the level's blocks in linear block order as two NEAREST RGBA8 textures of blocks-wide x
         // blocks-high texels. u_colorWords texel (bx, by) holds the colour word's bytes (r = bits 0-7 ... a =
@@ -46,12 +47,13 @@ package enum ShaderSources {
         // division is a multiplication by an exact power-of-two reciprocal followed by floor, so each step is
         // exact in fp32.
         //
-        // Two entry points share the arithmetic:
+        // Three entry points share the arithmetic:
         // - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
         // - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
         //   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
         //   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
         //   quarter of the fragments and texture fetches.
+        // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once).
         precision highp float;
 
         uniform highp sampler2D u_colorWords;
@@ -138,7 +140,104 @@ package enum ShaderSources {
             return (result + 0.25) * (1.0 / 255.0);
         }
 
-        #ifdef PVRC_TILE_ROWS
+        #if defined(PVRC_2BPP)
+        // PVRTC1 2bpp. Colour: block centres sit at pixel (4, 2) of each 8x4 block, bilinear weights sum to 32,
+        // 8 bits are RGB v/128 + v/4 and alpha v/32 + v/2. Modulation: per block, bit 0 of the colour word picks
+        // direct mode (one bit per pixel, weight 0 or 8) or interpolated mode (two bits per checkerboard pixel,
+        // weights 0, 3, 5, 8; the other pixels average their stored neighbours, across block edges and wrapping at
+        // the level's edges, by the rule in bits 0 and 20 of their own block's modulation word). No punch-through.
+
+        // The padded level in pixels: 8 x 4 pixels per block.
+        vec2 paddedSize() {
+            return u_blocks * vec2(8.0, 4.0);
+        }
+
+        // The 8-bit colour from four 4555 samples with bilinear weights summing to 32.
+        vec4 toBytes2bpp(vec4 v) {
+            vec4 rgb = floor(v * 0.0078125) + floor(v * 0.25);
+            return vec4(rgb.rgb, floor(v.a * 0.03125) + floor(v.a * 0.5));
+        }
+
+        // 2^-n for n = 0..7, from exact literals.
+        float inversePowerOfTwo(float n) {
+            float high = step(4.0, n);
+            return dot(vec4(1.0, 0.5, 0.25, 0.125), selector(n - 4.0 * high)) * (1.0 - high * 0.9375);
+        }
+
+        // The weight (in eighths) that pixel p of the padded level contributes as a neighbour, or has itself when
+        // it is stored: the bit of a direct block, or the two stored bits of an interpolated block (bit 0, and in
+        // the one-direction rules bit 20, read as a copy of the bit above it).
+        float storedWeight(vec2 p) {
+            vec2 block = floor(p * vec2(0.125, 0.25));
+            vec2 inBlock = p - block * vec2(8.0, 4.0);
+            vec4 modulation = fetchBytes(u_modulationWords, block);
+            float rowByte = dot(modulation, selector(inBlock.y));
+            if (field(fetchBytes(u_colorWords, block).r, 1.0, 2.0) < 0.5) {
+                return 8.0 * field(rowByte, inversePowerOfTwo(inBlock.x), 2.0);
+            }
+            float pair = floor(inBlock.x * 0.5);
+            float value = field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(pair)), 4.0);
+            if (inBlock.x == 0.0 && inBlock.y == 0.0) {
+                value = 3.0 * field(rowByte, 0.5, 2.0);
+            } else if (inBlock.x == 4.0 && inBlock.y == 2.0 && field(modulation.r, 1.0, 2.0) > 0.5) {
+                value = 3.0 * field(rowByte, 0.03125, 2.0);
+            }
+            return dot(vec4(0.0, 3.0, 5.0, 8.0), selector(value));
+        }
+
+        // Pixel p moved by d, wrapped into the padded level.
+        vec2 wrapPixel(vec2 p, vec2 d) {
+            vec2 q = p + d;
+            return q - paddedSize() * floor(q * u_inverseBlocks * vec2(0.125, 0.25));
+        }
+
+        void main() {
+            vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
+
+            // Lower-left sample block and the offsets from its centre (pixel 8X + 4, 4Y + 2).
+            vec2 low = floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
+            vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
+            vec2 block0 = wrapBlock(low);
+            vec2 block1 = wrapBlock(low + 1.0);
+
+            vec4 wordP = fetchBytes(u_colorWords, block0);
+            vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
+            vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
+            vec4 wordS = fetchBytes(u_colorWords, block1);
+
+            float wp = (8.0 - offset.x) * (4.0 - offset.y);
+            float wq = offset.x * (4.0 - offset.y);
+            float wr = (8.0 - offset.x) * offset.y;
+            float ws = offset.x * offset.y;
+            vec4 colorA = toBytes2bpp(endpointA(wordP) * wp + endpointA(wordQ) * wq
+                                    + endpointA(wordR) * wr + endpointA(wordS) * ws);
+            vec4 colorB = toBytes2bpp(endpointB(wordP) * wp + endpointB(wordQ) * wq
+                                    + endpointB(wordR) * wr + endpointB(wordS) * ws);
+
+            // The pixel's own block decides its modulation mode.
+            vec2 ownBlock = floor(pixel * vec2(0.125, 0.25));
+            vec2 inBlock = pixel - ownBlock * vec2(8.0, 4.0);
+            float interpolated = field(fetchBytes(u_colorWords, ownBlock).r, 1.0, 2.0);
+            float w;
+            if (interpolated < 0.5 || field(inBlock.x + inBlock.y, 1.0, 2.0) < 0.5) {
+                w = storedWeight(pixel);
+            } else {
+                vec4 modulation = fetchBytes(u_modulationWords, ownBlock);
+                float horizontal = storedWeight(wrapPixel(pixel, vec2(-1.0, 0.0)))
+                                 + storedWeight(wrapPixel(pixel, vec2(1.0, 0.0)));
+                float vertical = storedWeight(wrapPixel(pixel, vec2(0.0, -1.0)))
+                               + storedWeight(wrapPixel(pixel, vec2(0.0, 1.0)));
+                if (field(modulation.r, 1.0, 2.0) < 0.5) {
+                    w = floor((horizontal + vertical + 2.0) * 0.25);
+                } else if (field(modulation.b, 0.0625, 2.0) < 0.5) {
+                    w = floor((horizontal + 1.0) * 0.5);
+                } else {
+                    w = floor((vertical + 1.0) * 0.5);
+                }
+            }
+            gl_FragColor = (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
+        }
+        #elif defined(PVRC_TILE_ROWS)
         void main() {
             float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
             float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);

@@ -13,14 +13,6 @@ struct KTXHeader: Equatable {
     static let endianness: UInt32 = 0x0403_0201
     /// `endianness` as read from a file of the other byte order.
     static let swappedEndianness: UInt32 = 0x0102_0304
-    /// `GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG`.
-    static let glCompressedRGBPVRTC4: UInt32 = 0x8C00
-    /// `GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG`.
-    static let glCompressedRGBAPVRTC4: UInt32 = 0x8C02
-    /// `GL_COMPRESSED_SRGB_PVRTC_4BPPV1_EXT` (EXT_pvrtc_sRGB).
-    static let glCompressedSRGBPVRTC4: UInt32 = 0x8A55
-    /// `GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV1_EXT` (EXT_pvrtc_sRGB).
-    static let glCompressedSRGBAlphaPVRTC4: UInt32 = 0x8A57
     /// `GL_SRGB`, a base format some writers give sRGB data.
     static let glSRGB: UInt32 = 0x8C40
     /// `GL_SRGB_ALPHA`, a base format some writers give sRGB data with alpha.
@@ -30,9 +22,9 @@ struct KTXHeader: Equatable {
     /// pvrc's key for premultiplied alpha (KTX 1.1 defines none); its value is `true` or `false`.
     static let premultipliedKey = "pvrc.premultipliedAlpha"
     /// `GL_RGB`.
-    static let glRGB: UInt32 = 0x1907
+    static let glRGB = PixelFormatTable.glRGB
     /// `GL_RGBA`.
-    static let glRGBA: UInt32 = 0x1908
+    static let glRGBA = PixelFormatTable.glRGBA
 
     /// Byte-order marker.
     var endianness: UInt32
@@ -42,7 +34,7 @@ struct KTXHeader: Equatable {
     var glTypeSize: UInt32
     /// 0 for compressed data.
     var glFormat: UInt32
-    /// The sized / compressed internal format (0x8C00, 0x8C02, ...).
+    /// The sized / compressed internal format (0x8C00...0x8C03, 0x8A54...0x8A57; ``PixelFormatTable``).
     var glInternalFormat: UInt32
     /// The base format (GL_RGB, GL_RGBA).
     var glBaseInternalFormat: UInt32

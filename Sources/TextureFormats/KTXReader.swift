@@ -1,18 +1,19 @@
 import PVRTC
 
-/// Reads KTX 1.1 files holding PVRTC1 4bpp data.
+/// Reads KTX 1.1 files holding PVRTC1 4bpp or 2bpp data.
 ///
 /// Accepted: little-endian files (`endianness` 0x04030201), `glType` 0 and `glFormat` 0,
-/// `glInternalFormat` 0x8C00 (RGB), 0x8C02 (RGBA), 0x8A55 (sRGB) or 0x8A57 (sRGB alpha; the sRGB
-/// blocks decode exactly like linear ones), base format GL_RGB or GL_RGBA (or GL_SRGB / GL_SRGB_ALPHA),
+/// a `glInternalFormat` of ``PixelFormatTable``: 4bpp 0x8C00 (RGB), 0x8C02 (RGBA), 0x8A55 (sRGB),
+/// 0x8A57 (sRGB alpha); 2bpp 0x8C01, 0x8C03, 0x8A54, 0x8A56 (the sRGB blocks decode exactly like
+/// linear ones), base format GL_RGB or GL_RGBA (or GL_SRGB / GL_SRGB_ALPHA),
 /// a 2D size (depth 0 or 1), no array, one face, 1...full-chain levels, key/value data a multiple of
 /// 4 bytes whose pairs tile it exactly (``KTXKeyValueData``: `KTXorientation` and
 /// `pvrc.premultipliedAlpha` are read, other keys skipped; no `KTXorientation` means top-down), and
-/// each level's `imageSize` equal to `max(w,8)·max(h,8)/2`. The levels must end the file exactly.
-/// `glTypeSize` is not checked.
+/// each level's `imageSize` equal to its padded block bytes (4bpp `max(w,8)·max(h,8)/2`, 2bpp
+/// `max(w,16)·max(h,8)/4`). The levels must end the file exactly. `glTypeSize` is not checked.
 ///
-/// Rejected with a typed error: big-endian files, KTX 2, other formats (PVRTC 2bpp 0x8C01/0x8C03
-/// and their sRGB forms 0x8A54/0x8A56, ETC, uncompressed), arrays, cube maps, 0 levels.
+/// Rejected with a typed error: big-endian files, KTX 2, other formats (ETC, uncompressed, ...),
+/// arrays, cube maps, 0 levels.
 enum KTXReader {
     /// Parses a whole file.
     static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
@@ -33,21 +34,12 @@ enum KTXReader {
                 file: file,
                 format: "uncompressed glType 0x\(hex(header.glType)) / glFormat 0x\(hex(header.glFormat))")
         }
-        let hasAlpha: Bool
-        var metadata = TextureMetadata()
-        switch header.glInternalFormat {
-        case KTXHeader.glCompressedRGBPVRTC4: hasAlpha = false
-        case KTXHeader.glCompressedRGBAPVRTC4: hasAlpha = true
-        case KTXHeader.glCompressedSRGBPVRTC4:
-            hasAlpha = false
-            metadata.colorSpace = .srgb
-        case KTXHeader.glCompressedSRGBAlphaPVRTC4:
-            hasAlpha = true
-            metadata.colorSpace = .srgb
-        default:
+        guard let codes = PixelFormatTable.codes(ktxInternalFormat: header.glInternalFormat) else {
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: describe(internalFormat: header.glInternalFormat))
         }
+        let hasAlpha = codes.hasAlpha
+        var metadata = TextureMetadata(colorSpace: codes.colorSpace)
         let baseFormats = [KTXHeader.glRGB, KTXHeader.glRGBA, KTXHeader.glSRGB, KTXHeader.glSRGBAlpha]
         guard baseFormats.contains(header.glBaseInternalFormat) else {
             throw TextureFormatError.invalidHeader(
@@ -72,7 +64,7 @@ enum KTXReader {
         }
         let layout = try MipChainLayout(
             width: UInt64(header.pixelWidth), height: UInt64(header.pixelHeight),
-            levelCount: UInt64(header.numberOfMipmapLevels), file: file)
+            levelCount: UInt64(header.numberOfMipmapLevels), format: codes.format, file: file)
         guard header.bytesOfKeyValueData % 4 == 0 else {
             throw TextureFormatError.invalidHeader(
                 file: file, reason: "bytesOfKeyValueData \(header.bytesOfKeyValueData) is not a multiple of 4")
@@ -116,9 +108,7 @@ enum KTXReader {
     /// Names a GL internal format for error messages, e.g. `0x8C01 (PVRTC 2bpp RGB)`.
     static func describe(internalFormat: UInt32) -> String {
         let names: [UInt32: String] = [
-            0x8C01: "PVRTC 2bpp RGB", 0x8C03: "PVRTC 2bpp RGBA",
-            0x8A54: "sRGB PVRTC 2bpp", 0x8A55: "sRGB PVRTC 4bpp", 0x8A56: "sRGB alpha PVRTC 2bpp",
-            0x8A57: "sRGB alpha PVRTC 4bpp", 0x8D64: "ETC1", 0x9274: "ETC2 RGB8", 0x9278: "ETC2 RGBA8",
+            0x8D64: "ETC1", 0x9274: "ETC2 RGB8", 0x9278: "ETC2 RGBA8",
             0x83F0: "DXT1 RGB", 0x83F1: "DXT1 RGBA", 0x83F2: "DXT3", 0x83F3: "DXT5",
         ]
         let text = "0x" + hex(internalFormat)

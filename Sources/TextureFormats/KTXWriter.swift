@@ -2,32 +2,24 @@ import PVRTC
 
 /// Writes KTX 1.1 files.
 ///
-/// Header: little-endian, `glType` 0, `glTypeSize` 1, `glFormat` 0, `glInternalFormat` 0x8C00 (RGB)
-/// or 0x8C02 (RGBA), or for sRGB data 0x8A55 / 0x8A57 (EXT_pvrtc_sRGB); base format GL_RGB / GL_RGBA;
+/// Header: little-endian, `glType` 0, `glTypeSize` 1, `glFormat` 0, `glInternalFormat` and base format
+/// from ``PixelFormatTable`` (4bpp 0x8C00 RGB / 0x8C02 RGBA, sRGB 0x8A55 / 0x8A57; 2bpp 0x8C01 /
+/// 0x8C03, sRGB 0x8A54 / 0x8A56; base format GL_RGB / GL_RGBA);
 /// depth 0, no array, one face, all levels. The key/value data (``KTXKeyValueData``) records the
 /// orientation, `KTXorientation` = `S=r,T=d` for rows top-down (28 bytes with its size field and
 /// padding), and `pvrc.premultipliedAlpha` = `true` for premultiplied data. Each level is its
 /// `UInt32 imageSize` and its Morton-ordered blocks; PVRTC sizes are multiples of 8, so no mip padding.
 enum KTXWriter {
-    /// The GL internal format for `texture`: RGB or RGBA, linear or sRGB.
-    static func internalFormat(for texture: PVRTCTexture) -> UInt32 {
-        switch (texture.hasAlpha, texture.metadata.colorSpace) {
-        case (false, .linear): return KTXHeader.glCompressedRGBPVRTC4
-        case (true, .linear): return KTXHeader.glCompressedRGBAPVRTC4
-        case (false, .srgb): return KTXHeader.glCompressedSRGBPVRTC4
-        case (true, .srgb): return KTXHeader.glCompressedSRGBAlphaPVRTC4
-        }
-    }
-
     /// The header for `texture`.
     static func header(for texture: PVRTCTexture) -> KTXHeader {
-        KTXHeader(
+        let codes = PixelFormatTable.codes(for: texture)
+        return KTXHeader(
             endianness: KTXHeader.endianness,
             glType: 0,
             glTypeSize: 1,
             glFormat: 0,
-            glInternalFormat: internalFormat(for: texture),
-            glBaseInternalFormat: texture.hasAlpha ? KTXHeader.glRGBA : KTXHeader.glRGB,
+            glInternalFormat: codes.ktxInternalFormat,
+            glBaseInternalFormat: codes.glBaseInternalFormat,
             pixelWidth: UInt32(texture.width),
             pixelHeight: UInt32(texture.height),
             pixelDepth: 0,

@@ -1,16 +1,19 @@
 import PVRTC
 
-/// The validated shape of a PVRTC1 4bpp mip chain as announced by a container header.
+/// The validated shape of a PVRTC1 mip chain as announced by a container header.
 ///
 /// Readers build one from the raw header fields *before* they allocate anything, so absurd sizes
 /// and mip counts become typed errors instead of huge allocations or out-of-bounds reads.
 struct MipChainLayout {
     /// Width and height of each level, level 0 first.
     let levelSizes: [(width: Int, height: Int)]
+    /// The variant the header names, which fixes each level's byte count.
+    let format: PVRTCFormat
 
-    /// Bytes of each level: `max(w, 8) * max(h, 8) / 2`.
+    /// Bytes of each level (``PVRTCFormat/byteCount(width:height:)``: 4bpp `max(w, 8) * max(h, 8) / 2`,
+    /// 2bpp `max(w, 16) * max(h, 8) / 4`).
     var levelByteCounts: [Int] {
-        levelSizes.map { PVRTCImage.byteCount(width: $0.width, height: $0.height) }
+        levelSizes.map { format.byteCount(width: $0.width, height: $0.height) }
     }
 
     /// Bytes of all levels together.
@@ -21,7 +24,7 @@ struct MipChainLayout {
     /// - Throws: ``TextureFormatError/invalidDimensions(file:reason:)`` when a side is zero, not a
     ///   power of two or above ``PVRTCImage/maximumDimension``, or when `levelCount` is zero or longer
     ///   than the full chain down to 1x1.
-    init(width: UInt64, height: UInt64, levelCount: UInt64, file: String) throws {
+    init(width: UInt64, height: UInt64, levelCount: UInt64, format: PVRTCFormat, file: String) throws {
         let limit = UInt64(PVRTCImage.maximumDimension)
         for (name, value) in [("width", width), ("height", height)] {
             guard value > 0 else {
@@ -55,19 +58,20 @@ struct MipChainLayout {
             lh = max(lh / 2, 1)
         }
         levelSizes = sizes
+        self.format = format
     }
 
     /// Wraps per-level block data (already length-checked against ``levelByteCounts``) in a texture.
     ///
     /// - Throws: ``TextureFormatError/invalidDimensions(file:reason:)`` if the core types reject
-    ///   the chain; the checks in ``init(width:height:levelCount:file:)`` make that unreachable for
+    ///   the chain; the checks in ``init(width:height:levelCount:format:file:)`` make that unreachable for
     ///   well-formed calls.
     func texture(levelData: [[UInt8]], hasAlpha: Bool, file: String) throws -> PVRTCTexture {
         do {
             var levels: [PVRTCImage] = []
             levels.reserveCapacity(levelSizes.count)
             for (size, data) in zip(levelSizes, levelData) {
-                levels.append(try PVRTCImage(width: size.width, height: size.height, data: data))
+                levels.append(try PVRTCImage(width: size.width, height: size.height, data: data, format: format))
             }
             return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
         } catch let error as PVRTCError {

@@ -15,10 +15,6 @@ struct PVRv2Header: Equatable {
     /// Offset of `pvrTag` in the file, used for container detection.
     static let tagOffset = 44
 
-    /// Pixel type `OGL_PVRTC4` (low byte of `pfFlags`), PVRTC1 4bpp.
-    static let pixelTypeOGLPVRTC4: UInt32 = 0x19
-    /// Pixel type `MGL_PVRTC4`, the older enum for the same PVRTC1 4bpp block data.
-    static let pixelTypeMGLPVRTC4: UInt32 = 0x0D
     /// `pfFlags` bit: the file holds mip levels below level 0.
     static let flagMipmap: UInt32 = 0x100
     /// `pfFlags` bit: the file is a cube map (six surfaces).
@@ -42,7 +38,7 @@ struct PVRv2Header: Equatable {
     var pixelFormatFlags: UInt32
     /// Bytes of all levels of one surface.
     var dataSize: UInt32
-    /// Bits per pixel (4 for PVRTC1 4bpp).
+    /// Bits per pixel (4 for PVRTC1 4bpp, 2 for 2bpp).
     var bitCount: UInt32
     /// Red bit mask (unused for compressed data).
     var redMask: UInt32

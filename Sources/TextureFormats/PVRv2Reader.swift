@@ -1,10 +1,11 @@
 import PVRTC
 
-/// Reads legacy PVR v2 files holding PVRTC1 4bpp data.
+/// Reads legacy PVR v2 files holding PVRTC1 4bpp or 2bpp data.
 ///
 /// Accepted:
 /// - `headerSize` 52 and the 'PVR!' tag (v1's 44-byte header is rejected with its own message);
-/// - pixel type `OGL_PVRTC4` (0x19) and the older `MGL_PVRTC4` (0x0D), which name the same block data;
+/// - the pixel types of ``PixelFormatTable``: `OGL_PVRTC4` (0x19) and the older `MGL_PVRTC4` (0x0D) for
+///   4bpp, `OGL_PVRTC2` (0x18) and `MGL_PVRTC2` (0x0C) for 2bpp (each pair names the same block data);
 /// - one surface (`numSurfs` 1, or 0 as some writers leave it), no cube map or volume flag;
 /// - RGBA when the ALPHA flag (0x8000) is set **or** the alpha mask is non-zero (Apple's loader uses
 ///   the mask alone, PVRTexTool sets both);
@@ -35,7 +36,7 @@ enum PVRv2Reader {
             throw TextureFormatError.invalidHeader(file: file, reason: "missing 'PVR!' tag at offset 44")
         }
         let pixelType = header.pixelFormatFlags & 0xFF
-        guard pixelType == PVRv2Header.pixelTypeOGLPVRTC4 || pixelType == PVRv2Header.pixelTypeMGLPVRTC4 else {
+        guard let format = PixelFormatTable.format(pvrV2PixelType: pixelType) else {
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: describe(pixelType: pixelType))
         }
         if header.pixelFormatFlags & PVRv2Header.flagCubemap != 0 {
@@ -50,12 +51,12 @@ enum PVRv2Reader {
         }
         let layout = try MipChainLayout(
             width: UInt64(header.width), height: UInt64(header.height),
-            levelCount: UInt64(header.mipMapCount) + 1, file: file)
+            levelCount: UInt64(header.mipMapCount) + 1, format: format, file: file)
         guard UInt64(header.dataSize) == UInt64(layout.totalByteCount) else {
             throw TextureFormatError.invalidHeader(
                 file: file,
                 reason:
-                    "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) PVRTC 4bpp take \(layout.totalByteCount) bytes"
+                    "dataSize is \(header.dataSize) but \(layout.levelSizes.count) level(s) of \(header.width)x\(header.height) \(format.displayName) take \(layout.totalByteCount) bytes"
             )
         }
         let hasAlpha = header.pixelFormatFlags & PVRv2Header.flagAlpha != 0 || header.alphaMask != 0
@@ -67,7 +68,7 @@ enum PVRv2Reader {
     /// Names a legacy pixel type for error messages, e.g. `0x18 (PVRTC 2bpp)`.
     static func describe(pixelType: UInt32) -> String {
         let names: [UInt32: String] = [
-            0x0C: "MGL PVRTC 2bpp", 0x18: "PVRTC 2bpp", 0x10: "RGBA 4444", 0x11: "RGBA 5551",
+            0x10: "RGBA 4444", 0x11: "RGBA 5551",
             0x12: "RGBA 8888", 0x13: "RGB 565", 0x14: "RGB 555", 0x15: "RGB 888", 0x16: "I 8",
             0x17: "AI 88", 0x1A: "BGRA 8888", 0x1B: "A 8", 0x36: "ETC1",
         ]

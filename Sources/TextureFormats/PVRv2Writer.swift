@@ -3,12 +3,12 @@ import PVRTC
 /// Writes legacy PVR v2 files, the layout `PVRTexToolCLI -legacypvr` produces and iOS loaders read.
 ///
 /// Header choices:
-/// - `pfFlags` = `OGL_PVRTC4` (0x19), plus MIPMAP (0x100) when there is more than one level, plus
+/// - `pfFlags` = the pixel type of ``PixelFormatTable`` (`OGL_PVRTC4` 0x19, `OGL_PVRTC2` 0x18), plus MIPMAP (0x100) when there is more than one level, plus
 ///   ALPHA (0x8000) for RGBA, plus VERTICAL_FLIP (0x10000) when the rows are stored bottom row first;
 /// - v2 cannot record a horizontal flip, premultiplied alpha or the sRGB colour space
 ///   (``TextureContainer/unrecordedMetadata(_:)`` lists what is lost);
 /// - `mipMapCount` = levels − 1 (it does not count level 0);
-/// - `dataSize` = bytes of all levels; `bitCount` = 4; `numSurfs` = 1;
+/// - `dataSize` = bytes of all levels; `bitCount` = 4 or 2 (the rate); `numSurfs` = 1;
 /// - R/G/B masks 0; alpha mask **1** for RGBA, 0 for RGB. Apple's loader picks RGBA from a non-zero
 ///   alpha mask alone; 1 is what other PVRTC4 writers (e.g. the GIMP PVR plug-in) put there.
 enum PVRv2Writer {
@@ -16,7 +16,7 @@ enum PVRv2Writer {
     static func header(for texture: PVRTCTexture) -> PVRv2Header {
         let levelCount = texture.levels.count
         let dataSize = texture.levels.reduce(0) { $0 + $1.data.count }
-        var flags = PVRv2Header.pixelTypeOGLPVRTC4
+        var flags = PixelFormatTable.codes(for: texture).pvrV2PixelType
         if levelCount > 1 { flags |= PVRv2Header.flagMipmap }
         if texture.hasAlpha { flags |= PVRv2Header.flagAlpha }
         if texture.metadata.orientation.yUp { flags |= PVRv2Header.flagVerticalFlip }
@@ -27,7 +27,7 @@ enum PVRv2Writer {
             mipMapCount: UInt32(levelCount - 1),
             pixelFormatFlags: flags,
             dataSize: UInt32(dataSize),
-            bitCount: 4,
+            bitCount: UInt32(texture.format.bitsPerPixel),
             redMask: 0, greenMask: 0, blueMask: 0,
             alphaMask: texture.hasAlpha ? 1 : 0,
             pvrTag: PVRv2Header.tag,

@@ -9,10 +9,6 @@ struct PVRv3Header: Equatable {
     static let version: UInt32 = 0x0352_5650
     /// How `version` reads when the file was written with the other byte order.
     static let swappedVersion: UInt32 = 0x5056_5203
-    /// Pixel format enum for PVRTC1 4bpp RGB.
-    static let pixelFormatPVRTC4RGB: UInt64 = 2
-    /// Pixel format enum for PVRTC1 4bpp RGBA.
-    static let pixelFormatPVRTC4RGBA: UInt64 = 3
     /// Colour space value for linear RGB.
     static let colourSpaceLinear: UInt32 = 0
     /// Colour space value for sRGB.

@@ -1,16 +1,17 @@
 import PVRTC
 
-/// Reads PVR v3 files holding PVRTC1 4bpp data.
+/// Reads PVR v3 files holding PVRTC1 4bpp or 2bpp data.
 ///
-/// Accepted: version 0x03525650 (little-endian), pixel format 2 (RGB) or 3 (RGBA) with colour space 0
+/// Accepted: version 0x03525650 (little-endian), a pixel format of ``PixelFormatTable`` (2 / 3 for
+/// 4bpp RGB / RGBA, 0 / 1 for 2bpp) with colour space 0
 /// (linear) or 1 (sRGB: the blocks decode exactly like linear ones), depth, surface and face counts
 /// of 1, and 1...full-chain mip levels. Flag 0x02 marks premultiplied alpha; other flag bits and the
 /// channel type are not checked. The metadata blocks must tile `metaDataSize` exactly (FourCC, key,
 /// size, data); the orientation block (FourCC 'P','V','R',3, key 3, at least 2 bytes: x, y) sets
 /// the orientation, every other block is skipped. The levels must end the file exactly.
 ///
-/// Rejected with a typed error: the byte-swapped version, other pixel formats (PVRTC 2bpp,
-/// PVRTC-II, ETC, uncompressed layouts), unknown colour spaces, arrays, cube maps, volumes, metadata
+/// Rejected with a typed error: the byte-swapped version, other pixel formats (PVRTC-II, ETC,
+/// uncompressed layouts), unknown colour spaces, arrays, cube maps, volumes, metadata
 /// blocks that overrun `metaDataSize`.
 enum PVRv3Reader {
     /// Parses a whole file.
@@ -26,11 +27,7 @@ enum PVRv3Reader {
                 file: file, reason: "PVR v3 version is 0x\(hex(UInt64(header.version), digits: 8)), expected 0x03525650"
             )
         }
-        let hasAlpha: Bool
-        switch header.pixelFormat {
-        case PVRv3Header.pixelFormatPVRTC4RGB: hasAlpha = false
-        case PVRv3Header.pixelFormatPVRTC4RGBA: hasAlpha = true
-        default:
+        guard let (format, hasAlpha) = PixelFormatTable.format(pvrV3PixelFormat: header.pixelFormat) else {
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: describe(pixelFormat: header.pixelFormat))
         }
@@ -51,7 +48,7 @@ enum PVRv3Reader {
         }
         let layout = try MipChainLayout(
             width: UInt64(header.width), height: UInt64(header.height),
-            levelCount: UInt64(header.mipMapCount), file: file)
+            levelCount: UInt64(header.mipMapCount), format: format, file: file)
         try reader.require(Int(header.metaDataSize), for: "\(header.metaDataSize) bytes of metadata")
         if let orientation = try readOrientation(from: &reader, byteCount: Int(header.metaDataSize)) {
             metadata.orientation = orientation
@@ -97,7 +94,7 @@ enum PVRv3Reader {
     /// Names a v3 pixel format for error messages, e.g. `0x0000000000000006 (ETC1)`.
     static func describe(pixelFormat: UInt64) -> String {
         let names: [UInt64: String] = [
-            0: "PVRTC1 2bpp RGB", 1: "PVRTC1 2bpp RGBA", 4: "PVRTC-II 2bpp", 5: "PVRTC-II 4bpp", 6: "ETC1",
+            4: "PVRTC-II 2bpp", 5: "PVRTC-II 4bpp", 6: "ETC1",
         ]
         let text = "0x" + hex(pixelFormat, digits: 16)
         if let name = names[pixelFormat] {

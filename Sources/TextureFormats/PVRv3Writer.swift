@@ -2,8 +2,8 @@ import PVRTC
 
 /// Writes PVR v3 files (the default output of current PVRTexToolCLI).
 ///
-/// Header: flags 0, or 0x02 for premultiplied alpha; pixel format 2 (PVRTC1 4bpp RGB) or 3 (RGBA);
-/// colour space 0 (linear) or 1 (sRGB) from the texture's metadata; channel type 0; depth / surfaces /
+/// Header: flags 0, or 0x02 for premultiplied alpha; pixel format and colour space from
+/// ``PixelFormatTable`` (2 / 3 for PVRTC1 4bpp RGB / RGBA, 0 / 1 for 2bpp; colour space 0 linear, 1 sRGB); channel type 0; depth / surfaces /
 /// faces 1; mip count **including** level 0. One metadata block records the orientation: FourCC
 /// 'P','V','R',3, key 3, three bytes x, y, z: x = 1 when x increases leftwards (`--flip x`), y = 1
 /// when y increases upwards (`--flip y`, bottom row first), z = 0; 0,0,0 means rows top-down.
@@ -21,12 +21,12 @@ enum PVRv3Writer {
 
     /// The header for `texture`.
     static func header(for texture: PVRTCTexture) -> PVRv3Header {
-        PVRv3Header(
+        let codes = PixelFormatTable.codes(for: texture)
+        return PVRv3Header(
             version: PVRv3Header.version,
             flags: texture.metadata.isPremultiplied ? PVRv3Header.flagPremultiplied : 0,
-            pixelFormat: texture.hasAlpha ? PVRv3Header.pixelFormatPVRTC4RGBA : PVRv3Header.pixelFormatPVRTC4RGB,
-            colourSpace: texture.metadata.colorSpace == .srgb
-                ? PVRv3Header.colourSpaceSRGB : PVRv3Header.colourSpaceLinear,
+            pixelFormat: codes.pvrV3PixelFormat,
+            colourSpace: codes.pvrV3ColourSpace,
             channelType: 0,
             height: UInt32(texture.height),
             width: UInt32(texture.width),

@@ -2,7 +2,7 @@ import FileIO
 import Foundation
 import PVRTC
 
-/// A PVRTC1 4bpp texture together with the container it is (or will be) stored in.
+/// A PVRTC1 texture (4bpp or 2bpp) together with the container it is (or will be) stored in.
 public struct TextureFile: Sendable, Equatable {
     /// The container format.
     public var container: TextureContainer

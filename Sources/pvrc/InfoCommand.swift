@@ -20,7 +20,7 @@ struct InfoCommand: AsyncParsableCommand {
             print("file: \(file)")
             print("container: \(textureFile.container.displayName)")
             print("size: \(texture.width)x\(texture.height)")
-            print("format: PVRTC1 4bpp \(texture.hasAlpha ? "RGBA" : "RGB")")
+            print("format: \(texture.format.displayName) \(texture.hasAlpha ? "RGBA" : "RGB")")
             if texture.width != texture.height {
                 print("note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures")
             }

@@ -106,13 +106,13 @@ final class EncoderStageTests: XCTestCase {
     func testWindowErrorMatchesReferenceDecoder() throws {
         for alpha in [false, true] {
             let ws = randomWorkspace(width: 16, height: 32, alpha: alpha, seed: 21)
-            let window = BlockWindow()
+            let window = BlockWindow(shape: ws.windowShape)
             defer { window.deallocate() }
             for (bx, by) in [(0, 0), (3, 7), (2, 5)] {
                 window.load(ws, bx: bx, by: by)
                 let k = by * ws.blocksWide + bx
                 let error = window.error(ws, trial: ws.expanded[k], commit: true)
-                let pixels = (0..<BlockWindow.count).map { window.pixel[$0] }
+                let pixels = (0..<window.count).map { window.pixel[$0] }
                 XCTAssertEqual(Set(pixels).count, 49)
                 XCTAssertEqual(error, try decodedError(ws, pixels: pixels), "alpha \(alpha) block \(bx),\(by)")
             }
@@ -130,7 +130,7 @@ final class EncoderStageTests: XCTestCase {
             let by = (trial / 2) % 2
             let k = by * ws.blocksWide + bx
             let x = SIMD8<Float>((0..<8).map { c in Float(random.next(c % 4 == 3 ? 238 : 256)) })
-            let window = BlockWindow()
+            let window = BlockWindow(shape: ws.windowShape)
             defer { window.deallocate() }
             window.load(ws, bx: bx, by: by)
             let opaqueA = !alpha
@@ -139,7 +139,7 @@ final class EncoderStageTests: XCTestCase {
                 ws, window: window, continuous: x,
                 opaqueA: opaqueA, opaqueB: opaqueB)
             let punch = ws.isPunchThrough(k)
-            let pixels = (0..<BlockWindow.count).map { window.pixel[$0] }
+            let pixels = (0..<window.count).map { window.pixel[$0] }
             ws.setEndpoints(k, a, b, punchThrough: punch)
             let chosen = try decodedError(ws, pixels: pixels)
             var best = Int.max
@@ -211,7 +211,7 @@ final class EncoderStageTests: XCTestCase {
     /// After the descent in an opaque image no step of any channel group — grey included — lowers the
     /// window error (re-measured here), so the descent really searches along grey.
     func testOpaqueDescentEndsAtLocalMinimumIncludingGrey() throws {
-        let window = BlockWindow()
+        let window = BlockWindow(shape: BlockWindow.Shape.of(.pvrtc1_4bpp))
         defer { window.deallocate() }
         // Seed 14 has a block where only a grey step still helps after single-channel descent (this test
         // fails when the descent leaves grey steps out).

@@ -101,7 +101,7 @@ final class WorstBlockRecoveryTests: XCTestCase {
     /// Two-means of a window holding two flat colours finds exactly those colours, darker first.
     func testClustersOfTwoColours() {
         let ws = EncoderWorkspace(image: stripes(16), metric: ErrorMetric(channelWeights: SIMD4(1, 2, 1, 0)))
-        let window = BlockWindow()
+        let window = BlockWindow(shape: ws.windowShape)
         defer { window.deallocate() }
         window.load(ws, bx: 1, by: 1)
         let (low, high) = WorstBlockRecovery.clusters(window)

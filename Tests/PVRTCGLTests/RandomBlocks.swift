@@ -25,28 +25,32 @@ enum BlockKind: String, CaseIterable {
 }
 
 enum RandomBlocks {
-    /// One level of random blocks of `kind`.
-    static func level(width: Int, height: Int, kind: BlockKind, generator: inout SplitMix64) throws -> PVRTCImage {
-        let count = PVRTCImage.blockCount(width) * PVRTCImage.blockCount(height)
+    /// One level of random blocks of `kind` in `format`.
+    static func level(
+        width: Int, height: Int, kind: BlockKind, format: PVRTCFormat = .pvrtc1_4bpp, generator: inout SplitMix64
+    ) throws -> PVRTCImage {
+        let count = format.blocksWide(width) * format.blocksHigh(height)
         let blocks = (0..<count).map { _ in
             PVRTCBlock(
                 modulation: UInt32.random(in: .min ... .max, using: &generator),
                 color: kind.colorWord(UInt32.random(in: .min ... .max, using: &generator)))
         }
-        return try PVRTCImage(width: width, height: height, linearBlocks: blocks)
+        return try PVRTCImage(width: width, height: height, linearBlocks: blocks, format: format)
     }
 
-    /// A texture of random blocks with `levels` mip levels (a full chain when nil).
-    static func texture(width: Int, height: Int, kind: BlockKind, levels: Int? = nil, seed: UInt64) throws
-        -> PVRTCTexture
-    {
+    /// A texture of random blocks in `format` with `levels` mip levels (a full chain when nil). For 2bpp the
+    /// mode bit selects direct (clear) or interpolated (set) modulation instead of punch-through.
+    static func texture(
+        width: Int, height: Int, kind: BlockKind, levels: Int? = nil, format: PVRTCFormat = .pvrtc1_4bpp,
+        seed: UInt64
+    ) throws -> PVRTCTexture {
         var generator = SplitMix64(seed: seed)
         let count = levels ?? PVRTCTexture.fullChainLength(width: width, height: height)
         var images: [PVRTCImage] = []
         var w = width
         var h = height
         for _ in 0..<count {
-            images.append(try level(width: w, height: h, kind: kind, generator: &generator))
+            images.append(try level(width: w, height: h, kind: kind, format: format, generator: &generator))
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }

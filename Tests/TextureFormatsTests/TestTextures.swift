@@ -3,9 +3,10 @@ import PVRTCBenchmarks
 
 /// Builders for textures with random block data.
 enum TestTextures {
-    /// A `width` x `height` texture with `levelCount` levels (full chain when nil) of random blocks.
+    /// A `width` x `height` texture in `format` with `levelCount` levels (full chain when nil) of random blocks.
     static func random(
-        width: Int, height: Int, levelCount: Int? = nil, hasAlpha: Bool, rng: inout SplitMix64
+        width: Int, height: Int, levelCount: Int? = nil, hasAlpha: Bool, format: PVRTCFormat = .pvrtc1_4bpp,
+        rng: inout SplitMix64
     ) throws -> PVRTCTexture {
         let count = levelCount ?? PVRTCTexture.fullChainLength(width: width, height: height)
         var levels: [PVRTCImage] = []
@@ -13,7 +14,8 @@ enum TestTextures {
         var h = height
         for _ in 0..<count {
             levels.append(
-                try PVRTCImage(width: w, height: h, data: rng.bytes(PVRTCImage.byteCount(width: w, height: h))))
+                try PVRTCImage(
+                    width: w, height: h, data: rng.bytes(format.byteCount(width: w, height: h)), format: format))
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }

@@ -1,26 +1,66 @@
 import Imaging
 import PVRTC
 
-/// The 7×7 pixels a block's endpoints reach (pixels `4·bx−1 ... 4·bx+5`, rows likewise, wrapped), with
-/// everything needed to re-decode them exactly when only that block's endpoints change.
+/// The pixels a block's endpoints reach, with everything needed to re-decode them exactly when only that
+/// block's endpoints change: for 4bpp the 7×7 pixels `4·bx−1 ... 4·bx+5` (rows likewise, wrapped); in
+/// general `(2·blockWidth − 1) × (2·blockHeight − 1)` pixels around the block centre (``Shape``).
 ///
 /// One scratch instance per worker chunk; `load` refills it for a block without allocating.
 struct BlockWindow {
-    /// The block's bilinear weight (of 16) at window position `i`: (4 − |dx|)·(4 − |dy|).
-    static let blockWeights: [Int32] = (0..<49).map { (i: Int) -> Int32 in
-        let dx: Int = abs(i % 7 - 3)
-        let dy: Int = abs(i / 7 - 3)
-        return Int32((4 - dx) * (4 - dy))
+    /// The window of one ``PVRTCFormat``: its size and the block's bilinear weight at each position.
+    struct Shape: Sendable {
+        /// Window width and height in pixels: `2·blockWidth − 1`, `2·blockHeight − 1` (7×7 for 4bpp).
+        let columns: Int, rows: Int
+        /// Pixels left of and above the block's own first pixel: `blockWidth/2 − 1`, `blockHeight/2 − 1`.
+        let reachLeft: Int, reachUp: Int
+        /// Number of pixels in a window.
+        let count: Int
+        /// The block's bilinear weight (of `blockWidth·blockHeight`) at window position `columns·j + i`:
+        /// (blockWidth − |dx|)·(blockHeight − |dy|), dx and dy measured from the block centre.
+        let weights: [Int32]
+        /// Window positions in the order the scratch holds them: the block's heaviest pixels first, so
+        /// bounded evaluations (``BlockWindow/error(_:below:trial:)``) give up early on bad trials.
+        let order: [Int]
+        /// Whether window position `columns·j + i` lies in the block itself.
+        let isOwn: [Bool]
+
+        init(format: PVRTCFormat) {
+            let bw = format.blockWidth
+            let bh = format.blockHeight
+            columns = 2 * bw - 1
+            rows = 2 * bh - 1
+            reachLeft = bw / 2 - 1
+            reachUp = bh / 2 - 1
+            count = columns * rows
+            let columns = columns
+            let reachLeft = reachLeft
+            let reachUp = reachUp
+            let weights = (0..<count).map { (i: Int) -> Int32 in
+                let dx = abs(i % columns - (bw - 1))
+                let dy = abs(i / columns - (bh - 1))
+                return Int32((bw - dx) * (bh - dy))
+            }
+            self.weights = weights
+            order = (0..<count).sorted { (p: Int, q: Int) -> Bool in
+                weights[p] != weights[q] ? weights[p] > weights[q] : p < q
+            }
+            isOwn = (0..<count).map { (i: Int) -> Bool in
+                (reachLeft..<(reachLeft + bw)).contains(i % columns) && (reachUp..<(reachUp + bh)).contains(i / columns)
+            }
+        }
+
+        /// The shape of each format, built once.
+        static let all: [PVRTCFormat: Shape] = Dictionary(
+            uniqueKeysWithValues: PVRTCFormat.allCases.map { ($0, Shape(format: $0)) })
+
+        /// The shape of `format`.
+        static func of(_ format: PVRTCFormat) -> Shape { all[format] ?? Shape(format: format) }
     }
 
-    /// Number of pixels in a window.
-    static let count = 49
-
-    /// Window positions (`7·dy + dx`) in the order the scratch holds them: the block's heaviest pixels
-    /// first, so bounded evaluations (``error(_:below:trial:)``) give up early on bad trials.
-    static let order: [Int] = (0..<49).sorted { (p: Int, q: Int) -> Bool in
-        blockWeights[p] != blockWeights[q] ? blockWeights[p] > blockWeights[q] : p < q
-    }
+    /// The window's geometry.
+    let shape: Shape
+    /// Number of pixels in the window (`shape.count`).
+    let count: Int
 
     /// Virtual pixel index of each window position.
     let pixel: UnsafeMutablePointer<Int>
@@ -35,13 +75,16 @@ struct BlockWindow {
     /// Error weights at each position.
     let errorWeights: UnsafeMutablePointer<SIMD4<Int32>>
 
-    init() {
-        pixel = .allocate(capacity: BlockWindow.count)
-        partial = .allocate(capacity: BlockWindow.count)
-        weight = .allocate(capacity: BlockWindow.count)
-        punchThrough = .allocate(capacity: BlockWindow.count)
-        target = .allocate(capacity: BlockWindow.count)
-        errorWeights = .allocate(capacity: BlockWindow.count)
+    /// Allocates scratch for windows of `shape`.
+    init(shape: Shape) {
+        self.shape = shape
+        count = shape.count
+        pixel = .allocate(capacity: count)
+        partial = .allocate(capacity: count)
+        weight = .allocate(capacity: count)
+        punchThrough = .allocate(capacity: count)
+        target = .allocate(capacity: count)
+        errorWeights = .allocate(capacity: count)
     }
 
     /// Releases the scratch memory.
@@ -59,11 +102,14 @@ struct BlockWindow {
         let own = ws.expanded[by * ws.blocksWide + bx]
         let wm = ws.width - 1
         let hm = ws.height - 1
-        for n in 0..<BlockWindow.count {
-            let position = BlockWindow.order[n]
-            let y = (4 * by - 1 + position / 7) & hm
-            let x = (4 * bx - 1 + position % 7) & wm
-            let w = BlockWindow.blockWeights[position]
+        let left = ws.windowLeft(bx)
+        let top = ws.windowTop(by)
+        let columns = shape.columns
+        for n in 0..<count {
+            let position = shape.order[n]
+            let y = (top + position / columns) & hm
+            let x = (left + position % columns) & wm
+            let w = shape.weights[position]
             pixel[n] = y * ws.width + x
             weight[n] = w
             partial[n] = ws.interpolated(x: x, y: y) &- own &* w
@@ -86,7 +132,7 @@ struct BlockWindow {
     @inline(__always)
     func error<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, trial: SIMD8<Int32>, commit: Bool) -> Int {
         var total = 0
-        for n in 0..<BlockWindow.count {
+        for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             let choice = ModulationSelection.best(
                 term, e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
@@ -113,7 +159,7 @@ struct BlockWindow {
     {
         let luma = ws.lumaWeights
         var total = 0
-        for n in 0..<BlockWindow.count {
+        for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             total += Int(
                 ModulationSelection.best(
@@ -136,7 +182,7 @@ extension EncoderWorkspace {
             let cx = phase & 1
             let cy = phase >> 1
             Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
-                let window = BlockWindow()
+                let window = BlockWindow(shape: windowShape)
                 for row in rows {
                     let by = 2 * row + cy
                     for bx in stride(from: cx, to: bw, by: 2) {

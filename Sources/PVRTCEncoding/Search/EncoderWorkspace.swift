@@ -4,16 +4,25 @@ import PVRTC
 /// The mutable state of one encode: source pixels, error weights, per-pixel modulation and per-block
 /// endpoints (continuous and quantised), on flat buffers shared by the encoder stages.
 ///
-/// The encoder works on a *virtual* image of `4·blocksWide × 4·blocksHigh` pixels. For levels at least
-/// 8 pixels on each side it is the image itself; smaller levels are tiled (pixel (x, y) reads source
-/// pixel (x mod width, y mod height)) so that the padding words end up copies of the real ones.
+/// The encoder works on a *virtual* image of `blockWidth·blocksWide × blockHeight·blocksHigh` pixels, the
+/// block geometry coming from the ``PVRTCFormat``. For levels at least two blocks on each side it is the
+/// image itself; smaller levels are tiled (pixel (x, y) reads source pixel (x mod width, y mod height)) so
+/// that the padding words end up copies of the real ones.
 ///
 /// `@unchecked Sendable`: worker threads only ever write disjoint pixels/blocks of these buffers (stages
 /// partition work by block rows or by 2×2 block colouring), and the buffers live as long as the workspace.
 final class EncoderWorkspace: @unchecked Sendable {
+    /// The PVRTC variant being encoded, which fixes the block geometry.
+    let format: PVRTCFormat
+    /// Block width and height in pixels (powers of two).
+    let blockWidth: Int, blockHeight: Int
+    /// log2 of ``blockWidth`` and ``blockHeight``.
+    let blockWidthShift: Int, blockHeightShift: Int
+    /// The pixels a block's endpoints reach, and the block's bilinear weight at each.
+    let windowShape: BlockWindow.Shape
     /// Blocks across and down (each at least 2, powers of two).
     let blocksWide: Int, blocksHigh: Int
-    /// Virtual image width and height (`4·blocksWide`, `4·blocksHigh`).
+    /// Virtual image width and height (`blockWidth·blocksWide`, `blockHeight·blocksHigh`).
     let width: Int, height: Int
     /// True when some source pixel has alpha below 255: translucent endpoints and punch-through are
     /// considered and alpha error counts.
@@ -45,15 +54,21 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// and the endpoints stay opaque with full 554/555 precision.
     let cutOut: UnsafeMutableBufferPointer<Bool>
 
-    /// Copies `image` into a fresh workspace that measures error with `metric`.
-    init(image: RGBAImage, metric: ErrorMetric) {
+    /// Copies `image` into a fresh workspace for `format` that measures error with `metric`.
+    init(image: RGBAImage, metric: ErrorMetric, format: PVRTCFormat = .pvrtc1_4bpp) {
         let channelWeights = metric.channelWeights
-        let bw = PVRTCImage.blockCount(image.width)
-        let bh = PVRTCImage.blockCount(image.height)
+        let bw = format.blocksWide(image.width)
+        let bh = format.blocksHigh(image.height)
+        self.format = format
+        blockWidth = format.blockWidth
+        blockHeight = format.blockHeight
+        blockWidthShift = format.blockWidth.trailingZeroBitCount
+        blockHeightShift = format.blockHeight.trailingZeroBitCount
+        windowShape = BlockWindow.Shape.of(format)
         blocksWide = bw
         blocksHigh = bh
-        width = 4 * bw
-        height = 4 * bh
+        width = format.blockWidth * bw
+        height = format.blockHeight * bh
         let alpha = image.hasTransparency
         hasAlpha = alpha
         self.channelWeights = alpha ? channelWeights : SIMD4(channelWeights[0], channelWeights[1], channelWeights[2], 0)
@@ -93,9 +108,9 @@ final class EncoderWorkspace: @unchecked Sendable {
                 for bx in 0..<bw {
                     var transparent = false
                     var binary = true
-                    for j in 0..<4 {
-                        for i in 0..<4 {
-                            let a = source[(4 * by + j) * width + 4 * bx + i][3]
+                    for j in 0..<blockHeight {
+                        for i in 0..<blockWidth {
+                            let a = source[(blockHeight * by + j) * width + blockWidth * bx + i][3]
                             if a == 0 { transparent = true } else if a != 255 { binary = false }
                         }
                     }
@@ -150,25 +165,37 @@ final class EncoderWorkspace: @unchecked Sendable {
     @inline(__always)
     func wrapBlockY(_ y: Int) -> Int { y & (blocksHigh - 1) }
 
-    /// The unrounded 4555 bilinear sum (weights total 16) of the quantised endpoints at virtual pixel (x, y).
+    /// The unrounded 4555 bilinear sum (weights total `blockWidth·blockHeight`: 16 for 4bpp, 32 for 2bpp)
+    /// of the quantised endpoints at virtual pixel (x, y); block centres sit at (blockWidth/2, blockHeight/2).
     @inline(__always)
     func interpolated(x: Int, y: Int) -> SIMD8<Int32> {
-        let xl = (x - 2) >> 2
-        let yl = (y - 2) >> 2
-        let xr = Int32((x - 2) & 3)
-        let yr = Int32((y - 2) & 3)
+        let dx = x - (blockWidth >> 1)
+        let dy = y - (blockHeight >> 1)
+        let xl = dx >> blockWidthShift
+        let yl = dy >> blockHeightShift
+        let xr = Int32(dx & (blockWidth - 1))
+        let yr = Int32(dy & (blockHeight - 1))
         let x0 = wrapBlockX(xl)
         let x1 = wrapBlockX(xl + 1)
         let y0 = wrapBlockY(yl) * blocksWide
         let y1 = wrapBlockY(yl + 1) * blocksWide
-        let left = expanded[y0 + x0] &* (4 &- yr) &+ expanded[y1 + x0] &* yr
-        let right = expanded[y0 + x1] &* (4 &- yr) &+ expanded[y1 + x1] &* yr
-        return left &* (4 &- xr) &+ right &* xr
+        let h = Int32(blockHeight)
+        let left = expanded[y0 + x0] &* (h &- yr) &+ expanded[y1 + x0] &* yr
+        let right = expanded[y0 + x1] &* (h &- yr) &+ expanded[y1 + x1] &* yr
+        return left &* (Int32(blockWidth) &- xr) &+ right &* xr
     }
 
     /// Index of the block holding virtual pixel (x, y), for the pixel's modulation mode.
     @inline(__always)
-    func blockIndex(x: Int, y: Int) -> Int { (y >> 2) * blocksWide + (x >> 2) }
+    func blockIndex(x: Int, y: Int) -> Int { (y >> blockHeightShift) * blocksWide + (x >> blockWidthShift) }
+
+    /// Virtual pixel column of the first pixel in block column `bx`'s window (wrap it with `width − 1`).
+    @inline(__always)
+    func windowLeft(_ bx: Int) -> Int { blockWidth * bx - windowShape.reachLeft }
+
+    /// Virtual pixel row of the first pixel in block row `by`'s window (wrap it with `height − 1`).
+    @inline(__always)
+    func windowTop(_ by: Int) -> Int { blockHeight * by - windowShape.reachUp }
 }
 
 /// Exact 8-bit endpoint colours from a 4555 bilinear sum (reference A.3 step 4):

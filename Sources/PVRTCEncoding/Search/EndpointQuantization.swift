@@ -178,7 +178,7 @@ enum EndpointQuantization {
         var e11 = SIMD4<Int32>.zero
         let high = SIMD4<Int32>(1, 1, 1, 0)
         let low = SIMD4<Int32>(6, 6, 6, 4)
-        for n in 0..<BlockWindow.count {
+        for n in 0..<window.count {
             let w = window.weight[n]
             let partial = window.partial[n]
             let bitsValue = Int(ws.modulation[window.pixel[n]])

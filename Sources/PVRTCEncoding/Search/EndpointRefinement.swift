@@ -30,18 +30,22 @@ enum EndpointRefinement {
     /// The continuous bilinear interpolation (weights of 1) of the continuous endpoints at virtual (x, y).
     @inline(__always)
     static func interpolated(_ ws: EncoderWorkspace, x: Int, y: Int) -> SIMD8<Float> {
-        let xl = (x - 2) >> 2
-        let yl = (y - 2) >> 2
-        let xr = Float((x - 2) & 3)
-        let yr = Float((y - 2) & 3)
+        let dx = x - (ws.blockWidth >> 1)
+        let dy = y - (ws.blockHeight >> 1)
+        let xl = dx >> ws.blockWidthShift
+        let yl = dy >> ws.blockHeightShift
+        let xr = Float(dx & (ws.blockWidth - 1))
+        let yr = Float(dy & (ws.blockHeight - 1))
         let x0 = ws.wrapBlockX(xl)
         let x1 = ws.wrapBlockX(xl + 1)
         let y0 = ws.wrapBlockY(yl) * ws.blocksWide
         let y1 = ws.wrapBlockY(yl + 1) * ws.blocksWide
         let c = ws.continuous
-        let left = c[y0 + x0] * (4 - yr) + c[y1 + x0] * yr
-        let right = c[y0 + x1] * (4 - yr) + c[y1 + x1] * yr
-        return (left * (4 - xr) + right * xr) * (1.0 / 16)
+        let w = Float(ws.blockWidth)
+        let h = Float(ws.blockHeight)
+        let left = c[y0 + x0] * (h - yr) + c[y1 + x0] * yr
+        let right = c[y0 + x1] * (h - yr) + c[y1 + x1] * yr
+        return (left * (w - xr) + right * xr) * (1 / (w * h))
     }
 
     /// One block's least-squares update (ridge-regularised towards the current values).
@@ -49,6 +53,10 @@ enum EndpointRefinement {
         let k = by * ws.blocksWide + bx
         let wm = ws.width - 1
         let hm = ws.height - 1
+        let shape = ws.windowShape
+        let left = ws.windowLeft(bx)
+        let top = ws.windowTop(by)
+        let blockArea = 1 / Float(ws.blockWidth * ws.blockHeight)
         // Colour (RGB share one matrix) and alpha normal equations.
         var caa: Float = 0
         var cab: Float = 0
@@ -58,12 +66,12 @@ enum EndpointRefinement {
         var abb: Float = 0
         var ra = SIMD4<Float>.zero
         var rb = SIMD4<Float>.zero
-        for j in 0..<7 {
-            let y = (4 * by - 1 + j) & hm
-            for i in 0..<7 {
-                let x = (4 * bx - 1 + i) & wm
+        for j in 0..<shape.rows {
+            let y = (top + j) & hm
+            for i in 0..<shape.columns {
+                let x = (left + i) & wm
                 let p = y * ws.width + x
-                let beta = Float(BlockWindow.blockWeights[7 * j + i]) * (1.0 / 16)
+                let beta = Float(shape.weights[shape.columns * j + i]) * blockArea
                 let bits = Int(ws.modulation[p])
                 let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
                 let w = Float(PVRTCDecoder.weight(bits, punchThrough: punch)) * 0.125

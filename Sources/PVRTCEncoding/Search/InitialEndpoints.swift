@@ -57,16 +57,19 @@ enum InitialEndpoints {
     {
         let wm = ws.width - 1
         let hm = ws.height - 1
+        let shape = ws.windowShape
+        let left = ws.windowLeft(bx)
+        let top = ws.windowTop(by)
         var sum = SIMD4<Float>.zero
         var total: Float = 0
         var alphaSum: Float = 0
         var alphaTotal: Float = 0
-        for j in 0..<7 {
-            let y = (4 * by - 1 + j) & hm
-            for i in 0..<7 {
-                let p = y * ws.width + ((4 * bx - 1 + i) & wm)
+        for j in 0..<shape.rows {
+            let y = (top + j) & hm
+            for i in 0..<shape.columns {
+                let p = y * ws.width + ((left + i) & wm)
                 let s = SIMD4<Float>(ws.source[p])
-                let beta = Float(BlockWindow.blockWeights[7 * j + i])
+                let beta = Float(shape.weights[shape.columns * j + i])
                 let w = beta * (s[3] + 1) / 256
                 sum += s * w
                 total += w
@@ -82,12 +85,12 @@ enum InitialEndpoints {
         var c11: Float = 0
         var c12: Float = 0
         var c22: Float = 0
-        for j in 0..<7 {
-            let y = (4 * by - 1 + j) & hm
-            for i in 0..<7 {
-                let p = y * ws.width + ((4 * bx - 1 + i) & wm)
+        for j in 0..<shape.rows {
+            let y = (top + j) & hm
+            for i in 0..<shape.columns {
+                let p = y * ws.width + ((left + i) & wm)
                 let s = SIMD4<Float>(ws.source[p])
-                let w = Float(BlockWindow.blockWeights[7 * j + i]) * (s[3] + 1) / 256
+                let w = Float(shape.weights[shape.columns * j + i]) * (s[3] + 1) / 256
                 let d = s - mean
                 c00 += w * d[0] * d[0]
                 c01 += w * d[0] * d[1]
@@ -112,10 +115,10 @@ enum InitialEndpoints {
         var high: Float = 0
         var alphaLow: Float = 255
         var alphaHigh: Float = 0
-        for j in 0..<7 {
-            let y = (4 * by - 1 + j) & hm
-            for i in 0..<7 {
-                let x = (4 * bx - 1 + i) & wm
+        for j in 0..<shape.rows {
+            let y = (top + j) & hm
+            for i in 0..<shape.columns {
+                let x = (left + i) & wm
                 let p = y * ws.width + x
                 let s = SIMD4<Float>(ws.source[p])
                 // Transparent pixels of cut-out blocks decode through punch-through, whatever the alpha.

@@ -129,13 +129,10 @@ enum WorstBlockRecovery {
         return true
     }
 
-    /// Sets the mode of the window's own 16 pixels (window offsets 1...4 in both directions).
+    /// Sets the mode of the window's own pixels (for 4bpp window offsets 1...4 in both directions).
     static func setOwnMode(_ window: BlockWindow, _ punchThrough: Bool) {
-        for n in 0..<BlockWindow.count {
-            let position = BlockWindow.order[n]
-            if (1...4).contains(position % 7) && (1...4).contains(position / 7) {
-                window.punchThrough[n] = punchThrough
-            }
+        for n in 0..<window.count where window.shape.isOwn[window.shape.order[n]] {
+            window.punchThrough[n] = punchThrough
         }
     }
 
@@ -183,7 +180,7 @@ enum WorstBlockRecovery {
         var high = low
         var lowLuma = (low * luma).sum()
         var highLuma = lowLuma
-        for n in 1..<BlockWindow.count {
+        for n in 1..<window.count {
             let p = SIMD4<Float>(window.target[n])
             let l = (p * luma).sum()
             if l < lowLuma { (low, lowLuma) = (p, l) }
@@ -194,7 +191,7 @@ enum WorstBlockRecovery {
             var sumHigh = SIMD4<Float>.zero
             var weightLow: Float = 0
             var weightHigh: Float = 0
-            for n in 0..<BlockWindow.count {
+            for n in 0..<window.count {
                 let p = SIMD4<Float>(window.target[n])
                 let w = Float(window.weight[n]) * Float(window.errorWeights[n][0] + 1)
                 if distance(p, low) <= distance(p, high) {

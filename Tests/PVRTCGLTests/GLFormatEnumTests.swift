@@ -1,0 +1,31 @@
+import CGLES2
+import PVRTC
+import TextureFormats
+import XCTest
+
+/// The table's GL codes against the Khronos headers (`GLES2/gl2ext.h`: IMG_texture_compression_pvrtc and
+/// EXT_pvrtc_sRGB), an independent statement of the enums.
+final class GLFormatEnumTests: XCTestCase {
+    func testGLCodesAreTheKhronosEnums() {
+        let upload: [PVRTCFormat: (rgb: Int32, rgba: Int32)] = [
+            .pvrtc1_4bpp: (GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG, GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG),
+            .pvrtc1_2bpp: (GL_COMPRESSED_RGB_PVRTC_2BPPV1_IMG, GL_COMPRESSED_RGBA_PVRTC_2BPPV1_IMG),
+        ]
+        let srgb: [PVRTCFormat: (rgb: Int32, rgba: Int32)] = [
+            .pvrtc1_4bpp: (GL_COMPRESSED_SRGB_PVRTC_4BPPV1_EXT, GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV1_EXT),
+            .pvrtc1_2bpp: (GL_COMPRESSED_SRGB_PVRTC_2BPPV1_EXT, GL_COMPRESSED_SRGB_ALPHA_PVRTC_2BPPV1_EXT),
+        ]
+        XCTAssertEqual(PixelFormatTable.entries.count, 8)
+        for codes in PixelFormatTable.entries {
+            let label = "\(codes.format) alpha \(codes.hasAlpha) \(codes.colorSpace)"
+            guard let imgPair = upload[codes.format], let srgbPair = srgb[codes.format] else {
+                return XCTFail("no expectation for \(label)")
+            }
+            let img = UInt32(codes.hasAlpha ? imgPair.rgba : imgPair.rgb)
+            XCTAssertEqual(codes.glUploadInternalFormat, img, label)
+            let ktx = codes.colorSpace == .srgb ? UInt32(codes.hasAlpha ? srgbPair.rgba : srgbPair.rgb) : img
+            XCTAssertEqual(codes.ktxInternalFormat, ktx, label)
+            XCTAssertEqual(codes.glBaseInternalFormat, UInt32(codes.hasAlpha ? GL_RGBA : GL_RGB), label)
+        }
+    }
+}
