@@ -8,6 +8,7 @@ import PackageDescription
 //     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoader ─ PVRTCGL (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     ├─ TextureEncoding (one encode job: image file -> texture file; the option schema)
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "TextureFormats", targets: ["TextureFormats"]),
         .library(name: "PVRTCGL", targets: ["PVRTCGL"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
+        .library(name: "TextureEncoding", targets: ["TextureEncoding"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
@@ -62,19 +64,26 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"]),
         .target(name: "PVRTCGL", dependencies: ["CEGL", "CGLES2", "PVRTC", "Imaging", "TextureFormats"]),
         .target(name: "TextureLoader", dependencies: ["PVRTCGL", "TextureFormats", "PVRTC", "Imaging", "FileIO"]),
+        // One encode job for every front end (image file -> prepared image -> texture file) and the one
+        // description of the encoding options; above the codec core, which has no system dependencies.
+        .target(
+            name: "TextureEncoding",
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"]
+        ),
 
         // Tools' libraries: never linked by a game that only loads textures.
         .target(name: "QualityMetrics", dependencies: ["Imaging"]),
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
         .target(
             name: "TextureManifest",
-            dependencies: ["PVRTCEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+            dependencies: ["PVRTCEncoding", "TextureEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
         ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "TextureManifest", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "FileIO",
+                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles",
+                "TextureFormats", "FileIO",
                 "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -89,7 +98,7 @@ let package = Package(
             name: "pvrc",
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "PVRTCGL", "TextureLoader",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,7 +114,7 @@ let package = Package(
         // GL-free tool (codec, containers, image files, manifests only).
         .executableTarget(
             name: "PVRTCTextureTool",
-            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "FileIO"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TextureEncoding", "FileIO"]
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
@@ -131,8 +140,8 @@ let package = Package(
         .testTarget(
             name: "TexturePipelineTests",
             dependencies: [
-                "TexturePipeline", "TextureManifest", "PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles",
-                "TextureFormats",
+                "TexturePipeline", "TextureManifest", "TextureEncoding", "PVRTCEncoding", "PVRTC", "Imaging",
+                "ImageFiles", "TextureFormats",
                 "PVRCTestSupport",
             ]
         ),

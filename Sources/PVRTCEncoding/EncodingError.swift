@@ -14,6 +14,18 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case exceedsPixelLimit(PixelLimitError)
     /// ``PVRTCEncoder/Options/maxSize`` is below 1.
     case invalidMaximumSize(Int)
+    /// Two options ask for things that exclude each other (``PVRTCEncoder/Options/validate()``).
+    case conflictingOptions(OptionConflict)
+
+    /// A pair of encoder options that cannot be used together.
+    public enum OptionConflict: String, Sendable, Equatable, CaseIterable {
+        /// ``PVRTCEncoder/Options/normalMap`` with ``PVRTCEncoder/Options/premultiply``: vectors have no alpha
+        /// to multiply by.
+        case normalMapPremultiplied
+        /// ``PVRTCEncoder/Options/normalMap`` with ``PVRTCEncoder/Options/colorSpace`` sRGB: vectors are
+        /// linear data.
+        case normalMapSRGB
+    }
 
     /// A one-line explanation in the library's terms, for example
     /// `image is 300x200: PVRTC1 needs square power-of-two sizes`.
@@ -27,6 +39,10 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .invalidMaximumSize(let size):
             return "maximum size \(size) is below 1"
+        case .conflictingOptions(.normalMapPremultiplied):
+            return "a normal map cannot be premultiplied (its vectors have no alpha to multiply by)"
+        case .conflictingOptions(.normalMapSRGB):
+            return "a normal map is linear data; it cannot be labelled sRGB"
         }
     }
 

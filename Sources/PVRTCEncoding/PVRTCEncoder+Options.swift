@@ -36,8 +36,8 @@ extension PVRTCEncoder {
         /// colour space 1, KTX 0x8A55/0x8A57); `ColorSpace/linear` averages stored values and labels it linear.
         public var colorSpace: ColorSpace?
         /// Tangent-space normal map: linear data, mips renormalised to unit vectors (`NormalMapMipChain`),
-        /// X/Y error weighted double, no alpha bleed, no premultiplication. Overrides ``colorSpace``
-        /// (always linear) and ``premultiply``.
+        /// X/Y error weighted double, no alpha bleed, no premultiplication. Cannot be combined with
+        /// ``premultiply`` or ``colorSpace`` sRGB (``validate()``).
         public var normalMap: Bool
         /// Halve the image (Lanczos-3, alpha-weighted) until both sides are at most this many pixels,
         /// before any other resizing; `nil` keeps the size.
@@ -91,6 +91,17 @@ extension PVRTCEncoder {
             self.normalMap = normalMap
             self.maxSize = maxSize
             self.allowRectangular = allowRectangular
+        }
+
+        /// Checks that the options can be used together and are in range; `PVRTCEncoder.encode` calls it
+        /// before any work.
+        ///
+        /// - Throws: ``EncodingError/conflictingOptions(_:)`` for a normal map that is premultiplied or
+        ///   labelled sRGB; ``EncodingError/invalidMaximumSize(_:)`` for a ``maxSize`` below 1.
+        public func validate() throws(EncodingError) {
+            if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
+            if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
+            if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }
         }
 
         /// The metadata a texture encoded with these options carries.

@@ -40,7 +40,7 @@ public enum PVRTCEncoder {
     public static func encode(
         _ image: RGBAImage, options: Options = Options(), progress: ((Progress) -> Void)? = nil
     ) throws -> PVRTCTexture {
-        try run(image, options: options, isCancelled: { false }, progress: progress)
+        try run(image, options: options, isCancelled: { false }, progress: progress).texture
     }
 
     /// Encodes `image` into a PVRTC1 4bpp texture off the caller's executor, honouring task cancellation.
@@ -67,6 +67,7 @@ public enum PVRTCEncoder {
                     continuation.resume(
                         with: Result {
                             try run(image, options: options, isCancelled: { cancellation.isSet }, progress: progress)
+                                .texture
                         })
                 }
             }
@@ -75,34 +76,36 @@ public enum PVRTCEncoder {
         }
     }
 
-    /// The pipeline shared by both entry points.
-    private static func run(
+    /// The images the encoder approximates for `image` and `options`, largest level first: the
+    /// source after `--max-size` halving, preparation (pad or stretch), the flip, the mip chain and
+    /// premultiplication, exactly as `encode(_:options:progress:)` builds them.
+    /// Alpha bleed is not applied: it only fills the colour under fully transparent pixels, which
+    /// the encoder is free to choose. Quality figures of a texture are measured against these.
+    ///
+    /// - Parameters:
+    ///   - image: The source image.
+    ///   - options: The options the texture is (or was) encoded with.
+    /// - Returns: One image per level the encode produces (one, or the whole chain with mipmaps).
+    /// - Throws: ``EncodingError`` as `encode` does.
+    public static func referenceLevels(_ image: RGBAImage, options: Options) throws -> [RGBAImage] {
+        try options.validate()
+        return try references(image, options: options)
+    }
+
+    /// The pipeline shared by both entry points and the encode job.
+    ///
+    /// - Returns: The texture and the reference levels the encoder saw (``referenceLevels(_:options:)``).
+    package static func run(
         _ image: RGBAImage, options: Options, isCancelled: () -> Bool, progress: ((Progress) -> Void)?
-    ) throws -> PVRTCTexture {
+    ) throws -> (texture: PVRTCTexture, references: [RGBAImage]) {
         if isCancelled() { throw CancellationError() }
-        var source = image
-        if let maxSize = options.maxSize {
-            guard maxSize >= 1 else { throw EncodingError.invalidMaximumSize(maxSize) }
-            source = try ImageSizeLimit.fit(source, maximumSide: maxSize)
-        }
+        try options.validate()
+        let references = try references(image, options: options)
         let metadata = options.metadata
-        let prepared = metadata.orientation.upright(
-            try ImagePreparation.prepare(
-                source, square: options.square, pot: options.pot, allowRectangular: options.allowRectangular,
-                pixelLimit: options.pixelLimit))
-        let hasAlpha = prepared.hasTransparency
-        var sources = [prepared]
-        if options.mipmaps {
-            sources =
-                options.normalMap
-                ? try NormalMapMipChain.build(from: prepared)
-                : try MipChain.build(from: prepared, colorSpace: options.colorSpace ?? .srgb)
-        }
+        let hasAlpha = references[0].hasTransparency
+        var sources = references
         if hasAlpha && options.alphaBleed && !metadata.isPremultiplied && !options.normalMap {
             sources = sources.map { AlphaBleed.apply(to: $0) }
-        }
-        if hasAlpha && metadata.isPremultiplied {
-            sources = sources.map { Premultiplication.premultiplied($0, colorSpace: metadata.colorSpace) }
         }
 
         let totalPixels = sources.reduce(0) { $0 + $1.width * $1.height }
@@ -132,6 +135,30 @@ public enum PVRTCEncoder {
             Progress(
                 completedLevels: levels.count, levelCount: sources.count,
                 completedPixels: completedPixels, totalPixels: totalPixels))
-        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha, metadata: metadata)
+        return (try PVRTCTexture(levels: levels, hasAlpha: hasAlpha, metadata: metadata), references)
+    }
+
+    /// Resizing, flip, mip chain and premultiplication of `image` (options already validated).
+    private static func references(_ image: RGBAImage, options: Options) throws -> [RGBAImage] {
+        var source = image
+        if let maxSize = options.maxSize {
+            source = try ImageSizeLimit.fit(source, maximumSide: maxSize)
+        }
+        let metadata = options.metadata
+        let prepared = metadata.orientation.upright(
+            try ImagePreparation.prepare(
+                source, square: options.square, pot: options.pot, allowRectangular: options.allowRectangular,
+                pixelLimit: options.pixelLimit))
+        var levels = [prepared]
+        if options.mipmaps {
+            levels =
+                options.normalMap
+                ? try NormalMapMipChain.build(from: prepared)
+                : try MipChain.build(from: prepared, colorSpace: options.colorSpace ?? .srgb)
+        }
+        if prepared.hasTransparency && metadata.isPremultiplied {
+            levels = levels.map { Premultiplication.premultiplied($0, colorSpace: metadata.colorSpace) }
+        }
+        return levels
     }
 }

@@ -2,6 +2,7 @@ import FileIO
 import Foundation
 import PVRTC
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 import TextureManifest
 
@@ -59,6 +60,9 @@ enum PVRTCTextureTool {
         let manifest =
             try manifestPath.map { try BuildManifest.read(from: URL(fileURLWithPath: $0)) }
             ?? BuildManifest(folder: input.deletingLastPathComponent())
+        for warning in manifest.warnings {
+            FileHandle.standardError.write(Data("PVRTCTextureTool: warning: \(warning)\n".utf8))
+        }
         let relative = path ?? input.lastPathComponent
         let settings = try manifest.settings(
             for: relative, base: TextureSettings(options: PVRTCEncoder.Options(), container: .pvr2))
@@ -73,15 +77,21 @@ enum PVRTCTextureTool {
         } catch {
             throw PipelineError(file: error.file, reason: error.reason)
         }
-        let image = try SourceImages.decode(bytes, file: input.relativePath)
-        let texture: PVRTCTexture
+        let job = settings.job
+        let result: EncodeResult
         do {
-            texture = try PVRTCEncoder.encode(image, options: settings.options)
+            for warning in try job.check() {
+                FileHandle.standardError.write(
+                    Data("PVRTCTextureTool: warning: \(output.relativePath): \(warning)\n".utf8))
+            }
+            result = try job.encode(fileBytes: bytes, file: input.relativePath)
         } catch let error as EncodingError {
             throw PipelineError(file: input.relativePath, reason: error.description)
+        } catch let error as EncodeJobError {
+            throw PipelineError(file: output.relativePath, reason: error.description)
         }
         try FileManager.default.createDirectory(
             at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try TextureFile(container: settings.container, texture: texture).write(to: output)
+        try result.write(to: output)
     }
 }

@@ -101,6 +101,11 @@ public struct BuildManifest: Sendable {
         )
     }
 
+    /// Warnings about the manifest: old option spellings it uses.
+    public var warnings: [String] {
+        options.warnings + overrides.flatMap(\.options.warnings)
+    }
+
     /// The settings of the texture at `path`.
     ///
     /// - Parameters:

@@ -1,24 +1,28 @@
 import Foundation
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 
 /// A partial set of encode options from a manifest, applied on top of other settings.
 ///
-/// Keys are the fields of `PVRTCEncoder.Options` in their `Codable` form, in camel case
-/// (`alphaBleed`) or spelled as the command-line flag without dashes (`alpha-bleed`), plus `format`
-/// for the container. Values are what the field's `Codable` form takes: `"best"`, `true`, `"pad"`,
-/// `null` for an absent optional. Because the merge goes through `Codable`, fields added to
-/// `PVRTCEncoder.Options` later can be overridden without any change here.
+/// Keys are exactly the long command-line flags without dashes (`alpha-bleed`, `colorspace`,
+/// `flip`, `max-pixels`, `format`; see `EncodingOption.all`), values what the flag takes: `"best"`,
+/// `true`, `"pad"`, `256`, and `null` to clear an optional one. The older spellings (the camel-case
+/// field names `alphaBleed`, `colorSpace`, `flipX`, `pixelLimit`, ...) are still accepted, each
+/// with a warning. Values are checked when the manifest is read, and a bad one is refused with
+/// what the option allows.
 public struct OptionOverrides: Sendable, Equatable {
-    /// The overridden values by field name (camel case), without `format`.
-    public private(set) var values: [String: JSONValue]
-    /// The container, when the overrides name one.
-    public private(set) var container: TextureContainer?
+    /// The overridden values by option name.
+    public private(set) var values: [String: EncodingOptionValue]
+    /// The old key spellings used, each with a warning naming its replacement.
+    public private(set) var warnings: [String]
+    /// `flipX` / `flipY` (old spellings that set one axis of `flip`).
+    private var flipAxes: [Character: Bool] = [:]
 
     /// No overrides.
     public init() {
         values = [:]
-        container = nil
+        warnings = []
     }
 
     /// Overrides read from a manifest object.
@@ -26,31 +30,45 @@ public struct OptionOverrides: Sendable, Equatable {
     /// - Parameters:
     ///   - object: The JSON object's members.
     ///   - file: The manifest, for error messages.
-    /// - Throws: ``PipelineError`` for an unknown key or a bad `format`.
+    /// - Throws: ``PipelineError`` for an unknown key or a value the option does not allow.
     public init(_ object: [String: JSONValue], file: String) throws {
-        values = [:]
-        container = nil
-        let known = Self.optionFields()
-        for (rawKey, value) in object {
-            let key = Self.camelCase(rawKey)
-            if key == "format" {
-                guard case .string(let name) = value, let format = TextureContainer(rawValue: name) else {
-                    throw PipelineError(
-                        file: file,
-                        reason:
-                            "\"format\" must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
+        self.init()
+        for (key, json) in object.sorted(by: { $0.key < $1.key }) {
+            var name = key
+            var value = json
+            if EncodingOption.named(key) == nil, let legacy = Self.legacyKeys[key] {
+                name = legacy
+                warnings.append("\(file): option \"\(key)\" is now spelled \"\(legacy)\"")
+                if legacy == "max-pixels", case .object(let fields) = json, let limit = fields["maximumPixels"] {
+                    value = limit
                 }
-                container = format
-            } else if known.contains(key) {
-                values[key] = value
-            } else {
-                throw PipelineError(
-                    file: file,
-                    reason:
-                        "unknown option \"\(rawKey)\"; known: \((known + ["format"]).sorted().joined(separator: ", "))")
+                if let axis = Self.legacyFlipAxes[key] {
+                    guard case .bool(let on) = json else {
+                        throw PipelineError(
+                            file: file, reason: "bad value for option \"\(key)\": \(json); allowed: true, false")
+                    }
+                    flipAxes[axis] = on
+                    continue
+                }
             }
+            guard let option = EncodingOption.named(name) else {
+                let known = EncodingOption.all.map(\.name).sorted().joined(separator: ", ")
+                throw PipelineError(file: file, reason: "unknown option \"\(key)\"; known: \(known)")
+            }
+            let converted = Self.value(of: value)
+            do {
+                try option.check(converted)
+            } catch {
+                throw PipelineError(file: file, reason: error.description)
+            }
+            values[name] = converted
         }
+    }
+
+    /// The container, when the overrides name one.
+    public var container: TextureContainer? {
+        if case .word(let name) = values["format"] { return TextureContainer(rawValue: name) }
+        return nil
     }
 
     /// `settings` with these overrides applied.
@@ -58,44 +76,41 @@ public struct OptionOverrides: Sendable, Equatable {
     /// - Parameters:
     ///   - settings: The settings to start from.
     ///   - file: The manifest, for error messages.
-    /// - Returns: The settings with every overridden field replaced.
-    /// - Throws: ``PipelineError`` when a value does not fit its field.
+    /// - Returns: The settings with every overridden option replaced.
+    /// - Throws: ``PipelineError`` when a value does not fit its option.
     public func applied(to settings: TextureSettings, file: String) throws -> TextureSettings {
-        var result = settings
-        if let container { result.container = container }
-        guard !values.isEmpty else { return result }
-        let encoder = TextureSettings.canonicalEncoder()
-        guard
-            case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(settings.options))
-        else {
-            throw PipelineError(file: file, reason: "the encoder options do not encode as a JSON object")
+        var job = settings.job
+        for option in EncodingOption.all {
+            guard let value = values[option.name] else { continue }
+            do {
+                try option.set(value, in: &job)
+            } catch {
+                throw PipelineError(file: file, reason: error.description)
+            }
         }
-        for (key, value) in values {
-            fields[key] = value
-        }
-        do {
-            result.options = try JSONDecoder().decode(
-                PVRTCEncoder.Options.self, from: encoder.encode(JSONValue.object(fields)))
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw PipelineError(file: file, reason: "bad value for option \"\(field)\": \(context.debugDescription)")
-        } catch {
-            throw PipelineError(file: file, reason: "bad option values: \(error)")
-        }
-        return result
+        if let x = flipAxes["x"] { job.options.flipX = x }
+        if let y = flipAxes["y"] { job.options.flipY = y }
+        return TextureSettings(options: job.options, container: job.container)
     }
 
-    /// The field names of `PVRTCEncoder.Options`: its stored properties, which are also the keys of
-    /// its synthesized `Codable` form (optionals that are `nil` are absent from that form, so it is
-    /// not asked).
-    static func optionFields() -> [String] {
-        Mirror(reflecting: PVRTCEncoder.Options()).children.compactMap(\.label).sorted()
+    /// A JSON value in the options' terms (objects and arrays fit no option and are refused by it).
+    private static func value(of json: JSONValue) -> EncodingOptionValue {
+        switch json {
+        case .null: return .none
+        case .bool(let on): return .flag(on)
+        case .string(let text): return .word(text)
+        case .integer(let number): return .integer(number)
+        case .number, .array, .object: return .word(String(describing: json))
+        }
     }
 
-    /// `alpha-bleed` → `alphaBleed`; camel-case names stay as they are.
-    static func camelCase(_ name: String) -> String {
-        let parts = name.split(separator: "-", omittingEmptySubsequences: true)
-        guard let first = parts.first else { return name }
-        return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
+    /// Old key spellings (the encoder options' field names, and their kebab case) → option names.
+    static let legacyKeys: [String: String] = [
+        "allowRectangular": "allow-rectangular", "alphaBleed": "alpha-bleed", "colorSpace": "colorspace",
+        "color-space": "colorspace", "maxSize": "max-size", "normalMap": "normal-map", "pixelLimit": "max-pixels",
+        "pixel-limit": "max-pixels", "flipX": "flip", "flip-x": "flip", "flipY": "flip", "flip-y": "flip",
+    ]
+
+    /// The old one-axis flip keys.
+    private static let legacyFlipAxes: [String: Character] = ["flipX": "x", "flip-x": "x", "flipY": "y", "flip-y": "y"]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 
 /// Everything that decides one texture's output bytes besides its input: the encoder options and
@@ -20,6 +21,9 @@ public struct TextureSettings: Sendable, Equatable {
         self.options = options
         self.container = container
     }
+
+    /// The encode job these settings describe.
+    public var job: EncodeJob { EncodeJob(options: options, container: container) }
 
     /// The settings as deterministic JSON (sorted keys): every stored field of
     /// `PVRTCEncoder.Options` except `threads` and `pixelLimit` (through its `Codable` form, so fields added later join

@@ -18,7 +18,7 @@ public struct BuildConfiguration: Sendable {
     /// Bytes of estimated encoder memory that running jobs may hold together; one job always runs.
     public var memoryBudget: Int
     /// The shared cache of encoded results, if any.
-    public var cache: (any TextureCache)?
+    public var cache: (any BuildCache)?
     /// The part of the textures this run builds, if the build is split.
     public var shard: Shard?
     /// Measure level 0's PSNR of every texture built or taken from the cache (for reports).
@@ -39,7 +39,7 @@ public struct BuildConfiguration: Sendable {
     ///   - measuresQuality: Whether to measure PSNR for reports.
     public init(
         manifest: BuildManifest, outputFolder: URL, settings: TextureSettings, force: Bool = false,
-        prune: Bool = false, jobs: Int, memoryBudget: Int, cache: (any TextureCache)? = nil, shard: Shard? = nil,
+        prune: Bool = false, jobs: Int, memoryBudget: Int, cache: (any BuildCache)? = nil, shard: Shard? = nil,
         measuresQuality: Bool = false
     ) {
         self.manifest = manifest
@@ -63,7 +63,7 @@ public struct BuildConfiguration: Sendable {
     ///   - height: Source height (0 when unknown).
     ///   - mipmaps: Whether the full chain is encoded.
     /// - Returns: Bytes.
-    public static func estimatedMemory(width: Int, height: Int, mipmaps: Bool) -> Int {
+    package static func estimatedMemory(width: Int, height: Int, mipmaps: Bool) -> Int {
         let side = max(width, height, 1)
         var power = 1
         while power < side && power < 1 << 20 { power <<= 1 }

@@ -39,7 +39,7 @@ public struct PlannedTexture: Sendable {
     /// What is to be done.
     public var action: Action
     /// Estimated encoder memory in bytes.
-    public var estimatedMemory: Int
+    package var estimatedMemory: Int
 }
 
 /// What a build will do: every texture of this shard with its action, and the outputs to prune.
@@ -52,7 +52,7 @@ public struct BuildPlan: Sendable {
     /// any more: deleted when pruning.
     public var stale: [String]
     /// The state read from the output folder.
-    public var state: BuildState
+    package var state: BuildState
 
     /// Plans a build: discovers the sources, resolves each one's settings, and compares inputs,
     /// settings and outputs with the recorded state. Reads only inputs whose size or modification

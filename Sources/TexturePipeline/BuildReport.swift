@@ -1,4 +1,5 @@
 import Foundation
+import TextureEncoding
 import TextureManifest
 
 /// The `--report` JSON file: one record per texture of the build.
@@ -35,9 +36,13 @@ public struct BuildReport: Sendable, Encodable {
         public var alphaPSNR: Double?
         /// The failure, for failed textures.
         public var error: String?
+        /// The effective options that decide the texture's bytes (`format` included; `threads` and
+        /// `max-pixels` left out), by the names of `EncodingOption.all`, valued as a manifest spells
+        /// them.
+        public var options: [String: EncodingOptionValue]?
 
         enum CodingKeys: String, CodingKey {
-            case input, output, status, skipped, width, height, kind, levels, bytes, seconds, error
+            case input, output, status, skipped, width, height, kind, levels, bytes, seconds, error, options
             case fromCache = "from_cache"
             case yPSNR = "y_psnr"
             case alphaWeightedRGBPSNR = "aw_rgb_psnr"
@@ -84,7 +89,7 @@ public struct BuildReport: Sendable, Encodable {
                 kind: summary.map { $0.hasAlpha ? "RGBA" : "RGB" }, levels: summary?.levels, bytes: summary?.bytes,
                 seconds: result.seconds, yPSNR: summary?.quality?.yPSNR,
                 alphaWeightedRGBPSNR: summary?.quality?.alphaWeightedRGBPSNR, alphaPSNR: summary?.quality?.alphaPSNR,
-                error: result.failureMessage)
+                error: result.failureMessage, options: result.settings.map(Self.options))
         }
         built = summary.built
         cached = summary.cached
@@ -92,6 +97,17 @@ public struct BuildReport: Sendable, Encodable {
         failed = summary.failures.count
         pruned = summary.pruned
         seconds = summary.seconds
+    }
+
+    /// The options of `settings` that change the output and have a value.
+    private static func options(_ settings: TextureSettings) -> [String: EncodingOptionValue] {
+        let job = settings.job
+        var options: [String: EncodingOptionValue] = [:]
+        for option in EncodingOption.all where option.changesOutput {
+            let value = option.value(in: job)
+            if value != .none { options[option.name] = value }
+        }
+        return options
     }
 
     /// Writes the report as JSON (sorted keys), atomically.

@@ -7,26 +7,26 @@ import TextureManifest
 /// and output files to tell whether it is up to date without re-reading them.
 public struct BuildState: Sendable, Equatable, Codable {
     /// The state file's name inside the output folder.
-    public static let fileName = ".pvrc-build-state.json"
+    package static let fileName = ".pvrc-build-state.json"
 
     /// One output's record.
     public struct Entry: Sendable, Equatable, Codable {
         /// The source path relative to the source folder.
-        public var source: String
+        package var source: String
         /// The input file's size in bytes when it was hashed.
-        public var inputSize: Int
+        package var inputSize: Int
         /// The input file's modification time (seconds since 1970, nanosecond resolution) when hashed.
-        public var inputModified: Double
+        package var inputModified: Double
         /// The SHA-256 of the input's bytes.
-        public var inputDigest: ContentDigest
+        package var inputDigest: ContentDigest
         /// The cache key: input digest, effective options and encoder version.
-        public var key: ContentDigest
+        package var key: ContentDigest
         /// The output file's size in bytes.
-        public var outputSize: Int
+        package var outputSize: Int
         /// The output file's modification time when it was written.
-        public var outputModified: Double
+        package var outputModified: Double
         /// What the output holds, for reports of later builds that skip it.
-        public var summary: TextureSummary
+        package var summary: TextureSummary
 
         /// A record.
         ///
@@ -39,7 +39,7 @@ public struct BuildState: Sendable, Equatable, Codable {
         ///   - outputSize: The output file's size.
         ///   - outputModified: The output file's modification time.
         ///   - summary: What the output holds.
-        public init(
+        package init(
             source: String, inputSize: Int, inputModified: Double, inputDigest: ContentDigest, key: ContentDigest,
             outputSize: Int, outputModified: Double, summary: TextureSummary
         ) {
@@ -55,12 +55,12 @@ public struct BuildState: Sendable, Equatable, Codable {
     }
 
     /// The state file's layout version.
-    public var version: Int
+    package var version: Int
     /// Records by output path relative to the output folder.
-    public var entries: [String: Entry]
+    package var entries: [String: Entry]
 
     /// An empty state.
-    public init() {
+    package init() {
         version = 1
         entries = [:]
     }
@@ -70,7 +70,7 @@ public struct BuildState: Sendable, Equatable, Codable {
     ///
     /// - Parameter folder: The output folder.
     /// - Returns: The recorded state.
-    public static func load(from folder: URL) -> BuildState {
+    package static func load(from folder: URL) -> BuildState {
         guard let bytes = try? FileBytes.read(folder.appendingPathComponent(fileName)),
             let state = try? decoder().decode(BuildState.self, from: Data(bytes)), state.version == 1
         else { return BuildState() }
@@ -81,7 +81,7 @@ public struct BuildState: Sendable, Equatable, Codable {
     ///
     /// - Parameter folder: The output folder, which must exist.
     /// - Throws: `PipelineError` when the file cannot be written.
-    public func save(to folder: URL) throws {
+    package func save(to folder: URL) throws {
         try JSONFile.write(self, to: folder.appendingPathComponent(Self.fileName))
     }
 

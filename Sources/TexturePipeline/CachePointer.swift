@@ -2,16 +2,16 @@
 /// stored under `cas/<its SHA-256>`, so that the `cas/` part is truly content-addressed (as the
 /// Bazel remote-cache protocol expects) and every fetched file can be checked against its digest.
 /// Written as one line of text: `<64 hex digits> <byte count>`.
-public struct CachePointer: Sendable, Equatable {
+package struct CachePointer: Sendable, Equatable {
     /// The SHA-256 of the texture file.
-    public var digest: ContentDigest
+    package var digest: ContentDigest
     /// The texture file's size in bytes.
-    public var size: Int
+    package var size: Int
 
     /// The pointer to `bytes`.
     ///
     /// - Parameter bytes: The texture file.
-    public init(to bytes: [UInt8]) {
+    package init(to bytes: [UInt8]) {
         digest = ContentDigest(of: bytes)
         size = bytes.count
     }
@@ -19,7 +19,7 @@ public struct CachePointer: Sendable, Equatable {
     /// A pointer read back from its text, or `nil` when the text is not one.
     ///
     /// - Parameter bytes: The stored text.
-    public init?(parsing bytes: [UInt8]) {
+    package init?(parsing bytes: [UInt8]) {
         let parts = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
         guard parts.count == 2, let digest = ContentDigest(hex: String(parts[0])), let size = Int(parts[1]), size >= 0
         else { return nil }
@@ -28,13 +28,13 @@ public struct CachePointer: Sendable, Equatable {
     }
 
     /// The stored text.
-    public var bytes: [UInt8] { Array("\(digest.hex) \(size)\n".utf8) }
+    package var bytes: [UInt8] { Array("\(digest.hex) \(size)\n".utf8) }
 
     /// Whether `file` is the file this pointer names.
     ///
     /// - Parameter file: Bytes fetched from `cas/<digest>`.
     /// - Returns: `true` when size and SHA-256 match.
-    public func matches(_ file: [UInt8]) -> Bool {
+    package func matches(_ file: [UInt8]) -> Bool {
         file.count == size && ContentDigest(of: file) == digest
     }
 }

@@ -10,7 +10,7 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     /// The digest of `bytes`.
     ///
     /// - Parameter bytes: The bytes to hash.
-    public init(of bytes: [UInt8]) {
+    package init(of bytes: [UInt8]) {
         var hasher = SHA256()
         hasher.update(data: bytes)
         hex = Self.hexadecimal(hasher.finalize())
@@ -19,14 +19,14 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     /// The digest of the UTF-8 bytes of `text`.
     ///
     /// - Parameter text: The text to hash.
-    public init(ofText text: String) {
+    package init(ofText text: String) {
         self.init(of: Array(text.utf8))
     }
 
     /// A digest read back from its hexadecimal form, or `nil` when `hex` is not 64 hexadecimal digits.
     ///
     /// - Parameter hex: 64 hexadecimal digits (either case).
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.utf8.count == 64, hex.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
         self.hex = hex.lowercased()
     }

@@ -5,7 +5,7 @@ import TextureManifest
 /// A cache in a folder (a shared volume, say): `FOLDER/cas/<digest>` and `FOLDER/ac/<key>` files,
 /// each written to a temporary file in the same folder and renamed into place, so concurrent writers
 /// and readers only ever see complete files. (An nginx serving FOLDER is the same cache over HTTP.)
-public struct DirectoryTextureCache: TextureCache {
+public struct DirectoryTextureCache: BuildCache {
     /// The cache folder.
     public let folder: URL
 

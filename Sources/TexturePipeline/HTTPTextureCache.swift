@@ -7,10 +7,10 @@ import TextureManifest
 
 /// A cache behind an HTTP server that speaks the Bazel remote-cache HTTP protocol: `GET` answers 200
 /// with the bytes or 404, `PUT` stores them, under `BASE/cas/<SHA-256 of the bytes>` for texture
-/// files and `BASE/ac/<key>` for their ``CachePointer``s. nginx with WebDAV `PUT` serves it;
+/// files and `BASE/ac/<key>` for their `CachePointer`s. nginx with WebDAV `PUT` serves it;
 /// bazel-remote should too when started with `--disable_http_ac_validation`, since the pointers are
 /// not Bazel `ActionResult` messages (not tried).
-public struct HTTPTextureCache: TextureCache {
+public struct HTTPTextureCache: BuildCache {
     /// The base URL.
     public let base: URL
     /// Seconds before a request is given up.

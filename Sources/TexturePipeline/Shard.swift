@@ -27,7 +27,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter text: `I/N`, e.g. `2/4`.
     /// - Throws: `PipelineError` for other text.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw PipelineError(file: "--shard", reason: "needs I/N, e.g. 1/4, not \"\(text)\"")
@@ -42,7 +42,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter path: The source path relative to the source folder.
     /// - Returns: `true` for exactly one shard of any N.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         Int(ContentDigest(ofText: path).prefixValue % UInt64(count)) == index - 1
     }
 }

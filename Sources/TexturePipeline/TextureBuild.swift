@@ -5,6 +5,7 @@ import Imaging
 import PVRTC
 import PVRTCEncoding
 import QualityMetrics
+import TextureEncoding
 import TextureFormats
 import TextureManifest
 
@@ -50,11 +51,11 @@ public enum TextureBuild {
                 }
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .upToDate,
-                    summary: entry.summary, seconds: 0)
+                    summary: entry.summary, seconds: 0, settings: texture.settings)
             case .fail(let error):
                 results[texture.source.path] = TextureResult(
                     source: texture.source.path, output: texture.outputPath, outcome: .failed(error), summary: nil,
-                    seconds: 0)
+                    seconds: 0, settings: texture.settings)
             case .build:
                 work.append(texture)
             }
@@ -124,9 +125,12 @@ public enum TextureBuild {
         func result(_ outcome: TextureResult.Outcome, _ summary: TextureSummary?) -> TextureResult {
             TextureResult(
                 source: texture.source.path, output: texture.outputPath, outcome: outcome, summary: summary,
-                seconds: seconds(clock.now - start), warnings: warnings)
+                seconds: seconds(clock.now - start), warnings: warnings, settings: texture.settings)
         }
         do {
+            let job = texture.settings.job
+            // Refused or warned exactly as `pvrc encode` does, before anything is read.
+            warnings += try job.check().map { "\(FileIOError.name(of: texture.output)): \($0)" }
             let inputStamp = FileStamp(of: texture.source.url)
             let input = try BuildPlan.readInput(texture.source.url)
             let digest = ContentDigest(of: input)
@@ -155,16 +159,12 @@ public enum TextureBuild {
                     warnings.append("cache \(cache.location): \(error); encoding")
                 }
             }
-            var image: RGBAImage?
+            var reference: RGBAImage?
             if file == nil {
-                let decoded = try SourceImages.decode(
-                    input, file: name, pixelLimit: texture.settings.options.pixelLimit)
-                let encodedTexture = try await PVRTCEncoder.encode(
-                    decoded, options: texture.settings.options, progress: nil)
-                let encoded = TextureFile(container: texture.settings.container, texture: encodedTexture)
-                file = encoded
-                bytes = encoded.serialized()
-                image = decoded
+                let encoded = try await offPool { try job.encode(fileBytes: input, file: name) }
+                file = encoded.file
+                bytes = encoded.bytes
+                reference = encoded.reference
             }
             guard let file else { throw PipelineError(file: name, reason: "no texture was produced") }
             do {
@@ -181,9 +181,14 @@ public enum TextureBuild {
             }
             var quality: TextureQuality?
             if configuration.measuresQuality {
-                let source =
-                    try image ?? SourceImages.decode(input, file: name, pixelLimit: texture.settings.options.pixelLimit)
-                quality = try await measure(file.texture, against: source, options: texture.settings.options)
+                let encoderReference = reference
+                quality = try await offPool {
+                    let level0 =
+                        try encoderReference
+                        ?? job.reference(
+                            for: SourceImages.decode(input, file: name, pixelLimit: job.options.pixelLimit))
+                    return try measure(file.texture, against: level0)
+                }
             }
             let summary = TextureSummary(
                 width: file.texture.width, height: file.texture.height, hasAlpha: file.texture.hasAlpha,
@@ -201,22 +206,21 @@ public enum TextureBuild {
         }
     }
 
-    /// Level 0's PSNR against the source after the encoder's resizing, computed off the
-    /// concurrency pool.
-    private static func measure(
-        _ texture: PVRTCTexture, against source: RGBAImage, options: PVRTCEncoder.Options
-    ) async throws -> TextureQuality {
+    /// Level 0's PSNR against `reference`, the image the encoder saw (`EncodeResult.reference`).
+    private static func measure(_ texture: PVRTCTexture, against reference: RGBAImage) throws -> TextureQuality {
+        let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
+        let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)
+        return TextureQuality(
+            yPSNR: comparison.lumaPSNR, alphaWeightedRGBPSNR: comparison.alphaWeightedRGBPSNR,
+            alphaPSNR: comparison.alphaPSNR)
+    }
+
+    /// Runs `work` on a Dispatch thread, off the concurrency pool, so long encodes and measurements
+    /// do not starve other tasks.
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(
-                    with: Result {
-                        let reference = try ImagePreparation.prepare(source, square: options.square, pot: options.pot)
-                        let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
-                        let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)
-                        return TextureQuality(
-                            yPSNR: comparison.lumaPSNR, alphaWeightedRGBPSNR: comparison.alphaWeightedRGBPSNR,
-                            alphaPSNR: comparison.alphaPSNR)
-                    })
+                continuation.resume(with: Result { try work() })
             }
         }
     }

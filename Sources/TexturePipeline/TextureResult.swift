@@ -1,4 +1,6 @@
 import PVRTCEncoding
+import TextureEncoding
+import TextureManifest
 
 /// What happened to one texture of a build.
 public struct TextureResult: Sendable {
@@ -24,8 +26,11 @@ public struct TextureResult: Sendable {
     public var summary: TextureSummary?
     /// Seconds spent on this texture (reading, encoding or fetching, writing, measuring).
     public var seconds: Double
-    /// Cache problems met on the way (the build went on without the cache).
+    /// What the container cannot record (as `pvrc encode` warns) and cache problems met on the way
+    /// (the build went on without the cache).
     public var warnings: [String]
+    /// The texture's effective settings.
+    package var settings: TextureSettings?
 
     /// A result.
     ///
@@ -36,9 +41,9 @@ public struct TextureResult: Sendable {
     ///   - summary: What the output holds.
     ///   - seconds: Seconds spent.
     ///   - warnings: Cache problems met.
-    public init(
+    package init(
         source: String, output: String, outcome: Outcome, summary: TextureSummary?, seconds: Double,
-        warnings: [String] = []
+        warnings: [String] = [], settings: TextureSettings? = nil
     ) {
         self.source = source
         self.output = output
@@ -46,14 +51,15 @@ public struct TextureResult: Sendable {
         self.summary = summary
         self.seconds = seconds
         self.warnings = warnings
+        self.settings = settings
     }
 
     /// The failure as one line naming the source file, or `nil` when the texture did not fail.
-    /// Errors that do not name their file (`EncodingError`) get the source path in front.
+    /// Errors that do not name their file (`EncodingError`, `EncodeJobError`) get the source path in front.
     public var failureMessage: String? {
         guard case .failed(let error) = outcome else { return nil }
         let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return error is EncodingError ? "\(source): \(text)" : text
+        return error is EncodingError || error is EncodeJobError ? "\(source): \(text)" : text
     }
 }
 
@@ -76,7 +82,7 @@ public struct BuildProgress: Sendable {
     ///   - total: Textures to process.
     ///   - elapsed: Seconds since the start.
     ///   - remaining: Estimated seconds left.
-    public init(completed: Int, total: Int, elapsed: Double, remaining: Double?) {
+    package init(completed: Int, total: Int, elapsed: Double, remaining: Double?) {
         self.completed = completed
         self.total = total
         self.elapsed = elapsed
@@ -102,7 +108,7 @@ public struct BuildSummary: Sendable {
     ///   - pruned: Deleted outputs.
     ///   - otherShards: Textures left to other shards.
     ///   - seconds: Seconds the build took.
-    public init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
+    package init(results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double) {
         self.results = results
         self.pruned = pruned
         self.otherShards = otherShards

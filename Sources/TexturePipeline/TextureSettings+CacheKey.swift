@@ -7,7 +7,7 @@ extension TextureSettings {
     /// - Parameter input: The SHA-256 of the input file's bytes.
     /// - Returns: The key under which caches store the output.
     /// - Throws: The errors of `TextureSettings.canonicalDescription()`.
-    public func cacheKey(input: ContentDigest) throws -> ContentDigest {
+    package func cacheKey(input: ContentDigest) throws -> ContentDigest {
         ContentDigest(ofText: "pvrc-texture\n\(input.hex)\n\(try canonicalDescription())")
     }
 }

@@ -14,7 +14,7 @@ public struct TextureSource: Sendable, Equatable {
     /// - Parameters:
     ///   - path: The path relative to the source folder.
     ///   - url: The file.
-    public init(path: String, url: URL) {
+    package init(path: String, url: URL) {
         self.path = path
         self.url = url
     }
@@ -24,7 +24,7 @@ public struct TextureSource: Sendable, Equatable {
     ///
     /// - Parameter fileExtension: The extension without the dot.
     /// - Returns: The relative output path.
-    public func outputPath(fileExtension: String) -> String {
+    package func outputPath(fileExtension: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
         let folder = path.dropLast(name.count)
@@ -39,7 +39,7 @@ public struct TextureSource: Sendable, Equatable {
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
     /// - Returns: The sources in path order.
     /// - Throws: `PipelineError` when the folder cannot be listed.
-    public static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
+    package static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
         let name = FileIOError.name(of: folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {

@@ -22,7 +22,7 @@ public struct TextureSummary: Sendable, Equatable, Codable {
     ///   - levels: The number of mip levels.
     ///   - bytes: The output file's size.
     ///   - quality: Level 0's quality, if measured.
-    public init(width: Int, height: Int, hasAlpha: Bool, levels: Int, bytes: Int, quality: TextureQuality?) {
+    package init(width: Int, height: Int, hasAlpha: Bool, levels: Int, bytes: Int, quality: TextureQuality?) {
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
@@ -47,7 +47,7 @@ public struct TextureQuality: Sendable, Equatable, Codable {
     ///   - yPSNR: Luma PSNR.
     ///   - alphaWeightedRGBPSNR: Alpha-weighted RGB PSNR, if the image has transparency.
     ///   - alphaPSNR: Alpha PSNR, if the image has transparency.
-    public init(yPSNR: Double, alphaWeightedRGBPSNR: Double?, alphaPSNR: Double?) {
+    package init(yPSNR: Double, alphaWeightedRGBPSNR: Double?, alphaPSNR: Double?) {
         self.yPSNR = yPSNR
         self.alphaWeightedRGBPSNR = alphaWeightedRGBPSNR
         self.alphaPSNR = alphaPSNR

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PVRTC
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 import TextureManifest
 import TexturePipeline
@@ -129,6 +130,9 @@ struct BuildCommand: AsyncParsableCommand {
         } else {
             manifest = BuildManifest(folder: sourceURL)
         }
+        for warning in manifest.warnings {
+            FileHandle.standardError.write(Data("pvrc: warning: \(warning)\n".utf8))
+        }
         let container = encoding.format.flatMap(TextureContainer.init(rawValue:)) ?? .pvr2
         let memory = memoryBudget.map { $0 << 20 } ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
         var options = encoding.encoderOptions
@@ -137,7 +141,7 @@ struct BuildCommand: AsyncParsableCommand {
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
             settings: TextureSettings(options: options, container: container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
-            cache: try cache.map(TextureCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
+            cache: try cache.map(BuildCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
             measuresQuality: report != nil)
     }
 
@@ -186,6 +190,9 @@ struct BuildCommand: AsyncParsableCommand {
     private func message(for result: TextureResult) -> String {
         if case .failed(let error as EncodingError) = result.outcome {
             return error.commandFailure(file: result.source).description
+        }
+        if case .failed(let error as EncodeJobError) = result.outcome {
+            return error.commandFailure(output: result.output).description
         }
         return result.failureMessage ?? result.source
     }

@@ -3,7 +3,9 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
+import PVRTCEncoding
 import QualityMetrics
+import TextureEncoding
 
 /// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
 struct CompareCommand: AsyncParsableCommand {
@@ -14,10 +16,13 @@ struct CompareCommand: AsyncParsableCommand {
             CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first and \
             turned upright by the orientation the file records. A texture marked premultiplied is judged \
             against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
-            light for sRGB-labelled files, on stored values otherwise). With --level N, level N of the \
-            texture is compared; if REF is the size of level 0, it is reduced with the same mip filter \
-            `pvrc encode --mipmaps` uses (linear light, or stored values with --colorspace linear; \
-            renormalised vectors with --normal-map). \
+            light for sRGB-labelled files, on stored values otherwise). For a texture, REF is the source \
+            image and takes the encode options the texture was made with (--max-size, --square, --pot, \
+            --allow-rectangular, --premultiply, --colorspace, --normal-map; the others are accepted and \
+            change nothing), so the reference is exactly the image the encoder saw, as in `pvrc build \
+            --report`. With --level N, level N of the texture is compared; REF is reduced with the same \
+            mip filter `pvrc encode --mipmaps` uses (linear light, or stored values with --colorspace \
+            linear; renormalised vectors with --normal-map) unless it already has level N's size. \
             --normal-map adds the mean, 99th-percentile and largest angle between reference and \
             candidate normals, in degrees. \
             --diff writes an error heat map, --side-by-side reference | candidate | heat map.
@@ -58,15 +63,11 @@ struct CompareCommand: AsyncParsableCommand {
 
     @OptionGroup var limits: PixelLimitOptions
 
-    @Flag(help: "Treat both images as tangent-space normal maps and add angular errors (degrees).")
-    var normalMap = false
+    @OptionGroup(title: "Encode options (how REF was prepared for a texture candidate)")
+    var encoding: EncodingOptionGroup
 
-    @Option(
-        name: .customLong("colorspace"),
-        help: ArgumentHelp(
-            "How --level reduces REF: srgb averages in linear light (default; as encode without --colorspace), linear averages stored values (as encode --colorspace linear).",
-            valueName: "srgb|linear"))
-    var colorSpace: ColorSpace = .srgb
+    /// `--normal-map`: both images are tangent-space normal maps; adds angular errors.
+    private var normalMap: Bool { encoding.normalMap }
 
     func validate() throws {
         guard level >= 0 else { throw ValidationError("--level must not be negative (got \(level))") }
@@ -108,15 +109,11 @@ struct CompareCommand: AsyncParsableCommand {
                 width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = texture.metadata.orientation.upright(
                 PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
-            if level > 0, referenceImage.width == texture.width, referenceImage.height == texture.height {
-                referenceImage =
-                    normalMap
-                    ? try NormalMapMipChain.build(from: referenceImage)[level]
-                    : try MipChain.build(from: referenceImage, colorSpace: colorSpace)[level]
-            }
-            if texture.metadata.isPremultiplied {
-                referenceImage = Premultiplication.premultiplied(
-                    referenceImage, colorSpace: texture.metadata.colorSpace)
+            let job = referenceJob(for: texture, referenceWidth: referenceImage.width, level: levelImage)
+            do {
+                referenceImage = try job.reference(for: referenceImage, level: job.options.mipmaps ? level : 0)
+            } catch let error as EncodingError {
+                throw error.commandFailure(file: reference)
             }
         }
         guard referenceImage.width == candidateImage.width, referenceImage.height == candidateImage.height else {
@@ -184,6 +181,28 @@ struct CompareCommand: AsyncParsableCommand {
                 print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
             }
         }
+    }
+
+    /// The encode job whose reference is compared with an upright `texture`: the encode options, with
+    /// the flips left out (the candidate is turned upright) and the premultiplication and colour
+    /// space the file records added. A REF that already has level 0's size is not resized; one that
+    /// has `level`'s size (level > 0) is not reduced either.
+    private func referenceJob(
+        for texture: PVRTCTexture, referenceWidth: Int, level levelImage: PVRTCImage
+    ) -> EncodeJob {
+        var options = encoding.encoderOptions
+        options.pixelLimit = limits.pixelLimit
+        options.flipX = false
+        options.flipY = false
+        options.mipmaps = level > 0 && referenceWidth != levelImage.width
+        if referenceWidth == texture.width || referenceWidth == levelImage.width {
+            options.allowRectangular = true
+        }
+        if texture.metadata.isPremultiplied {
+            options.premultiply = true
+            if options.colorSpace == nil, texture.metadata.colorSpace == .srgb { options.colorSpace = .srgb }
+        }
+        return EncodeJob(options: options, container: .ktx)
     }
 
     /// Makes a picture and writes it to `file` as a PNG; an image error names `file`.

@@ -3,6 +3,7 @@ import Foundation
 import ImageFiles
 import PVRTC
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 
 /// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp texture file.
@@ -43,36 +44,37 @@ struct EncodeCommand: AsyncParsableCommand {
     private func encode() throws {
         let container = try outputContainer()
         try checkOutput(output, inputs: [input])
-        if container == .pvr2 && encoding.encoderOptions.flipX {
-            throw CommandFailure(
-                file: output, reason: "PVR v2 cannot record a horizontal flip; use --format pvr3 or ktx, or --flip y")
-        }
-        let image = try ImageFile.read(from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
         var options = encoding.encoderOptions
         options.pixelLimit = limits.pixelLimit
+        let job = EncodeJob(options: options, container: container)
+        let warnings: [EncodeWarning]
+        do {
+            warnings = try job.check()
+        } catch {
+            throw encodeFailure(error, input: input, output: output)
+        }
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
-        let texture: PVRTCTexture
+        let result: EncodeResult
         do {
             // Clear the progress line before anything else is printed, error messages included.
             defer { progress?.finish() }
             do {
-                texture = try PVRTCEncoder.encode(image, options: options) { step in
+                result = try job.encode(contentsOf: URL(fileURLWithPath: input)) { step in
                     progress?.show(step)
                 }
-            } catch let error as EncodingError {
-                throw error.commandFailure(file: input)
+            } catch {
+                throw encodeFailure(error, input: input, output: output)
             }
         }
         let elapsed = clock.now - start
+        let texture = result.texture
 
-        for lost in container.unrecordedMetadata(texture.metadata) {
-            FileHandle.standardError.write(
-                Data("pvrc: warning: \(output): \(container.displayName) cannot record \(lost)\n".utf8))
+        for warning in warnings {
+            FileHandle.standardError.write(Data("pvrc: warning: \(output): \(warning)\n".utf8))
         }
-        let file = TextureFile(container: container, texture: texture)
-        try file.write(to: URL(fileURLWithPath: output))
+        try result.write(to: URL(fileURLWithPath: output))
         if !quiet {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -81,7 +83,7 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
                 "\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
-                    + "\(container.displayName), quality \(encoding.quality.rawValue), "
+                    + "\(container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
     }

@@ -1,15 +1,10 @@
 import ArgumentParser
 import Imaging
 import PVRTCEncoding
+import TextureEncoding
 
-/// `--quality fast|normal|high|best` on the command line.
+/// `pvrc bench encode --quality fast|normal|high|best`.
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}
-
-/// `--square pad|stretch` and `--pot pad|stretch` on the command line.
-extension PVRTCEncoder.ResizePolicy: ExpressibleByArgument {}
-
-/// `--colorspace srgb|linear` on the command line.
-extension ColorSpace: ExpressibleByArgument {}
 
 extension EncodingError {
     /// The one-line failure for the image file `file`, naming the options that would help:
@@ -28,6 +23,34 @@ extension EncodingError {
             return CommandFailure(file: file, reason: description)
         case .exceedsPixelLimit:
             return CommandFailure(file: file, reason: "\(description); --max-pixels raises the limit")
+        case .conflictingOptions(.normalMapPremultiplied):
+            return CommandFailure(file: file, reason: "--normal-map cannot be combined with --premultiply")
+        case .conflictingOptions(.normalMapSRGB):
+            return CommandFailure(
+                file: file, reason: "--normal-map is linear data; it cannot be combined with --colorspace srgb")
         }
+    }
+}
+
+extension EncodeJobError {
+    /// The one-line failure for the texture file `output`, naming the options that would help.
+    func commandFailure(output: String) -> CommandFailure {
+        switch self {
+        case .containerCannotRecord(_, .horizontalFlip):
+            return CommandFailure(file: output, reason: "\(description); use --format pvr3 or ktx, or --flip y")
+        case .containerCannotRecord, .noSuchLevel:
+            return CommandFailure(file: output, reason: description)
+        }
+    }
+}
+
+/// How an encode job's failure reads on the command line: encoder errors name the image `input`
+/// with the options that would help, container refusals name the texture file `output`, other
+/// errors (image files) already name their file.
+func encodeFailure(_ error: Error, input: String, output: String) -> Error {
+    switch error {
+    case let error as EncodingError: return error.commandFailure(file: input)
+    case let error as EncodeJobError: return error.commandFailure(output: output)
+    default: return error
     }
 }

@@ -1,87 +1,94 @@
 import ArgumentParser
-import Imaging
 import PVRTC
 import PVRTCEncoding
-import TextureFormats
+import TextureEncoding
 
-/// The options every command that encodes shares (`pvrc encode` and batch commands): they map to
-/// `PVRTCEncoder.Options` plus the output container.
+/// The options every command that encodes shares (`pvrc encode`, `pvrc build`, and `pvrc compare`
+/// for how its reference was prepared). Names, help and allowed values come from the option
+/// descriptions (`EncodingOption.all`), and so does the conversion to `PVRTCEncoder.Options` and the
+/// check of each value; ArgumentParser needs one declared property per flag, which is all this
+/// type adds.
 struct EncodingOptionGroup: ParsableArguments {
-    @Option(help: "Search effort.")
-    var quality: PVRTCEncoder.Quality = .best
+    @Option(name: .customLong("quality"), help: Self.help("quality"))
+    var quality = Self.defaultWord("quality")
 
-    @Option(help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).")
+    @Option(name: .customLong("format"), help: Self.help("format"))
     var format: String?
 
-    @Flag(help: "Build and encode the full mip chain down to 1x1.")
+    @Flag(name: .customLong("mipmaps"), help: Self.help("mipmaps"))
     var mipmaps = false
 
-    @Option(help: "Worker threads (default: all processors); the output does not depend on it.")
+    @Option(name: .customLong("threads"), help: Self.help("threads"))
     var threads = Parallel.processorCount
 
-    @Flag(inversion: .prefixedNo, help: "Fill the colour under fully transparent pixels from nearby visible colour.")
+    @Flag(name: .customLong("alpha-bleed"), inversion: .prefixedNo, help: Self.help("alpha-bleed"))
     var alphaBleed = true
 
-    @Option(help: "Make a non-square image square.")
-    var square: PVRTCEncoder.ResizePolicy?
+    @Option(name: .customLong("square"), help: Self.help("square"))
+    var square: String?
 
-    @Option(help: "Take non-power-of-two sides to the next power of two.")
-    var pot: PVRTCEncoder.ResizePolicy?
+    @Option(name: .customLong("pot"), help: Self.help("pot"))
+    var pot: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Mirror before encoding and record it in the file: y stores the bottom row first (OpenGL t=0 at the bottom).",
-            valueName: "x|y|xy"))
-    var flip: FlipAxes?
+    @Option(name: .customLong("flip"), help: Self.help("flip"))
+    var flip: String?
 
-    @Flag(
-        help:
-            "Multiply colour by alpha (in linear light with --colorspace srgb, else on stored values) and mark the file premultiplied."
-    )
+    @Flag(name: .customLong("premultiply"), help: Self.help("premultiply"))
     var premultiply = false
 
-    @Option(
-        name: .customLong("colorspace"),
-        help: ArgumentHelp(
-            "srgb: average mips in linear light and label the file sRGB; linear: average stored values, label linear (default: mips as sRGB, file labelled linear, as before).",
-            valueName: "srgb|linear"))
-    var colorSpace: ColorSpace?
+    @Option(name: .customLong("colorspace"), help: Self.help("colorspace"))
+    var colorSpace: String?
 
-    @Flag(
-        help:
-            "Tangent-space normal map: linear, mips renormalised to unit vectors, X/Y error weighted double, no alpha bleed."
-    )
+    @Flag(name: .customLong("normal-map"), help: Self.help("normal-map"))
     var normalMap = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Halve the image (Lanczos-3, alpha-weighted) until both sides are at most N.", valueName: "N"))
+    @Option(name: .customLong("max-size"), help: Self.help("max-size"))
     var maxSize: Int?
 
-    @Flag(help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them).")
+    @Flag(name: .customLong("allow-rectangular"), help: Self.help("allow-rectangular"))
     var allowRectangular = false
 
+    /// Each option's value as given (or defaulted), by option name.
+    private var values: [String: EncodingOptionValue] {
+        [
+            "quality": .word(quality), "format": format.map(EncodingOptionValue.word) ?? .none,
+            "mipmaps": .flag(mipmaps), "threads": .integer(threads), "alpha-bleed": .flag(alphaBleed),
+            "square": square.map(EncodingOptionValue.word) ?? .none, "pot": pot.map(EncodingOptionValue.word) ?? .none,
+            "flip": flip.map(EncodingOptionValue.word) ?? .none, "premultiply": .flag(premultiply),
+            "colorspace": colorSpace.map(EncodingOptionValue.word) ?? .none, "normal-map": .flag(normalMap),
+            "max-size": maxSize.map(EncodingOptionValue.integer) ?? .none, "allow-rectangular": .flag(allowRectangular),
+        ]
+    }
+
     func validate() throws {
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        if let maxSize, maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
-        if normalMap && colorSpace == .srgb {
-            throw ValidationError("--normal-map is linear data; it cannot be combined with --colorspace srgb")
-        }
-        if normalMap && premultiply {
-            throw ValidationError("--normal-map cannot be combined with --premultiply")
-        }
-        if let format, TextureContainer(rawValue: format) == nil {
-            throw ValidationError(
-                "--format must be one of \(TextureContainer.allCases.map(\.rawValue).joined(separator: ", "))")
+        for option in EncodingOption.all {
+            guard let value = values[option.name] else { continue }
+            do {
+                try option.check(value)
+            } catch {
+                throw ValidationError("--\(option.name) must be one of: \(error.allowed) (got \(value))")
+            }
         }
     }
 
     /// The library options these arguments ask for.
     var encoderOptions: PVRTCEncoder.Options {
-        PVRTCEncoder.Options(
-            quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed, square: square, pot: pot,
-            flipX: flip?.flipsX ?? false, flipY: flip?.flipsY ?? false, premultiply: premultiply,
-            colorSpace: normalMap ? .linear : colorSpace, normalMap: normalMap, maxSize: maxSize,
-            allowRectangular: allowRectangular)
+        var job = EncodeJob(container: .pvr2)
+        for option in EncodingOption.all {
+            if let value = values[option.name] { try? option.set(value, in: &job) }
+        }
+        return job.options
+    }
+
+    /// The option's help line and value name.
+    private static func help(_ name: String) -> ArgumentHelp {
+        guard let option = EncodingOption.named(name) else { return ArgumentHelp() }
+        return ArgumentHelp(option.help, valueName: option.kind == .flag ? nil : option.valueName)
+    }
+
+    /// The default of a choice option.
+    private static func defaultWord(_ name: String) -> String {
+        if case .word(let word) = EncodingOption.named(name)?.defaultValue { return word }
+        return ""
     }
 }

@@ -57,7 +57,7 @@ final class TextureOptionsCommandTests: CLITestCase {
         }
         assertFailure(
             try PVRCProcess.run(["encode", input, path("x.pvr"), "--flip", "x"]),
-            naming: path("x.pvr"), problem: "PVR v2 cannot record a horizontal flip")
+            naming: path("x.pvr"), problem: "PVR v2 (legacy) cannot record a horizontal flip; use --format pvr3 or ktx")
     }
 
     /// A PVR v3 "y up" file built by hand from the specification, as the PowerVR SDK ships them.

@@ -56,4 +56,33 @@ final class TextureToolTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("asks for format ktx"), run.standardError)
         XCTAssertEqual(try directory.contents(), ["pvrc.json"])
     }
+
+    /// The tool runs the same encode job as `pvrc encode`: a horizontal flip into PVR v2 is refused,
+    /// premultiplied alpha into PVR v2 warns, with encode's words; old manifest spellings warn.
+    func testTheToolRefusesAndWarnsAsEncodeDoes() throws {
+        let directory = try TemporaryDirectory()
+        let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        func run(_ options: String) throws -> PVRCProcess.Result {
+            let manifest = directory.path + "/pvrc.json"
+            try Data(#"{"options": {"quality": "fast", \#(options)}}"#.utf8).write(to: URL(fileURLWithPath: manifest))
+            return try PVRCProcess.run(
+                executable: tool,
+                [example.path, directory.path + "/out/tree.pvr", "--path", "tree.png", "--manifest", manifest])
+        }
+        let flipped = try run(#""flip": "x""#)
+        XCTAssertEqual(flipped.status, 1)
+        XCTAssertTrue(
+            flipped.standardError.contains("PVR v2 (legacy) cannot record a horizontal flip"), flipped.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path + "/out/tree.pvr"))
+        let premultiplied = try run(#""premultiply": true"#)
+        XCTAssertEqual(premultiplied.status, 0, premultiplied.standardError)
+        XCTAssertTrue(
+            premultiplied.standardError.contains(
+                "warning: \(directory.path)/out/tree.pvr: PVR v2 (legacy) cannot record premultiplied alpha"),
+            premultiplied.standardError)
+        let old = try run(#""alphaBleed": false"#)
+        XCTAssertEqual(old.status, 0, old.standardError)
+        XCTAssertTrue(
+            old.standardError.contains("option \"alphaBleed\" is now spelled \"alpha-bleed\""), old.standardError)
+    }
 }

@@ -90,7 +90,7 @@ final class EncoderOptionsTests: XCTestCase {
                 image[x, y] = (code(nx), code(ny), code(nz), 255)
             }
         }
-        let texture = try encode(image, .init(mipmaps: true, premultiply: true, colorSpace: .srgb, normalMap: true))
+        let texture = try encode(image, .init(mipmaps: true, normalMap: true))
         XCTAssertEqual(texture.metadata, TextureMetadata(colorSpace: .linear))
         let sources = try NormalMapMipChain.build(from: image)
         let manual = try sources.map {
@@ -98,6 +98,35 @@ final class EncoderOptionsTests: XCTestCase {
         }
         XCTAssertEqual(texture.levels, manual)
         XCTAssertNotEqual(texture.levels[0], try encode(image, .init()).levels[0], "X/Y weighting changes the search")
+    }
+
+    /// A normal map cannot be premultiplied or labelled sRGB: the library refuses the combination
+    /// instead of ignoring half of it.
+    func testNormalMapConflictsAreRefused() throws {
+        let image = EncoderFixtures.textured(width: 16, height: 16, alpha: true)
+        XCTAssertThrowsError(try encode(image, .init(premultiply: true, normalMap: true))) { error in
+            XCTAssertEqual(error as? EncodingError, .conflictingOptions(.normalMapPremultiplied))
+        }
+        XCTAssertThrowsError(try encode(image, .init(colorSpace: .srgb, normalMap: true))) { error in
+            XCTAssertEqual(error as? EncodingError, .conflictingOptions(.normalMapSRGB))
+        }
+        XCTAssertNoThrow(try encode(image, .init(colorSpace: .linear, normalMap: true)))
+    }
+
+    /// The reference levels are the images the encoder searched for: encoding them with resizing,
+    /// flip and premultiplication switched off gives the same texture.
+    func testReferenceLevelsAreWhatTheEncoderSaw() throws {
+        let image = EncoderFixtures.textured(width: 40, height: 24, alpha: true)
+        let options = PVRTCEncoder.Options(
+            quality: .fast, threads: 1, mipmaps: true, square: .pad, pot: .stretch, flipY: true, premultiply: true,
+            colorSpace: .srgb, maxSize: 32)
+        let references = try PVRTCEncoder.referenceLevels(image, options: options)
+        let texture = try PVRTCEncoder.encode(image, options: options)
+        XCTAssertEqual(references.map(\.width), texture.levels.map(\.width))
+        for (reference, level) in zip(references, texture.levels) {
+            let again = try LevelEncoder.encode(reference, options: .init(quality: .fast, threads: 1))
+            XCTAssertEqual(again, level)
+        }
     }
 
     func testMaxSizeHalvesBeforeEncoding() throws {

@@ -43,7 +43,7 @@ final class BuildFixture {
 
     func configuration(
         output: String = "out", options: PVRTCEncoder.Options = .init(quality: .fast, threads: 1),
-        container: TextureContainer = .pvr2, jobs: Int = 2, cache: (any TextureCache)? = nil, shard: Shard? = nil,
+        container: TextureContainer = .pvr2, jobs: Int = 2, cache: (any BuildCache)? = nil, shard: Shard? = nil,
         force: Bool = false, prune: Bool = false, manifest: BuildManifest? = nil
     ) -> BuildConfiguration {
         BuildConfiguration(

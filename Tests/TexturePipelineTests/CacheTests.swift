@@ -89,7 +89,7 @@ final class CacheTests: XCTestCase {
         XCTAssertFalse(unusable.results[0].warnings.isEmpty)
 
         // An HTTP cache nobody listens on.
-        let closed = try TextureCacheLocation.open("http://127.0.0.1:9/prefix")
+        let closed = try BuildCacheLocation.open("http://127.0.0.1:9/prefix")
         let offline = try await fixture.build(fixture.configuration(output: "offline", cache: closed))
         XCTAssertEqual(offline.built, 1)
         XCTAssertTrue(offline.failures.isEmpty)

@@ -1,5 +1,6 @@
 import Imaging
 import PVRTCEncoding
+import TextureEncoding
 import TextureFormats
 import TextureManifest
 import TexturePipeline
@@ -53,30 +54,77 @@ final class TextureSettingsTests: XCTestCase {
         XCTAssertTrue(text.contains("\"container\":\"pvr3\""), text)
     }
 
-    func testOverridesMergeThroughCodableAndAcceptFlagSpelling() throws {
+    func testOverridesMergeThroughTheOptionTableWithFlagSpelling() throws {
         let base = TextureSettings(options: .init(quality: .fast, mipmaps: false), container: .pvr2)
         let overrides = try OptionOverrides(
             [
                 "quality": .string("high"), "alpha-bleed": .bool(false), "mipmaps": .bool(true),
-                "format": .string("ktx"),
+                "format": .string("ktx"), "colorspace": .string("srgb"), "flip": .string("xy"),
+                "max-pixels": .integer(4096), "max-size": .integer(64),
             ],
             file: "m.json")
+        XCTAssertEqual(overrides.warnings, [])
         let result = try overrides.applied(to: base, file: "m.json")
         XCTAssertEqual(result.options.quality, .high)
         XCTAssertFalse(result.options.alphaBleed)
         XCTAssertTrue(result.options.mipmaps)
+        XCTAssertEqual(result.options.colorSpace, .srgb)
+        XCTAssertTrue(result.options.flipX && result.options.flipY)
+        XCTAssertEqual(result.options.pixelLimit, PixelLimit(maximumPixels: 4096))
+        XCTAssertEqual(result.options.maxSize, 64)
         XCTAssertEqual(result.container, .ktx)
         XCTAssertEqual(result.options.threads, base.options.threads)
     }
 
-    func testOverrideErrorsNameTheManifest() throws {
+    /// Every option of the table is a manifest key, spelled as its flag (issue 21 item 5).
+    func testEveryFlagIsAManifestKey() throws {
+        for option in EncodingOption.all {
+            let value: JSONValue
+            switch option.kind {
+            case .flag: value = .bool(true)
+            case .choice(let words): value = .string(words[words.count - 1])
+            case .integer(let minimum): value = .integer(minimum + 1)
+            }
+            XCTAssertNoThrow(try OptionOverrides([option.name: value], file: "m.json"), option.name)
+        }
+    }
+
+    /// The old camel-case spellings still work, each with a warning naming the new key.
+    func testOldSpellingsAreAliasesWithAWarning() throws {
+        let overrides = try OptionOverrides(
+            [
+                "alphaBleed": .bool(false), "colorSpace": .string("linear"), "flipY": .bool(true),
+                "pixelLimit": .object(["maximumPixels": .integer(100)]), "normalMap": .bool(true),
+            ],
+            file: "m.json")
+        XCTAssertEqual(overrides.warnings.count, 5, "\(overrides.warnings)")
+        XCTAssertTrue(
+            overrides.warnings.contains("m.json: option \"colorSpace\" is now spelled \"colorspace\""),
+            "\(overrides.warnings)")
+        let result = try overrides.applied(to: TextureSettings(options: .init(), container: .pvr3), file: "m.json")
+        XCTAssertFalse(result.options.alphaBleed)
+        XCTAssertEqual(result.options.colorSpace, .linear)
+        XCTAssertTrue(result.options.flipY)
+        XCTAssertFalse(result.options.flipX)
+        XCTAssertTrue(result.options.normalMap)
+        XCTAssertEqual(result.options.pixelLimit, PixelLimit(maximumPixels: 100))
+    }
+
+    func testOverrideErrorsNameTheManifestAndTheAllowedValues() throws {
         XCTAssertThrowsError(try OptionOverrides(["qualty": .string("best")], file: "m.json")) { error in
             XCTAssertTrue(String(describing: error).hasPrefix("m.json: unknown option \"qualty\""), "\(error)")
         }
-        let overrides = try OptionOverrides(["quality": .string("ultra")], file: "m.json")
-        let base = TextureSettings(options: .init(), container: .pvr2)
-        XCTAssertThrowsError(try overrides.applied(to: base, file: "m.json")) { error in
-            XCTAssertTrue(String(describing: error).hasPrefix("m.json: bad value for option \"quality\""), "\(error)")
+        XCTAssertThrowsError(try OptionOverrides(["quality": .string("ultra")], file: "m.json")) { error in
+            XCTAssertEqual(
+                String(describing: error),
+                "m.json: bad value for option \"quality\": \"ultra\"; allowed: "
+                    + PVRTCEncoder.Quality.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        XCTAssertThrowsError(try OptionOverrides(["max-size": .integer(0)], file: "m.json")) { error in
+            XCTAssertTrue(String(describing: error).contains("at least 1"), "\(error)")
+        }
+        XCTAssertThrowsError(try OptionOverrides(["mipmaps": .string("yes")], file: "m.json")) { error in
+            XCTAssertTrue(String(describing: error).hasSuffix("allowed: true, false"), "\(error)")
         }
         XCTAssertThrowsError(try OptionOverrides(["format": .string("png")], file: "m.json"))
     }
@@ -85,10 +133,10 @@ final class TextureSettingsTests: XCTestCase {
         let settings = TextureSettings(
             options: .init(quality: .high, threads: 3, mipmaps: true, alphaBleed: false, square: .pad), container: .ktx)
         XCTAssertEqual(
-            try EncodeArguments.arguments(for: settings),
+            EncodeArguments.arguments(for: settings),
             ["--no-alpha-bleed", "--mipmaps", "--quality", "high", "--square", "pad", "--format", "ktx"])
         XCTAssertEqual(
-            try EncodeArguments.arguments(for: TextureSettings(options: .init(), container: .pvr2)),
+            EncodeArguments.arguments(for: TextureSettings(options: .init(), container: .pvr2)),
             ["--quality", "best", "--format", "pvr2"])
     }
 
@@ -101,14 +149,14 @@ final class TextureSettingsTests: XCTestCase {
         options.maxSize = 256
         options.pixelLimit = PixelLimit(maximumPixels: 1024)
         XCTAssertEqual(
-            try EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)),
+            EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)),
             [
                 "--flip", "y", "--colorspace", "srgb", "--max-size", "256", "--premultiply", "--quality", "fast",
                 "--format", "pvr3",
             ])
         options.flipX = true
         XCTAssertEqual(
-            try EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)).prefix(2),
+            EncodeArguments.arguments(for: TextureSettings(options: options, container: .pvr3)).prefix(2),
             ["--flip", "xy"])
     }
 }

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 libraries=(PVRTC PVRTCEncoding Imaging ImageFiles TextureFormats PVRTCGL TextureLoader QualityMetrics TextureManifest
-    TexturePipeline)
+    TexturePipeline TextureEncoding)
 targets=()
 for library in "${libraries[@]}"; do targets+=(--target "$library"); done
 

@@ -3,11 +3,11 @@ import TextureManifest
 
 /// A store of encoded texture files, shared between builds, machines and shards, keyed by
 /// `TextureSettings.cacheKey(input:)`. The layout is the Bazel remote cache's: the file under
-/// `cas/<SHA-256 of the file>`, and a ``CachePointer`` to it under `ac/<key>`. A file whose size or
+/// `cas/<SHA-256 of the file>`, and a `CachePointer` to it under `ac/<key>`. A file whose size or
 /// SHA-256 does not match its pointer is refused.
 ///
 /// Errors thrown here never fail a build: the build reports them as warnings and encodes instead.
-public protocol TextureCache: Sendable {
+public protocol BuildCache: Sendable {
     /// Where the cache lives, for messages.
     var location: String { get }
 
@@ -30,14 +30,14 @@ public protocol TextureCache: Sendable {
 }
 
 /// Opens the cache a `--cache` argument names.
-public enum TextureCacheLocation {
+package enum BuildCacheLocation {
     /// An `http://` or `https://` URL gives an ``HTTPTextureCache``, anything else a
     /// ``DirectoryTextureCache`` at that path.
     ///
     /// - Parameter argument: The URL or path.
     /// - Returns: The cache.
     /// - Throws: `PipelineError` for a malformed URL.
-    public static func open(_ argument: String) throws -> any TextureCache {
+    package static func open(_ argument: String) throws -> any BuildCache {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {
