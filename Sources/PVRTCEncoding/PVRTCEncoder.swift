@@ -27,8 +27,8 @@ import PVRTC
 /// let texture = try await PVRTCEncoder.encode(image, options: .init(quality: .best, mipmaps: true))
 /// ```
 public enum PVRTCEncoder {
-    /// Encodes `image` into a PVRTC1 4bpp texture on the calling thread (the search itself uses
-    /// `options.threads` worker threads).
+    /// Encodes `image` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) on the calling
+    /// thread (the search itself uses `options.threads` worker threads).
     ///
     /// - Parameters:
     ///   - image: The source image, any size the resize policies in `options` can handle.
@@ -43,7 +43,8 @@ public enum PVRTCEncoder {
         try run(image, options: options, isCancelled: { false }, progress: progress).texture
     }
 
-    /// Encodes `image` into a PVRTC1 4bpp texture off the caller's executor, honouring task cancellation.
+    /// Encodes `image` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) off the caller's
+    /// executor, honouring task cancellation.
     ///
     /// The work runs on a Dispatch thread, not on the Swift concurrency pool, so a long encode does not
     /// starve other tasks. Cancelling the calling task stops the search at its next stage boundary
@@ -122,13 +123,22 @@ public enum PVRTCEncoder {
             let levelPixels = source.width * source.height
             let done = completedPixels
             let finished = levels.count
-            let level = try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled) { share in
+            let report: (Double) -> Void = { share in
                 progress?(
                     Progress(
                         completedLevels: finished, levelCount: sources.count,
                         completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
             }
-            levels.append(level)
+            switch options.format {
+            case .pvrtc1_4bpp:
+                levels.append(
+                    try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled, progress: report))
+            case .pvrtc1_2bpp:
+                let data = try LevelEncoder2bpp.encode(
+                    source, options: levelOptions, isCancelled: isCancelled, progress: report)
+                levels.append(
+                    try PVRTCImage(width: source.width, height: source.height, data: data, format: .pvrtc1_2bpp))
+            }
             completedPixels += levelPixels
         }
         progress?(

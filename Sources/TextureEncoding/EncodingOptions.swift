@@ -59,6 +59,11 @@ extension EncodingOption {
             }),
         choice("square", \.square, help: "Make a non-square image square."),
         EncodingOption(
+            name: "bpp", kind: .choice(["4", "2"]), isOptional: true, defaultValue: .none,
+            help: "Bits per pixel: 4 (PVRTC1 4bpp, the default) or 2 (PVRTC1 2bpp, 8x4-pixel blocks).",
+            read: { $0.options.format == .pvrtc1_2bpp ? .word("2") : .none },
+            write: { job, value in job.options.format = value.word == "2" ? .pvrtc1_2bpp : .pvrtc1_4bpp }),
+        EncodingOption(
             name: "format", kind: .choice(TextureContainer.allCases.map(\.rawValue)), isOptional: true,
             defaultValue: .none,
             help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import ImageFiles
 import Imaging
@@ -34,9 +35,16 @@ struct BenchEncodeCommand: AsyncParsableCommand {
     @Option(help: "Worker threads (default: all processors).")
     var threads = Parallel.processorCount
 
+    @Option(help: "Bits per pixel: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
+    var bpp = 4
+
+    @Option(help: "Write the last run's level (raw block words, Morton order) to this file.")
+    var saveLevel: String?
+
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
@@ -56,12 +64,19 @@ struct BenchEncodeCommand: AsyncParsableCommand {
             label = "test pattern"
         }
         let options = LevelEncoder.Options(quality: quality, threads: threads)
+        var level: [UInt8] = []
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
-            _ = try LevelEncoder.encode(source, options: options)
+            level =
+                bpp == 2
+                ? try LevelEncoder2bpp.encode(source, options: options)
+                : try LevelEncoder.encode(source, options: options).data
+        }
+        if let saveLevel {
+            try AtomicFileWriter.write(level, to: URL(fileURLWithPath: saveLevel))
         }
         let pixels = source.width * source.height
         print(
-            "pvrc bench encode: \(label), \(source.width)x\(source.height), quality \(quality.rawValue), "
+            "pvrc bench encode: \(label), \(source.width)x\(source.height)\(bpp == 2 ? " 2bpp" : ""), quality \(quality.rawValue), "
                 + "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")
         print(
             String(

@@ -10,7 +10,8 @@ import TextureFormats
 struct EncodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
+        abstract:
+            "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp or 2bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
             (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .pvr.ccz and .pvr.gz write PVR v3 \

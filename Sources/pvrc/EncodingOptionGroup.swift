@@ -27,6 +27,9 @@ struct EncodingOptionGroup: ParsableArguments {
     @Option(name: .customLong("square"), help: Self.help("square"))
     var square: String?
 
+    @Option(name: .customLong("bpp"), help: Self.help("bpp"))
+    var bpp: String?
+
     @Option(name: .customLong("pot"), help: Self.help("pot"))
     var pot: String?
 
@@ -54,6 +57,7 @@ struct EncodingOptionGroup: ParsableArguments {
             "quality": .word(quality), "format": format.map(EncodingOptionValue.word) ?? .none,
             "mipmaps": .flag(mipmaps), "threads": .integer(threads), "alpha-bleed": .flag(alphaBleed),
             "square": square.map(EncodingOptionValue.word) ?? .none, "pot": pot.map(EncodingOptionValue.word) ?? .none,
+            "bpp": bpp.map(EncodingOptionValue.word) ?? .none,
             "flip": flip.map(EncodingOptionValue.word) ?? .none, "premultiply": .flag(premultiply),
             "colorspace": colorSpace.map(EncodingOptionValue.word) ?? .none, "normal-map": .flag(normalMap),
             "max-size": maxSize.map(EncodingOptionValue.integer) ?? .none, "allow-rectangular": .flag(allowRectangular),

@@ -22,7 +22,7 @@ final class TextureSettingsTests: XCTestCase {
         XCTAssertEqual(try base.cacheKey(input: digest), try moreThreads.cacheKey(input: digest))
 
         var variants: [TextureSettings] = []
-        for change in 0..<6 {
+        for change in 0..<7 {
             var settings = base
             switch change {
             case 0: settings.options.quality = .best
@@ -30,6 +30,7 @@ final class TextureSettingsTests: XCTestCase {
             case 2: settings.options.alphaBleed = false
             case 3: settings.options.square = .pad
             case 4: settings.options.pot = .stretch
+            case 5: settings.options.format = .pvrtc1_2bpp
             default: settings.container = .ktx
             }
             variants.append(settings)
@@ -45,9 +46,12 @@ final class TextureSettingsTests: XCTestCase {
         // Optional fields appear when set (a nil one is absent, which no set value can be confused with).
         settings.options.maxSize = 512
         settings.options.colorSpace = .linear
+        settings.options.format = .pvrtc1_2bpp
         let text = try settings.canonicalDescription()
         for field in Mirror(reflecting: settings.options).children.compactMap(\.label) where field != "threads" {
-            XCTAssertTrue(text.contains("\"\(field)\""), "\(field) missing from \(text)")
+            // The format is stored as `storedFormat` (nil for 4bpp) under the key `format`.
+            let key = field == "storedFormat" ? "format" : field
+            XCTAssertTrue(text.contains("\"\(key)\""), "\(key) missing from \(text)")
         }
         XCTAssertFalse(text.contains("\"threads\":5"), text)
         XCTAssertTrue(text.contains(PVRTCEncoder.version), text)

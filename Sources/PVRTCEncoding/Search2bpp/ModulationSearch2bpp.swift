@@ -1,0 +1,297 @@
+import PVRTC
+
+/// The 2bpp modulation search: per block, the mode (direct, or interpolated with one of the three averaging
+/// rules) and the weights it stores, chosen against the exact decoder with the neighbouring blocks' current
+/// stored weights and modes.
+///
+/// For a candidate mode the block's 16 checkerboard ("stored") pixels start at their individually best
+/// allowed weight and then go through coordinate descent: each stored pixel tries every allowed weight,
+/// judged on itself and the averaged pixels next to it, in this block (its own rule) and in the adjacent
+/// blocks (their rules), which is the whole effect of that weight on the decode. Allowed weights are 0 and 8
+/// in the direct mode (whose other 16 pixels choose 0 or 8 freely); {0, 3, 5, 8} in the interpolated
+/// modes, except stored pixel (0, 0), whose low bit is the rule flag, and in the one-direction rules
+/// stored pixel (4, 2), whose low bit picks the direction (0 or 8 only). A candidate replaces the block's
+/// current modulation only if it lowers the error of every pixel it affects, so the total never rises.
+/// Blocks run in the 2×2 colouring; afterwards every averaged pixel is recomputed from the final stored
+/// weights (``refreshAveraged(_:threads:)``).
+enum ModulationSearch2bpp {
+    /// Local grid around a block: pixels `lx` in −2...9, `ly` in −2...5 (12 × 8), holding weights.
+    static let gridWidth = 12
+    /// Error-table region: `lx` in −1...8, `ly` in −1...4 (10 × 6), nine errors (weights 0...8) per pixel.
+    static let tableWidth = 10
+
+    /// Grid index of local pixel (lx, ly).
+    @inline(__always)
+    static func g(_ lx: Int, _ ly: Int) -> Int { (ly + 2) * gridWidth + lx + 2 }
+
+    /// Error-table index of local pixel (lx, ly) (times 9 for its first entry).
+    @inline(__always)
+    static func t(_ lx: Int, _ ly: Int) -> Int { ((ly + 1) * tableWidth + lx + 1) * 9 }
+
+    /// Which block's rule an averaged pixel follows: 0 this block, 1...4 the left, right, upper, lower one.
+    struct Averaged {
+        let lx: Int, ly: Int, owner: Int
+    }
+
+    /// A stored pixel of the block and the averaged pixels around it.
+    struct Stored {
+        let lx: Int, ly: Int
+        let neighbours: [Averaged]
+    }
+
+    /// Owner of local pixel (lx, ly) next to the block (or the block itself).
+    static func owner(_ lx: Int, _ ly: Int) -> Int {
+        if lx < 0 { return 1 }
+        if lx > 7 { return 2 }
+        if ly < 0 { return 3 }
+        if ly > 3 { return 4 }
+        return 0
+    }
+
+    /// The 16 stored pixels in raster order (the order of their bit pairs in the modulation word).
+    static let stored: [Stored] = (0..<4).flatMap { ly in
+        stride(from: ly & 1, to: 8, by: 2).map { lx in
+            Stored(
+                lx: lx, ly: ly,
+                neighbours: [(lx - 1, ly), (lx + 1, ly), (lx, ly - 1), (lx, ly + 1)].map {
+                    Averaged(lx: $0.0, ly: $0.1, owner: owner($0.0, $0.1))
+                })
+        }
+    }
+
+    /// The block's own 16 averaged pixels.
+    static let ownAveraged: [Averaged] = (0..<4).flatMap { ly in
+        stride(from: 1 - (ly & 1), to: 8, by: 2).map { Averaged(lx: $0, ly: ly, owner: 0) }
+    }
+
+    /// The 12 averaged pixels of the adjacent blocks that read one of this block's stored pixels.
+    static let ring: [Averaged] =
+        [0, 2].map { Averaged(lx: -1, ly: $0, owner: 1) } + [1, 3].map { Averaged(lx: 8, ly: $0, owner: 2) }
+        + [0, 2, 4, 6].map { Averaged(lx: $0, ly: -1, owner: 3) }
+        + [1, 3, 5, 7].map { Averaged(lx: $0, ly: 4, owner: 4) }
+
+    /// The averaged weight of grid pixel (lx, ly) under `rule` (1 both, 2 horizontal, 3 vertical).
+    @inline(__always)
+    static func average(_ grid: UnsafeMutablePointer<Int32>, _ lx: Int, _ ly: Int, rule: Int) -> Int32 {
+        let i = g(lx, ly)
+        switch rule {
+        case 1: return (grid[i - 1] + grid[i + 1] + grid[i - gridWidth] + grid[i + gridWidth] + 2) >> 2
+        case 2: return (grid[i - 1] + grid[i + 1] + 1) >> 1
+        default: return (grid[i - gridWidth] + grid[i + gridWidth] + 1) >> 1
+        }
+    }
+
+    /// Scratch memory of one worker: the weight grid, the error table and a copy of the best grid.
+    struct Scratch {
+        let grid = UnsafeMutablePointer<Int32>.allocate(capacity: 96)
+        let best = UnsafeMutablePointer<Int32>.allocate(capacity: 96)
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 60 * 9)
+
+        func deallocate() {
+            grid.deallocate()
+            best.deallocate()
+            table.deallocate()
+        }
+    }
+
+    /// Re-chooses the modulation of every block, then refreshes the averaged pixels.
+    /// - Parameter passes: coordinate-descent passes over the stored pixels of each candidate mode.
+    static func selectAll(_ ws: Workspace2bpp, passes: Int, threads: Int) {
+        let bw = ws.blocksWide
+        for phase in 0..<4 {
+            let cx = phase & 1
+            let cy = phase >> 1
+            Parallel.forEach(ws.blocksHigh / 2, threads: threads) { rows in
+                let scratch = Scratch()
+                for row in rows {
+                    let by = 2 * row + cy
+                    for bx in stride(from: cx, to: bw, by: 2) {
+                        selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: passes)
+                    }
+                }
+                scratch.deallocate()
+            }
+        }
+        refreshAveraged(ws, threads: threads)
+    }
+
+    /// Chooses mode and weights of block (bx, by).
+    static func selectBlock(_ ws: Workspace2bpp, scratch: Scratch, bx: Int, by: Int, passes: Int) {
+        let k = by * ws.blocksWide + bx
+        let grid = scratch.grid
+        let table = scratch.table
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        for ly in -2...5 {
+            let y = (4 * by + ly) & hm
+            for lx in -2...9 {
+                grid[g(lx, ly)] = Int32(ws.weight[y * ws.width + ((8 * bx + lx) & wm)])
+            }
+        }
+        fillTable(ws, table: table, bx: bx, by: by)
+        let rules = [
+            Int(ws.mode[k]),
+            Int(ws.mode[ws.wrapBlockY(by) * ws.blocksWide + ws.wrapBlockX(bx - 1)]),
+            Int(ws.mode[ws.wrapBlockY(by) * ws.blocksWide + ws.wrapBlockX(bx + 1)]),
+            Int(ws.mode[ws.wrapBlockY(by - 1) * ws.blocksWide + ws.wrapBlockX(bx)]),
+            Int(ws.mode[ws.wrapBlockY(by + 1) * ws.blocksWide + ws.wrapBlockX(bx)]),
+        ]
+        @inline(__always) func cost(_ lx: Int, _ ly: Int, _ w: Int32) -> Int { Int(table[t(lx, ly) + Int(w)]) }
+        /// Error of an averaged pixel under its owner's rule (`own` for this block); 0 for direct owners.
+        @inline(__always) func averagedCost(_ q: Averaged, own: Int) -> Int {
+            let rule = q.owner == 0 ? own : rules[q.owner]
+            return rule == 0 ? 0 : cost(q.lx, q.ly, average(grid, q.lx, q.ly, rule: rule))
+        }
+        /// Total error of every pixel the block's modulation affects, for the grid as it stands.
+        func total(rule: Int, freeDirect: Bool) -> Int {
+            var sum = 0
+            for s in stored { sum += cost(s.lx, s.ly, grid[g(s.lx, s.ly)]) }
+            for q in ownAveraged {
+                if rule == 0 {
+                    sum +=
+                        freeDirect
+                        ? min(cost(q.lx, q.ly, 0), cost(q.lx, q.ly, 8)) : cost(q.lx, q.ly, grid[g(q.lx, q.ly)])
+                } else {
+                    sum += cost(q.lx, q.ly, average(grid, q.lx, q.ly, rule: rule))
+                }
+            }
+            for q in ring { sum += averagedCost(q, own: rule) }
+            return sum
+        }
+        let incumbentRule = rules[0]
+        var bestError = total(rule: incumbentRule, freeDirect: false)
+        var bestRule = -1
+        let full: [Int32] = [0, 3, 5, 8]
+        let binary: [Int32] = [0, 8]
+        for rule in 0...3 {
+            @inline(__always) func allowed(_ index: Int) -> [Int32] {
+                rule == 0 || index == 0 || (index == 10 && rule != 1) ? binary : full
+            }
+            for (index, s) in stored.enumerated() {
+                var choice: Int32 = 0
+                var lowest = Int.max
+                for w in allowed(index) where cost(s.lx, s.ly, w) < lowest {
+                    lowest = cost(s.lx, s.ly, w)
+                    choice = w
+                }
+                grid[g(s.lx, s.ly)] = choice
+            }
+            for _ in 0..<passes {
+                var changed = false
+                for (index, s) in stored.enumerated() {
+                    let i = g(s.lx, s.ly)
+                    let current = grid[i]
+                    var choice = current
+                    var lowest = Int.max
+                    for w in allowed(index) {
+                        grid[i] = w
+                        var e = cost(s.lx, s.ly, w)
+                        for q in s.neighbours { e += averagedCost(q, own: rule) }
+                        if e < lowest {
+                            lowest = e
+                            choice = w
+                        }
+                    }
+                    grid[i] = choice
+                    if choice != current { changed = true }
+                }
+                if !changed { break }
+            }
+            let e = total(rule: rule, freeDirect: true)
+            if e < bestError {
+                bestError = e
+                bestRule = rule
+                for s in stored { scratch.best[g(s.lx, s.ly)] = grid[g(s.lx, s.ly)] }
+            }
+            // Restore the incumbent's stored weights for the next candidate's comparisons.
+            for s in stored {
+                grid[g(s.lx, s.ly)] = Int32(ws.weight[((4 * by + s.ly) & hm) * ws.width + 8 * bx + s.lx])
+            }
+        }
+        guard bestRule >= 0 else { return }
+        ws.mode[k] = UInt8(bestRule)
+        for s in stored {
+            let v = scratch.best[g(s.lx, s.ly)]
+            grid[g(s.lx, s.ly)] = v
+            ws.weight[(4 * by + s.ly) * ws.width + 8 * bx + s.lx] = UInt8(v)
+        }
+        for q in ownAveraged {
+            let v: Int32
+            if bestRule == 0 {
+                v = cost(q.lx, q.ly, 8) < cost(q.lx, q.ly, 0) ? 8 : 0
+            } else {
+                v = average(grid, q.lx, q.ly, rule: bestRule)
+            }
+            ws.weight[(4 * by + q.ly) * ws.width + 8 * bx + q.lx] = UInt8(v)
+        }
+    }
+
+    /// The error of every pixel of the 10 × 6 region around block (bx, by) for each weight 0...8, with
+    /// the current quantised endpoints.
+    static func fillTable(_ ws: Workspace2bpp, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int) {
+        ws.hasLuma
+            ? fillTable(WithLuma.self, ws, table: table, bx: bx, by: by)
+            : fillTable(WithoutLuma.self, ws, table: table, bx: bx, by: by)
+    }
+
+    /// ``fillTable(_:table:bx:by:)`` with the luma term fixed at compile time.
+    @inline(__always)
+    static func fillTable<Term: LumaTerm>(
+        _ term: Term.Type, _ ws: Workspace2bpp, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int
+    ) {
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        let luma = ws.lumaWeights
+        for ly in -1...4 {
+            let y = (4 * by + ly) & hm
+            for lx in -1...8 {
+                let x = (8 * bx + lx) & wm
+                let p = y * ws.width + x
+                let e = toEightBit2bpp(ws.interpolated(x: x, y: y))
+                let target = ws.source[p]
+                let weights = ws.errorWeights[p]
+                let base = t(lx, ly)
+                let a = e.lowHalf
+                let step = e.highHalf &- a
+                for w in 0...8 {
+                    let d = ((a &* 8 &+ step &* Int32(w)) &>> 3) &- target
+                    table[base + w] = Term.error(d, weights: weights, luma: luma)
+                }
+            }
+        }
+    }
+
+    /// Recomputes the averaged pixels of every interpolated block from the stored weights around them.
+    static func refreshAveraged(_ ws: Workspace2bpp, threads: Int) {
+        let width = ws.width
+        let height = ws.height
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            let plane = ws.weight
+            for by in rows {
+                for bx in 0..<ws.blocksWide {
+                    let rule = Int(ws.mode[by * ws.blocksWide + bx])
+                    guard rule != 0 else { continue }
+                    for r in 0..<4 {
+                        let y = 4 * by + r
+                        let up = (y == 0 ? height - 1 : y - 1) * width
+                        let down = (y + 1 == height ? 0 : y + 1) * width
+                        let here = y * width
+                        for x in stride(from: 8 * bx + 1 - (r & 1), to: 8 * bx + 8, by: 2) {
+                            let left = Int32(plane[here + (x == 0 ? width - 1 : x - 1)])
+                            let right = Int32(plane[here + (x + 1 == width ? 0 : x + 1)])
+                            let u = Int32(plane[up + x])
+                            let d = Int32(plane[down + x])
+                            let v: Int32
+                            switch rule {
+                            case 1: v = (left + right + u + d + 2) >> 2
+                            case 2: v = (left + right + 1) >> 1
+                            default: v = (u + d + 1) >> 1
+                            }
+                            plane[here + x] = UInt8(v)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import PVRTC
+
+/// The 15×7 pixels a 2bpp block's endpoints reach (pixels `8·bx−3 ... 8·bx+11`, rows `4·by−1 ... 4·by+5`,
+/// wrapped), with everything needed to re-decode them exactly when only that block's endpoints change and
+/// the modulation weights stay as they are.
+///
+/// The modulation of 2bpp pixels is coupled across blocks (interpolated mode averages neighbouring stored
+/// weights), so the endpoint search judges trials with the current weights held fixed and the modulation
+/// search (``ModulationSearch2bpp``) re-chooses them afterwards; both lower the same error.
+struct Window2bpp {
+    /// Number of pixels in a window.
+    static let count = 105
+
+    /// The block's bilinear weight (of 32) at window position `i = 15·dy + dx`: (8 − |dx − 7|)·(4 − |dy − 3|).
+    static let blockWeights: [Int32] = (0..<count).map { (i: Int) -> Int32 in
+        let dx: Int = abs(i % 15 - 7)
+        let dy: Int = abs(i / 15 - 3)
+        return Int32((8 - dx) * (4 - dy))
+    }
+
+    /// Virtual pixel index of each window position.
+    let pixel: UnsafeMutablePointer<Int>
+    /// The 4555 bilinear sum of the other three blocks (weights of 32).
+    let partial: UnsafeMutablePointer<SIMD8<Int32>>
+    /// The block's own weight (of 32) at each position.
+    let own: UnsafeMutablePointer<Int32>
+    /// Modulation weight (eighths) of each pixel.
+    let modulation: UnsafeMutablePointer<Int32>
+    /// Source pixel at each position.
+    let target: UnsafeMutablePointer<SIMD4<Int32>>
+    /// Error weights at each position.
+    let errorWeights: UnsafeMutablePointer<SIMD4<Int32>>
+
+    init() {
+        pixel = .allocate(capacity: Window2bpp.count)
+        partial = .allocate(capacity: Window2bpp.count)
+        own = .allocate(capacity: Window2bpp.count)
+        modulation = .allocate(capacity: Window2bpp.count)
+        target = .allocate(capacity: Window2bpp.count)
+        errorWeights = .allocate(capacity: Window2bpp.count)
+    }
+
+    /// Releases the scratch memory.
+    func deallocate() {
+        pixel.deallocate()
+        partial.deallocate()
+        own.deallocate()
+        modulation.deallocate()
+        target.deallocate()
+        errorWeights.deallocate()
+    }
+
+    /// Fills the window of block (bx, by) from the workspace's current endpoints and weights.
+    func load(_ ws: Workspace2bpp, bx: Int, by: Int) {
+        let mine = ws.expanded[by * ws.blocksWide + bx]
+        let wm = ws.width - 1
+        let hm = ws.height - 1
+        for n in 0..<Window2bpp.count {
+            let y = (4 * by - 1 + n / 15) & hm
+            let x = (8 * bx - 3 + n % 15) & wm
+            let w = Window2bpp.blockWeights[n]
+            let p = y * ws.width + x
+            pixel[n] = p
+            own[n] = w
+            partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
+            modulation[n] = Int32(ws.weight[p])
+            target[n] = ws.source[p]
+            errorWeights[n] = ws.errorWeights[p]
+        }
+    }
+
+    /// The window's error with the block's endpoints replaced by `trial` (4555), or `nil` once it reaches
+    /// `bound`.
+    @inline(__always)
+    func error(_ ws: Workspace2bpp, trial: SIMD8<Int32>, below bound: Int = .max) -> Int? {
+        ws.hasLuma
+            ? error(WithLuma.self, luma: ws.lumaWeights, trial: trial, below: bound)
+            : error(WithoutLuma.self, luma: ws.lumaWeights, trial: trial, below: bound)
+    }
+
+    /// ``error(_:trial:below:)`` with the luma term fixed at compile time.
+    @inline(__always)
+    func error<Term: LumaTerm>(_ term: Term.Type, luma: SIMD4<Int32>, trial: SIMD8<Int32>, below bound: Int) -> Int? {
+        var total = 0
+        for n in 0..<Window2bpp.count {
+            let e = toEightBit2bpp(partial[n] &+ trial &* own[n])
+            let d = blend2bpp(e, modulation[n]) &- target[n]
+            total += Int(Term.error(d, weights: errorWeights[n], luma: luma))
+            if total >= bound { return nil }
+        }
+        return total
+    }
+}
