@@ -23,6 +23,8 @@ package enum LevelEncoder2bpp {
 
         init(_ quality: PVRTCEncoder.Quality) {
             switch quality {
+            // `fastest` has no one-pass 2bpp design yet: the same search cut to a single round.
+            case .fastest: (rounds, sweeps, descentPasses, modulationPasses) = (1, 1, 0, 1)
             case .fast: (rounds, sweeps, descentPasses, modulationPasses) = (2, 1, 0, 1)
             case .normal: (rounds, sweeps, descentPasses, modulationPasses) = (3, 1, 0, 2)
             case .high: (rounds, sweeps, descentPasses, modulationPasses) = (4, 2, 1, 2)
