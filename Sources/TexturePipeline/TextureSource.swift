@@ -37,9 +37,13 @@ public struct TextureSource: Sendable, Equatable {
     /// - Parameters:
     ///   - folder: The source folder.
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
+    ///   - skipped: Receives the paths of files with an image extension pvrc does not read
+    ///     (``SourceImages/isUnreadImage(_:)``).
     /// - Returns: The sources in path order.
     /// - Throws: `PipelineError` when the folder cannot be listed.
-    package static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
+    package static func discover(
+        in folder: URL, excluding: URL? = nil, skipped unread: inout [String]
+    ) throws -> [TextureSource] {
         let name = FileIOError.name(of: folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
@@ -70,6 +74,8 @@ public struct TextureSource: Sendable, Equatable {
                     if full != skipped { pending.append(path) }
                 } else if SourceImages.isSourceImage(entry), stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                     sources.append(TextureSource(path: path, url: folder.appendingPathComponent(path)))
+                } else if SourceImages.isUnreadImage(entry) {
+                    unread.append(path)
                 }
             }
         }
