@@ -23,7 +23,7 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encode(
+        let texture = try PVRTCEncoder.encodeSynchronously(
             image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: true))
         let candidate = try writeTexture(texture, container: .ktx, name: "cand.ktx")
 
@@ -84,7 +84,7 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encode(
+        let texture = try PVRTCEncoder.encodeSynchronously(
             image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: false))
         let candidate = try writeTexture(texture, container: .pvr2, name: "cand.pvr")
         let decoded = PVRTCDecoder.decode(texture.levels[0])
