@@ -30,6 +30,10 @@ public enum PVRTCEncoder {
     /// Encodes `image` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) on the calling
     /// thread (the search itself uses `options.threads` worker threads).
     ///
+    /// It has its own name, not an overload of the `async` ``encode(_:options:progress:)``: at top
+    /// level in `main.swift` the compiler prefers a synchronous overload even after `await`, so one
+    /// spelling would silently block the main thread there.
+    ///
     /// - Parameters:
     ///   - image: The source image, any size the resize policies in `options` can handle.
     ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
@@ -37,7 +41,7 @@ public enum PVRTCEncoder {
     ///     and once when all are done.
     /// - Returns: The texture, one level or a full mip chain.
     /// - Throws: ``EncodingError`` for sizes the options do not cover or over their pixel limit.
-    public static func encode(
+    public static func encodeSynchronously(
         _ image: RGBAImage, options: Options = Options(), progress: ((Progress) -> Void)? = nil
     ) throws -> PVRTCTexture {
         try run(image, options: options, isCancelled: { false }, progress: progress).texture
@@ -79,7 +83,7 @@ public enum PVRTCEncoder {
 
     /// The images the encoder approximates for `image` and `options`, largest level first: the
     /// source after `--max-size` halving, preparation (pad or stretch), the flip, the mip chain and
-    /// premultiplication, exactly as `encode(_:options:progress:)` builds them.
+    /// premultiplication, exactly as ``encode(_:options:progress:)`` builds them.
     /// Alpha bleed is not applied: it only fills the colour under fully transparent pixels, which
     /// the encoder is free to choose. Quality figures of a texture are measured against these.
     ///

@@ -15,6 +15,22 @@ public enum SourceImages {
         return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
+    /// Extensions (lowercase, without the dot) of image formats pvrc does not read: a build lists such
+    /// files as skipped instead of passing over them in silence.
+    public static let unreadImageExtensions: Set<String> = [
+        "bmp", "dib", "webp", "gif", "psd", "psb", "exr", "hdr", "tif", "tiff", "heic", "heif", "avif",
+        "jxl", "jp2", "ico", "dds", "xcf", "kra", "pic", "pnm", "ppm", "pgm", "pbm", "svg",
+    ]
+
+    /// Whether `name` has the extension of an image format pvrc does not read (case-insensitive).
+    ///
+    /// - Parameter name: A file name or path.
+    /// - Returns: `true` for names a build reports as skipped.
+    public static func isUnreadImage(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return unreadImageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
     /// Decodes a whole image file, as `pvrc encode` does.
     ///
     /// - Parameters:

@@ -51,6 +51,9 @@ public struct BuildPlan: Sendable {
     /// Output paths (relative to the output folder) recorded in the state that no source produces
     /// any more: candidates for pruning, each deleted only when `StaleOutput` allows it.
     public var stale: [String]
+    /// Files under the source folder (relative to it) with an image extension pvrc does not read
+    /// (`.bmp`, `.webp`, …): not built, each listed once so the skip is not silent.
+    public var skipped: [String]
     /// The state read from the output folder.
     package var state: BuildState
 
@@ -63,8 +66,9 @@ public struct BuildPlan: Sendable {
     /// - Throws: `PipelineError` for a source folder that cannot be listed, a manifest value that
     ///   does not fit its option, or two sources that would write the same output.
     public static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
+        var skipped: [String] = []
         let sources = try TextureSource.discover(
-            in: configuration.manifest.sourceFolder, excluding: configuration.outputFolder)
+            in: configuration.manifest.sourceFolder, excluding: configuration.outputFolder, skipped: &skipped)
         let state = BuildState.load(from: configuration.outputFolder)
         var producedBy: [String: String] = [:]
         var textures: [PlannedTexture] = []
@@ -74,7 +78,7 @@ public struct BuildPlan: Sendable {
             let outputPath = source.outputPath(fileExtension: settings.container.fileExtension)
             if let other = producedBy[outputPath] {
                 throw PipelineError(
-                    file: FileIOError.name(of: source.url), reason: "writes the same output \(outputPath) as \(other)")
+                    file: source.path, reason: "writes the same output \(outputPath) as \(other)")
             }
             producedBy[outputPath] = source.path
             if let shard = configuration.shard, !shard.contains(source.path) {
@@ -88,7 +92,8 @@ public struct BuildPlan: Sendable {
                     force: configuration.force))
         }
         let stale = state.entries.keys.filter { producedBy[$0] == nil }.sorted()
-        return BuildPlan(textures: textures, otherShards: otherShards, stale: stale, state: state)
+        return BuildPlan(
+            textures: textures, otherShards: otherShards, stale: stale, skipped: skipped.sorted(), state: state)
     }
 
     private static func plan(
@@ -106,7 +111,7 @@ public struct BuildPlan: Sendable {
             if let entry, let stamp, stamp.matchesInput(of: entry) {
                 digest = entry.inputDigest
             } else {
-                let bytes = try readInput(source.url)
+                let bytes = try readInput(source)
                 digest = ContentDigest(of: bytes)
                 header = Array(bytes.prefix(24))
             }
@@ -137,7 +142,7 @@ public struct BuildPlan: Sendable {
             } else if force {
                 planned.action = .build(.forced)
             }
-            if header.isEmpty { header = try readHeader(source.url) }
+            if header.isEmpty { header = try readHeader(source) }
             // A size the first bytes do not tell (JPEG) is budgeted as the largest image the
             // default pixel limit admits, so such a texture never overcommits memory.
             let size = SourceImages.dimensions(of: header) ?? (4096, 4096)
@@ -149,17 +154,19 @@ public struct BuildPlan: Sendable {
         return planned
     }
 
-    static func readInput(_ url: URL) throws -> [UInt8] {
+    /// A source's bytes; errors name it by its path relative to the source folder, as every build
+    /// message does.
+    static func readInput(_ source: TextureSource) throws -> [UInt8] {
         do {
-            return try FileBytes.read(url)
+            return try FileBytes.read(source.url)
         } catch {
-            throw PipelineError(file: error.file, reason: error.reason)
+            throw PipelineError(file: source.path, reason: error.reason)
         }
     }
 
-    private static func readHeader(_ url: URL) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw PipelineError(file: FileIOError.name(of: url), reason: "cannot open")
+    private static func readHeader(_ source: TextureSource) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: source.url.path) else {
+            throw PipelineError(file: source.path, reason: "cannot open")
         }
         defer { try? handle.close() }
         return Array((try? handle.read(upToCount: 24)) ?? Data())

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import TextureFormats
 import TextureManifest
@@ -46,7 +47,7 @@ package enum StaleOutput {
         guard let stamp = InputStamp(of: URL(fileURLWithPath: file)) else { return .gone }
         if stamp.matchesOutput(of: entry) { return .delete }
         guard stamp.size == entry.outputSize, let recorded = entry.outputDigest,
-            let bytes = try? BuildPlan.readInput(URL(fileURLWithPath: file)), ContentDigest(of: bytes) == recorded
+            let bytes = try? FileBytes.read(URL(fileURLWithPath: file)), ContentDigest(of: bytes) == recorded
         else { return .keep("changed since the build wrote it") }
         return .delete
     }

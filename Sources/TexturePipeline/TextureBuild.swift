@@ -145,7 +145,8 @@ public enum TextureBuild {
         let clock = ContinuousClock()
         let start = clock.now
         var warnings: [String] = []
-        let name = FileIOError.name(of: texture.source.url)
+        // Build messages name sources relative to the source folder, as the per-texture lines do.
+        let name = texture.source.path
         func result(_ outcome: TextureResult.Outcome, _ summary: TextureSummary?) -> TextureResult {
             TextureResult(
                 source: texture.source.path, output: texture.outputPath, outcome: outcome, summary: summary,
@@ -156,7 +157,7 @@ public enum TextureBuild {
             // Refused or warned exactly as `pvrc encode` does, before anything is read.
             warnings += try job.check().map { "\(FileIOError.name(of: texture.output)): \($0)" }
             let inputStamp = InputStamp(of: texture.source.url)
-            let input = try BuildPlan.readInput(texture.source.url)
+            let input = try BuildPlan.readInput(texture.source)
             let digest = ContentDigest(of: input)
             let key = try texture.settings.cacheKey(input: digest)
             try FileManager.default.createDirectory(

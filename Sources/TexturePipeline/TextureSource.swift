@@ -37,10 +37,14 @@ public struct TextureSource: Sendable, Equatable {
     /// - Parameters:
     ///   - folder: The source folder.
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
+    ///   - skipped: Receives the paths of files with an image extension pvrc does not read
+    ///     (``SourceImages/isUnreadImage(_:)``).
     /// - Returns: The sources in path order.
     /// - Throws: `PipelineError` when a folder cannot be listed, or when an image file or a folder
     ///   has a name that is not UTF-8 (it could be neither built nor skipped silently).
-    package static func discover(in folder: URL, excluding: URL? = nil) throws -> [TextureSource] {
+    package static func discover(
+        in folder: URL, excluding: URL? = nil, skipped unread: inout [String]
+    ) throws -> [TextureSource] {
         let name = FileIOError.name(of: folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
@@ -61,6 +65,11 @@ public struct TextureSource: Sendable, Equatable {
                 let full = (Array(directory.utf8) + [UInt8(ascii: "/")] + entry + [0]).map { CChar(bitPattern: $0) }
                 guard lstat(full, &link) == 0 else { continue }
                 let isFolder = link.st_mode & S_IFMT == S_IFDIR
+                if !isFolder, SourceImages.isUnreadImage(String(decoding: entry, as: UTF8.self)) {
+                    let shownName = String(validating: entry, as: UTF8.self) ?? DirectoryEntries.escaped(entry)
+                    unread.append(relative.isEmpty ? shownName : "\(relative)/\(shownName)")
+                    continue
+                }
                 guard isFolder || DirectoryEntries.hasImageExtension(entry) else { continue }
                 guard let text = String(validating: entry, as: UTF8.self) else {
                     throw PipelineError(

@@ -80,6 +80,10 @@ struct BuildCommand: AsyncParsableCommand {
         let start = clock.now
         let configuration = try makeConfiguration()
         let plan = try BuildPlan.make(configuration)
+        for path in plan.skipped {
+            FileHandle.standardError.write(
+                Data("pvrc: warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)\n".utf8))
+        }
         if emit != nil {
             let file = try NinjaFile(plan: plan, pvrc: Self.executable())
             let url = configuration.outputFolder.appendingPathComponent("build.ninja")

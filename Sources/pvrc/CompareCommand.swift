@@ -141,7 +141,8 @@ struct CompareCommand: AsyncParsableCommand {
             try writePicture(sideBySide) {
                 try SideBySide.render(
                     reference: referenceImage, candidate: candidateImage, region: region,
-                    zoom: zoom, fullScale: errorScale)
+                    zoom: zoom, fullScale: errorScale,
+                    caption: caption(result, transparent: referenceImage.hasTransparency))
             }
         }
         var metrics: [(key: String, label: String, value: Double?, unit: String)] = [
@@ -181,6 +182,21 @@ struct CompareCommand: AsyncParsableCommand {
                 print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
             }
         }
+    }
+
+    /// The side-by-side caption: the candidate's file name, the quality level when `--quality` was
+    /// given (a texture does not record it), and the headline PSNR (alpha-weighted RGB for a
+    /// reference with alpha, else Y).
+    private func caption(_ result: ImageComparison, transparent: Bool) -> SideBySide.Caption {
+        let named = CommandLine.arguments.contains { $0 == "--quality" || $0.hasPrefix("--quality=") }
+        func decibels(_ value: Double) -> String { value.isFinite ? String(format: "%.2f dB", value) : "inf" }
+        let psnr =
+            transparent
+            ? result.alphaWeightedRGBPSNR.map { "alpha-weighted RGB \(decibels($0))" }
+            : "Y \(decibels(result.lumaPSNR))"
+        return SideBySide.Caption(
+            fileName: URL(fileURLWithPath: candidate).lastPathComponent, quality: named ? encoding.quality : nil,
+            psnr: psnr)
     }
 
     /// The encode job whose reference is compared with an upright `texture`: the encode options, with

@@ -80,12 +80,49 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(counts(result.standardOutput)?.failed, 2, result.standardOutput)
         let errors = result.standardError.split(separator: "\n")
         XCTAssertEqual(errors.count, 2, result.standardError)
-        XCTAssertTrue(errors[0].hasPrefix("pvrc: \(source)/b.png: not a PNG, JPEG or TGA image"), result.standardError)
+        XCTAssertTrue(errors[0].hasPrefix("pvrc: b.png: not a PNG, JPEG or TGA image"), result.standardError)
         XCTAssertTrue(
             errors[1].hasPrefix("pvrc: b2.png is 24x16: ") && errors[1].contains("--square pad|stretch"),
             result.standardError)
         XCTAssertTrue(result.standardOutput.contains("failed b.png -> b.pvr"), result.standardOutput)
         XCTAssertEqual(Set(try textures(in: out).keys), ["a.pvr", "c.pvr"])
+    }
+
+    /// Failures name sources relative to SOURCE, with a folder or a manifest whose source is `./src/.`,
+    /// and files with image extensions pvrc does not read are listed once each as skipped.
+    func testMessagesNameSourcesRelativeToSourceAndListSkippedImages() throws {
+        let directory = try TemporaryDirectory()
+        let source = try makeSource(in: directory, images: ["characters/ok.png": 16])
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: source + "/characters/bad.png"))
+        for skipped in ["characters/hero.bmp", "sky.WEBP", "characters/layers.psd", "env.exr", "spin.gif"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: source + "/" + skipped))
+        }
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: source + "/readme.txt"))
+        let manifest = directory.path + "/textures.json"
+        try Data(#"{"source": "./src/."}"#.utf8).write(to: URL(fileURLWithPath: manifest))
+        for input in [source, manifest] {
+            let out = directory.path + "/out-\(input == source ? "folder" : "manifest")"
+            let result = try PVRCProcess.run(["build", input, out, "--quality", "fast", "--jobs", "1"])
+            XCTAssertEqual(result.status, 1, result.standardError)
+            let errors = result.standardError.split(separator: "\n").map(String.init)
+            XCTAssertEqual(
+                errors.filter { $0.hasPrefix("pvrc: warning: skipped ") },
+                [
+                    "pvrc: warning: skipped characters/hero.bmp: not a format pvrc reads (PNG, JPEG, TGA)",
+                    "pvrc: warning: skipped characters/layers.psd: not a format pvrc reads (PNG, JPEG, TGA)",
+                    "pvrc: warning: skipped env.exr: not a format pvrc reads (PNG, JPEG, TGA)",
+                    "pvrc: warning: skipped sky.WEBP: not a format pvrc reads (PNG, JPEG, TGA)",
+                    "pvrc: warning: skipped spin.gif: not a format pvrc reads (PNG, JPEG, TGA)",
+                ], result.standardError)
+            XCTAssertTrue(
+                errors.contains { $0.hasPrefix("pvrc: characters/bad.png: not a PNG, JPEG or TGA image") },
+                result.standardError)
+            XCTAssertTrue(
+                result.standardOutput.contains("failed characters/bad.png -> characters/bad.pvr"),
+                result.standardOutput)
+            XCTAssertFalse(result.standardError.contains("src/"), result.standardError)
+            XCTAssertFalse(result.standardError.contains("readme.txt"), result.standardError)
+        }
     }
 
     func testKilledBuildLeavesNoPartialOutputAndTheRerunFinishesIt() throws {

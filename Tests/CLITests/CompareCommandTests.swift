@@ -23,7 +23,7 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encode(
+        let texture = try PVRTCEncoder.encodeSynchronously(
             image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: true))
         let candidate = try writeTexture(texture, container: .ktx, name: "cand.ktx")
 
@@ -84,7 +84,7 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encode(
+        let texture = try PVRTCEncoder.encodeSynchronously(
             image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: false))
         let candidate = try writeTexture(texture, container: .pvr2, name: "cand.pvr")
         let decoded = PVRTCDecoder.decode(texture.levels[0])
@@ -94,16 +94,21 @@ final class CompareCommandTests: CLITestCase {
             try PVRCProcess.run([
                 "compare", reference, candidate, "--json", "--diff", diff,
                 "--side-by-side", sideBySide, "--zoom", "2",
-                "--crop", "8,16,32,24", "--error-scale", "16",
+                "--crop", "8,16,32,24", "--error-scale", "16", "--quality", "fast",
             ]))
         XCTAssertEqual(fields["crop"] as? [Int], [8, 16, 32, 24])
         let region = PixelRect(x: 8, y: 16, width: 32, height: 24)
         XCTAssertEqual(
             try PNGCodec.read(from: URL(fileURLWithPath: diff)),
             try ErrorHeatMap.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+        // Labelled: the candidate's name, the crop, the quality given and the Y PSNR (the image is opaque).
+        let y = try XCTUnwrap(fields["y_psnr"] as? Double)
+        let caption = SideBySide.Caption(
+            fileName: "cand.pvr", quality: "fast", psnr: "Y \(String(format: "%.2f", y)) dB")
         XCTAssertEqual(
             try PNGCodec.read(from: URL(fileURLWithPath: sideBySide)),
-            try SideBySide.render(reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16))
+            try SideBySide.render(
+                reference: image, candidate: decoded, region: region, zoom: 2, fullScale: 16, caption: caption))
 
         let worst = try json(
             try PVRCProcess.run([

@@ -28,7 +28,7 @@ final class FastestEncodeCommandTests: CLITestCase {
     func testEveryContainer() throws {
         let (input, image) = try writeImage()
         var options = PVRTCEncoder.Options(quality: .fastest, threads: 1, mipmaps: true, flipY: true)
-        let expected = try PVRTCEncoder.encode(image, options: options)
+        let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)
         for (format, container) in [("pvr2", TextureContainer.pvr2), ("pvr3", .pvr3), ("ktx", .ktx)] {
             let output = path("out-\(format).tex")
             let result = try PVRCProcess.run([
@@ -43,7 +43,7 @@ final class FastestEncodeCommandTests: CLITestCase {
             XCTAssertEqual(file.texture.metadata.orientation, expected.metadata.orientation, format)
         }
         options.flipY = false
-        let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encode(image, options: options).levels[0])
+        let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encodeSynchronously(image, options: options).levels[0])
         let comparison = try ImageComparison.compare(reference: image, candidate: decoded)
         XCTAssertGreaterThan(try XCTUnwrap(comparison.alphaWeightedRGBPSNR), 30)
     }

@@ -57,8 +57,15 @@ final class LinkageTests: XCTestCase {
         let result = try PVRCProcess.run(
             executable: PVRCProcess.executable(named: "CodecConsumer"), [example.path, output])
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput, "decoded 256x256\n")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "decoded 256x256")
         XCTAssertEqual(try directory.contents(), ["tree.pvr"])
+        // Top-level `try await PVRTCEncoder.encode(…) { progress in … }` ran the async encoder: its
+        // progress comes from a Dispatch thread; a synchronous overload would report on the main thread.
+        let counts = lines.last.map { $0.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) } } ?? []
+        XCTAssertEqual(counts.count, 2, result.standardOutput)
+        XCTAssertGreaterThan(counts.first ?? 0, 0, result.standardOutput)
+        XCTAssertEqual(counts.last, 0, "progress reported on the main thread: \(result.standardOutput)")
     }
 
     func testLoaderConsumerLoadsThroughItsOwnUploader() throws {

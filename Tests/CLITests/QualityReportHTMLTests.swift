@@ -20,7 +20,11 @@ final class QualityReportHTMLTests: CLITestCase {
         try PVRCProcess.run(executable: URL(fileURLWithPath: executable), arguments)
     }
 
-    /// A corpus folder in the layout the report reads: one opaque image, one with alpha, one Kodak crop.
+    /// A long name (over the text table's 32 characters) that the page must show in full.
+    private let longName = "a_texture_with_a_rather_long_descriptive_name_32.png"
+
+    /// A corpus folder in the layout the report reads: two opaque images (one with a long name), one
+    /// with alpha, one Kodak crop.
     private func makeCorpus() throws -> String {
         let corpus = path("corpus")
         try FileManager.default.createDirectory(atPath: corpus + "/kodak", withIntermediateDirectories: true)
@@ -40,17 +44,83 @@ final class QualityReportHTMLTests: CLITestCase {
         try PNGCodec.write(opaque, to: URL(fileURLWithPath: corpus + "/edges_64.png"))
         try PNGCodec.write(alpha, to: URL(fileURLWithPath: corpus + "/soft_32_rgba.png"))
         try PNGCodec.write(opaque, to: URL(fileURLWithPath: corpus + "/kodak/kodim00_64.png"))
+        var smooth = RGBAImage(width: 32, height: 32)
+        for y in 0..<32 {
+            for x in 0..<32 { smooth[x, y] = (UInt8(x * 8), UInt8(y * 8), 128, 255) }
+        }
+        try PNGCodec.write(smooth, to: URL(fileURLWithPath: corpus + "/" + longName))
         let rows = [
             "set\timage\tsize\talpha_kind\ttool\trgb_psnr\ty_psnr\talpha_psnr\taw_rgb_psnr\tencode_ms",
             "public\tedges_64.png\t64x64\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
             "public\tedges_64.png\t64x64\tnone\tbc1_squish_icf\t30\t31\tNA\tNA\t1",
             "public\tsoft_32_rgba.png\t32x32\tsoft\tbrenwill\t20\t21\t22\t23\t1",
+            "public\t\(longName)\t32x32\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
             "kodak24\tkodim00_64.png\t64x64\tnone\tbrenwill\t20\t21\tNA\tNA\t1",
             "kodak24\tkodim00_64.png\t64x64\tnone\tbc1_squish_icf\t30\t31\tNA\tNA\t1",
         ]
         try (rows.joined(separator: "\n") + "\n").write(
             toFile: corpus + "/baselines.tsv", atomically: true, encoding: .utf8)
         return corpus
+    }
+
+    /// The headline figures (alpha-weighted RGB for the image with alpha, Y for opaque ones) are the
+    /// ones `pvrc compare` measures for the same encode, the pictures come worst first, and long names
+    /// are whole.
+    func testHTMLHeadlinesAlphaWeightedWorstFirstWithFullNames() throws {
+        let corpus = try makeCorpus()
+        let site = path("site")
+        let report = try run(
+            "/usr/bin/env",
+            [
+                "python3", root.appendingPathComponent("tools/quality-report").path, "--pvrc",
+                try PVRCProcess.executable().path, "--corpus", corpus, "--quality", "fast", "--threads", "1",
+                "--html", site, "--set", "corpus",
+            ])
+        XCTAssertEqual(report.status, 0, report.standardError + report.standardOutput)
+        let page = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+
+        // The same encode measured here (the output does not depend on the thread count).
+        func measured(_ image: String) throws -> [String: Any] {
+            let texture = path("measured-\(image).pvr")
+            let encoded = try PVRCProcess.run(
+                ["encode", corpus + "/" + image, texture, "--quality", "fast", "--quiet"])
+            XCTAssertEqual(encoded.status, 0, encoded.standardError)
+            let compared = try PVRCProcess.run(["compare", corpus + "/" + image, texture, "--json"])
+            XCTAssertEqual(compared.status, 0, compared.standardError)
+            let object = try JSONSerialization.jsonObject(with: Data(compared.standardOutput.utf8))
+            return try XCTUnwrap(object as? [String: Any])
+        }
+        func text(_ value: Any?) throws -> String { String(format: "%.2f", try XCTUnwrap(value as? Double)) }
+        let soft = try measured("soft_32_rgba.png")
+        let awRGB = try text(soft["aw_rgb_psnr"])
+        XCTAssertNotEqual(awRGB, try text(soft["rgb_psnr"]), "the test image must tell the figures apart")
+        XCTAssertNotEqual(awRGB, try text(soft["y_psnr"]), "the test image must tell the figures apart")
+        let edges = try measured("edges_64.png")
+
+        // Figure captions, in page order: name and headline (kind, value).
+        let pattern = try NSRegularExpression(
+            pattern:
+                #"<figcaption>([^<:]+?)(?: at [^:]*)?: <strong class="headline" data-kind="([^"]+)" data-db="([^"]*)">"#
+        )
+        let captions = pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)).map { match in
+            (1...3).map { Range(match.range(at: $0), in: page).map { String(page[$0]) } ?? "" }
+        }
+        XCTAssertEqual(captions.count, 3, page)
+        let byName = Dictionary(uniqueKeysWithValues: captions.map { ($0[0], ($0[1], $0[2])) })
+        XCTAssertEqual(byName["soft_32_rgba.png"]?.0, "alpha-weighted RGB")
+        XCTAssertEqual(byName["soft_32_rgba.png"]?.1, awRGB)
+        XCTAssertEqual(byName["edges_64.png"]?.0, "Y")
+        XCTAssertEqual(byName["edges_64.png"]?.1, try text(edges["y_psnr"]))
+        XCTAssertNotNil(byName[longName], "the long name is cut: \(captions.map { $0[0] })")
+        // Worst first: headline values rise down the page.
+        let values = captions.compactMap { Double($0[2]) }
+        XCTAssertEqual(values.count, 3)
+        XCTAssertEqual(values, values.sorted(), "pictures are not worst first: \(captions)")
+        // The table rows follow the same order and show the long name whole.
+        XCTAssertTrue(page.contains("<td class=\"t\">\(longName)</td>"), page)
+        let tableOrder = captions.map { page.range(of: "<td class=\"t\">\($0[0])</td>")?.lowerBound }
+        XCTAssertEqual(tableOrder.compactMap { $0 }, tableOrder.compactMap { $0 }.sorted())
+        XCTAssertEqual(tableOrder.compactMap { $0 }.count, 3)
     }
 
     func testHTMLReportRendersInHeadlessChromium() throws {
@@ -72,8 +142,9 @@ final class QualityReportHTMLTests: CLITestCase {
         // here, as it is smaller than 128x128), enlarged 3x.
         let edges = try PNGCodec.read(from: URL(fileURLWithPath: site + "/images/corpus-edges_64.png"))
         XCTAssertEqual(edges.width, 3 * 64 * 3 + 2 * SideBySide.gap)
-        XCTAssertEqual(edges.height, 64 * 3 + ErrorHeatMap.legendHeight)
-        XCTAssert(edges[0, 0] == (marker.0, marker.1, marker.2, 255))
+        // Labelled: a strip of panel names above, the caption below the legend.
+        XCTAssertEqual(edges.height, 64 * 3 + ErrorHeatMap.legendHeight + 2 * SideBySide.stripHeight)
+        XCTAssert(edges[0, SideBySide.stripHeight] == (marker.0, marker.1, marker.2, 255))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/images/kodak-kodim00_64.png"))
 
         guard

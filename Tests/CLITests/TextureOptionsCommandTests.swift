@@ -207,7 +207,7 @@ final class TextureOptionsCommandTests: CLITestCase {
             ])
             let written = try TextureFile.read(from: URL(fileURLWithPath: path("o.pvr"))).texture
             let source = try ImageFile.read(from: URL(fileURLWithPath: fixture(name)))
-            let expected = try PVRTCEncoder.encode(
+            let expected = try PVRTCEncoder.encodeSynchronously(
                 source, options: .init(quality: .fast, square: .stretch, pot: .stretch))
             XCTAssertEqual(written, expected, name)
         }

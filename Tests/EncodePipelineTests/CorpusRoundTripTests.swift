@@ -32,7 +32,7 @@ final class CorpusRoundTripTests: XCTestCase {
     private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison)
     {
         let options = PVRTCEncoder.Options(quality: quality, threads: 2)
-        let texture = try PVRTCEncoder.encode(image, options: options)
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
         let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 2)
         return (texture, try ImageComparison.compare(reference: image, candidate: decoded))
     }

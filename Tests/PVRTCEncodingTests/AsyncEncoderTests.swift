@@ -18,7 +18,7 @@ final class AsyncEncoderTests: XCTestCase {
 
     /// In a synchronous context the synchronous overload is chosen.
     private func encodeSynchronously(_ image: RGBAImage, options: PVRTCEncoder.Options) throws -> PVRTCTexture {
-        try PVRTCEncoder.encode(image, options: options)
+        try PVRTCEncoder.encodeSynchronously(image, options: options)
     }
 
     func testAsyncReportsProgressToTheEnd() async throws {

@@ -11,7 +11,7 @@ final class EncoderOptionsTests: XCTestCase {
         var options = options
         options.quality = .fast
         options.threads = 1
-        return try PVRTCEncoder.encode(image, options: options)
+        return try PVRTCEncoder.encodeSynchronously(image, options: options)
     }
 
     func testDefaultsRecordNothingNew() throws {
@@ -121,7 +121,7 @@ final class EncoderOptionsTests: XCTestCase {
             quality: .fast, threads: 1, mipmaps: true, square: .pad, pot: .stretch, flipY: true, premultiply: true,
             colorSpace: .srgb, maxSize: 32)
         let references = try PVRTCEncoder.referenceLevels(image, options: options)
-        let texture = try PVRTCEncoder.encode(image, options: options)
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
         XCTAssertEqual(references.map(\.width), texture.levels.map(\.width))
         for (reference, level) in zip(references, texture.levels) {
             let again = try LevelEncoder.encode(reference, options: .init(quality: .fast, threads: 1))

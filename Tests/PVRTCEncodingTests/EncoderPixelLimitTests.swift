@@ -8,7 +8,7 @@ import XCTest
 final class EncoderPixelLimitTests: XCTestCase {
     private func refusal(_ image: RGBAImage, options: PVRTCEncoder.Options) -> EncodingError? {
         do {
-            _ = try PVRTCEncoder.encode(image, options: options)
+            _ = try PVRTCEncoder.encodeSynchronously(image, options: options)
             return nil
         } catch {
             return error as? EncodingError
@@ -37,7 +37,8 @@ final class EncoderPixelLimitTests: XCTestCase {
     func testImagesAtTheLimitEncode() throws {
         var options = PVRTCEncoder.Options(quality: .fast, square: .pad, pot: .pad)
         options.pixelLimit = PixelLimit(maximumPixels: 64 * 64)
-        let texture = try PVRTCEncoder.encode(RGBAImage(width: 40, height: 64, fill: (9, 9, 9, 255)), options: options)
+        let texture = try PVRTCEncoder.encodeSynchronously(
+            RGBAImage(width: 40, height: 64, fill: (9, 9, 9, 255)), options: options)
         XCTAssertEqual(texture.width, 64)
         XCTAssertEqual(texture.height, 64)
     }

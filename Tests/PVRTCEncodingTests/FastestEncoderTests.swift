@@ -84,7 +84,7 @@ final class FastestEncoderTests: XCTestCase {
         }
         add("no alpha bleed", soft) { $0.alphaBleed = false }
         for (name, image, options) in variants {
-            let texture = try PVRTCEncoder.encode(image, options: options)
+            let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
             XCTAssertEqual(texture.metadata, options.metadata, name)
             XCTAssertEqual(texture.hasAlpha, image.hasTransparency, name)
             XCTAssertEqual(texture.levels.count, options.mipmaps ? 7 : 1, name)
@@ -93,7 +93,7 @@ final class FastestEncoderTests: XCTestCase {
             // image (measured gaps 2.5 to 5.4 dB), while a misapplied option costs far more.
             var fast = options
             fast.quality = .fast
-            let reference = try PVRTCEncoder.encode(image, options: fast)
+            let reference = try PVRTCEncoder.encodeSynchronously(image, options: fast)
             XCTAssertEqual(reference.metadata, texture.metadata, name)
             func score(_ level: PVRTCImage) throws -> Double {
                 let decoded = PVRTCDecoder.decode(level)
@@ -114,14 +114,14 @@ final class FastestEncoderTests: XCTestCase {
             for x in 0..<32 { flipped[x, y] = image[x, 31 - y] }
         }
         var options = PVRTCEncoder.Options(quality: .fastest, threads: 1)
-        let plain = try PVRTCEncoder.encode(flipped, options: options)
+        let plain = try PVRTCEncoder.encodeSynchronously(flipped, options: options)
         options.flipY = true
-        XCTAssertEqual(try PVRTCEncoder.encode(image, options: options).levels, plain.levels)
+        XCTAssertEqual(try PVRTCEncoder.encodeSynchronously(image, options: options).levels, plain.levels)
     }
 
     /// The synchronous encode (outside an async context, so the overload is not the async one).
     private func encodeOnThisThread(_ image: RGBAImage, options: PVRTCEncoder.Options) throws -> PVRTCTexture {
-        try PVRTCEncoder.encode(image, options: options)
+        try PVRTCEncoder.encodeSynchronously(image, options: options)
     }
 
     /// The async API encodes an in-memory image, without files, to the bytes of the synchronous one.

@@ -19,7 +19,7 @@ final class PVRTCEncoder2bppTests: XCTestCase {
     func testMipChainLevelsArePaddedTo16x8AndMatchTheirReferences() throws {
         let image = EncoderFixtures.textured(width: 64, height: 64, alpha: false)
         let opts = options { $0.mipmaps = true }
-        let texture = try PVRTCEncoder.encode(image, options: opts)
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: opts)
         let references = try PVRTCEncoder.referenceLevels(image, options: opts)
         XCTAssertEqual(texture.format, .pvrtc1_2bpp)
         XCTAssertEqual(texture.levels.map(\.width), [64, 32, 16, 8, 4, 2, 1])
@@ -44,22 +44,23 @@ final class PVRTCEncoder2bppTests: XCTestCase {
 
     func testSameBytesForAnyThreadCount() throws {
         let image = EncoderFixtures.textured(width: 64, height: 32, alpha: true)
-        let one = try PVRTCEncoder.encode(
+        let one = try PVRTCEncoder.encodeSynchronously(
             image, options: options { ($0.threads, $0.mipmaps, $0.allowRectangular) = (1, true, true) })
-        let three = try PVRTCEncoder.encode(
+        let three = try PVRTCEncoder.encodeSynchronously(
             image, options: options { ($0.threads, $0.mipmaps, $0.allowRectangular) = (3, true, true) })
         XCTAssertEqual(one.levels.map(\.data), three.levels.map(\.data))
     }
 
     func testFlipEncodesTheMirroredImageAndRecordsIt() throws {
         let image = EncoderFixtures.textured(width: 32, height: 32, alpha: false)
-        let flipped = try PVRTCEncoder.encode(image, options: options { ($0.flipX, $0.flipY) = (true, true) })
+        let flipped = try PVRTCEncoder.encodeSynchronously(
+            image, options: options { ($0.flipX, $0.flipY) = (true, true) })
         XCTAssertEqual(flipped.metadata.orientation, TextureOrientation(xLeft: true, yUp: true))
         var mirrored = RGBAImage(width: 32, height: 32)
         for y in 0..<32 {
             for x in 0..<32 { mirrored[x, y] = image[31 - x, 31 - y] }
         }
-        let direct = try PVRTCEncoder.encode(mirrored, options: options())
+        let direct = try PVRTCEncoder.encodeSynchronously(mirrored, options: options())
         XCTAssertEqual(flipped.levels[0].data, direct.levels[0].data)
         XCTAssertEqual(flipped.format, .pvrtc1_2bpp)
     }
@@ -67,7 +68,7 @@ final class PVRTCEncoder2bppTests: XCTestCase {
     func testPremultiplyEncodesPremultipliedColour() throws {
         let image = EncoderFixtures.textured(width: 32, height: 32, alpha: true)
         let opts = options { $0.premultiply = true }
-        let texture = try PVRTCEncoder.encode(image, options: opts)
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: opts)
         XCTAssertTrue(texture.metadata.isPremultiplied)
         let reference = try PVRTCEncoder.referenceLevels(image, options: opts)[0]
         XCTAssertNotEqual(reference.pixels, image.pixels, "the reference is premultiplied")
@@ -78,7 +79,7 @@ final class PVRTCEncoder2bppTests: XCTestCase {
 
     func testNormalMapUsesTheNormalMapMetric() throws {
         let image = EncoderFixtures.textured(width: 32, height: 32, alpha: false)
-        let texture = try PVRTCEncoder.encode(image, options: options { $0.normalMap = true })
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options { $0.normalMap = true })
         let reference = try PVRTCEncoder.referenceLevels(image, options: options { $0.normalMap = true })[0]
         let expected = try LevelEncoder2bpp.encode(
             reference, options: .init(quality: .fast, threads: 2, metric: .normalMap))

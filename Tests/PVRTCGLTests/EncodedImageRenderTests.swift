@@ -23,7 +23,7 @@ final class EncodedImageRenderTests: XCTestCase {
     private func assertEveryLevelExact(_ image: RGBAImage, name: String) throws {
         let context = try SharedContext.get()
         let options = PVRTCEncoder.Options(quality: .fast, threads: 2, mipmaps: true)
-        let texture = try PVRTCEncoder.encode(image, options: options)
+        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
         XCTAssertEqual(texture.levels.count, PVRTCTexture.fullChainLength(width: image.width, height: image.height))
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
             for (index, level) in texture.levels.enumerated() {

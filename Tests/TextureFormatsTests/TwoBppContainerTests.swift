@@ -1,6 +1,6 @@
 import Imaging
-import PVRTC
 import PVRCTestSupport
+import PVRTC
 import XCTest
 
 @testable import TextureFormats

@@ -79,6 +79,7 @@ final class BuildFixture {
     ) throws -> Data {
         let image = try PNGCodec.read(from: source.appendingPathComponent(path))
         return Data(
-            TextureFile(container: container, texture: try PVRTCEncoder.encode(image, options: options)).serialized())
+            TextureFile(container: container, texture: try PVRTCEncoder.encodeSynchronously(image, options: options))
+                .serialized())
     }
 }
