@@ -39,7 +39,9 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
     /// bilinear filtering without costing the visible pixels — and `channelWeights` × (1, 1, 1, 0) for
     /// opaque images. Window sums of weighted squared differences (49 pixels) stay within `Int32` as long
-    /// as alpha-scaled channel weights are at most 2 and opaque ones at most 500.
+    /// as alpha-scaled channel weights are at most 2 and opaque ones at most 500. Empty for an opaque
+    /// image whose workspace was made with `perPixelWeights: false` (every pixel's weight is then
+    /// `channelWeights`).
     let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
     /// Per-pixel two-bit modulation value, virtual row-major.
     let modulation: UnsafeMutableBufferPointer<UInt8>
@@ -55,7 +57,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     let cutOut: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace for `format` that measures error with `metric`.
-    init(image: RGBAImage, metric: ErrorMetric, format: PVRTCFormat = .pvrtc1_4bpp) {
+    ///
+    /// With `perPixelWeights` false an opaque image gets no ``errorWeights`` (a stage that reads them
+    /// must use `channelWeights` instead); images with alpha always get them.
+    init(image: RGBAImage, metric: ErrorMetric, format: PVRTCFormat = .pvrtc1_4bpp, perPixelWeights: Bool = true) {
         let channelWeights = metric.channelWeights
         let bw = format.blocksWide(image.width)
         let bh = format.blocksHigh(image.height)
@@ -76,7 +81,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         hasLuma = lumaWeights != .zero
         let count = width * height
         source = .allocate(capacity: count)
-        errorWeights = .allocate(capacity: count)
+        let fillWeights = alpha || perPixelWeights
+        errorWeights = .allocate(capacity: fillWeights ? count : 0)
         modulation = .allocate(capacity: count)
         modulation.initialize(repeating: 0)
         colorWords = .allocate(capacity: bw * bh)
@@ -89,6 +95,14 @@ final class EncoderWorkspace: @unchecked Sendable {
         cutOut.initialize(repeating: false)
         let w = self.channelWeights
         image.pixels.withUnsafeBufferPointer { pixels in
+            if width == image.width && height == image.height && !fillWeights {
+                // Opaque and not tiled: a straight copy, no per-pixel index arithmetic or weights.
+                for i in 0..<count {
+                    let o = 4 * i
+                    source[i] = SIMD4<Int32>(Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]), 255)
+                }
+                return
+            }
             for y in 0..<height {
                 let sy = y % image.height
                 for x in 0..<width {
@@ -98,8 +112,10 @@ final class EncoderWorkspace: @unchecked Sendable {
                         Int32(pixels[o + 3]))
                     let i = y * width + x
                     source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
-                    let a = alpha ? max(p[3], 1) : 1
-                    errorWeights[i] = w &* SIMD4(a, a, a, 255)
+                    if fillWeights {
+                        let a = alpha ? max(p[3], 1) : 1
+                        errorWeights[i] = w &* SIMD4(a, a, a, 255)
+                    }
                 }
             }
         }

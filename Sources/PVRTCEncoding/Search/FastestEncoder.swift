@@ -21,7 +21,7 @@ enum FastestEncoder {
         progress: ((Double) -> Void)?
     ) throws -> PVRTCImage {
         let geometry = FastestGeometry.pvrtc4bpp
-        let ws = EncoderWorkspace(image: image, metric: metric)
+        let ws = EncoderWorkspace(image: image, metric: metric, perPixelWeights: false)
         let fit = FastestFit(ws)
         defer { fit.deallocate() }
         FastestEstimate.estimate(ws, geometry: geometry, threads: threads)

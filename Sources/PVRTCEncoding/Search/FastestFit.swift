@@ -11,28 +11,34 @@ import PVRTC
 /// continuous prediction) is kept up to date by taking away each block's change over its window, so a
 /// block costs one gather and one scatter of its window instead of a re-interpolation.
 ///
-/// The buffers live as long as the value; ``deallocate()`` frees them.
+/// A pixel's weight is not stored: it follows from its modulation bits and its block's mode
+/// (``weight(_:punchThrough:)``). The buffer lives as long as the value; ``deallocate()`` frees it.
 struct FastestFit: @unchecked Sendable {
     /// Each virtual pixel's source (R, G, B, A) plus ``EndpointRefinement/truncationBias`` minus its
     /// continuous prediction from the continuous endpoints and its modulation weight.
     let residual: UnsafeMutableBufferPointer<SIMD4<Float>>
-    /// Each pixel's modulation weight (0...1) towards B.
-    let mix: UnsafeMutableBufferPointer<Float>
 
-    /// Allocates the buffers for `ws`.
+    /// Allocates the buffer for `ws`.
     init(_ ws: EncoderWorkspace) {
         residual = .allocate(capacity: ws.width * ws.height)
-        mix = .allocate(capacity: ws.width * ws.height)
     }
 
-    /// Frees the buffers.
+    /// Frees the buffer.
     func deallocate() {
         residual.deallocate()
-        mix.deallocate()
+    }
+
+    /// The modulation weight (0...1) towards B of modulation value `bits`: standard 0, 3/8, 5/8, 1;
+    /// punch-through 0, ½, ½, 1.
+    @inline(__always)
+    static func weight(_ bits: UInt8, punchThrough: Bool) -> Float {
+        let standard = SIMD4<Float>(0, 0.375, 0.625, 1)
+        let punch = SIMD4<Float>(0, 0.5, 0.5, 1)
+        return punchThrough ? punch[Int(bits & 3)] : standard[Int(bits & 3)]
     }
 
     /// Chooses every pixel's modulation (stored in the workspace) by projecting it on the segment between
-    /// its interpolated continuous endpoints, and fills ``residual`` and ``mix``. Pixels are visited
+    /// its interpolated continuous endpoints, and fills ``residual``. Pixels are visited
     /// by the rectangles between four block centres, so each rectangle loads its four corners once.
     func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
         let gw = geometry.blockWidth
@@ -62,8 +68,8 @@ struct FastestFit: @unchecked Sendable {
                             let fx = Float(i)
                             let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
                             let p = y * ws.width + x
-                            let block = geometry.blockIndex(x: x, y: y, blocksWide: bw)
-                            choose(ws, p: p, endpoints: e, punchThrough: ws.cutOut[block])
+                            let punch = ws.hasAlpha && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: bw)]
+                            choose(ws, p: p, endpoints: e, punchThrough: punch)
                         }
                     }
                 }
@@ -71,7 +77,7 @@ struct FastestFit: @unchecked Sendable {
         }
     }
 
-    /// One pixel's modulation, weight and residual.
+    /// One pixel's modulation and residual.
     @inline(__always)
     func choose(_ ws: EncoderWorkspace, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) {
         let s = SIMD4<Float>(ws.source[p])
@@ -93,7 +99,6 @@ struct FastestFit: @unchecked Sendable {
             w = Float(step) * 0.3125 + Float(step & 1) * 0.0625
         }
         ws.modulation[p] = bits
-        mix[p] = w
         residual[p] = s + EndpointRefinement.truncationBias - (a + d * w)
     }
 
@@ -122,13 +127,28 @@ struct FastestFit: @unchecked Sendable {
     /// the residual over its window.
     @inline(__always)
     func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool) {
+        let ww = geometry.windowWidth
+        let wh = geometry.windowHeight
+        withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: ww * wh) { weights in
+            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: hasAlpha, weights: weights)
+        }
+    }
+
+    /// ``solve(_:geometry:bx:by:hasAlpha:)`` with room for the window's (u, v) weights, kept from the
+    /// gather for the scatter.
+    @inline(__always)
+    func solve(
+        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool,
+        weights: UnsafeMutableBufferPointer<SIMD2<Float>>
+    ) {
         let wm = ws.width - 1
         let hm = ws.height - 1
+        let ww = geometry.windowWidth
         let x0 = geometry.windowX(bx)
         let y0 = geometry.windowY(by)
         // Buffers in locals: loads through the class would be repeated on every pixel.
         let residual = self.residual
-        let mix = self.mix
+        let modulation = ws.modulation
         let width = ws.width
         let scale = 1 / Float(geometry.weightTotal)
         var caa: Float = 0
@@ -142,18 +162,20 @@ struct FastestFit: @unchecked Sendable {
         for j in 0..<geometry.windowHeight {
             let y = (y0 + j) & hm
             let betaY = Float(geometry.weightY(j)) * scale
-            for i in 0..<geometry.windowWidth {
+            for i in 0..<ww {
                 let x = (x0 + i) & wm
                 let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
-                let w = mix[p]
-                let u = beta * (1 - w)
-                let v = beta * w
                 var r = residual[p]
                 if hasAlpha {
+                    let cutOut = ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)]
+                    let w = FastestFit.weight(modulation[p], punchThrough: cutOut)
+                    let u = beta * (1 - w)
+                    let v = beta * w
+                    weights[j * ww + i] = SIMD2(u, v)
                     let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
                     var alphaWeight: Float = 1
-                    if ws.modulation[p] == 2 && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)] {
+                    if modulation[p] == 2 && cutOut {
                         alphaWeight = 0
                         r[3] = 0
                     }
@@ -164,14 +186,20 @@ struct FastestFit: @unchecked Sendable {
                     aab += alphaWeight * u * v
                     abb += alphaWeight * v * v
                     r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                    ra += r * u
+                    rb += r * v
                 } else {
+                    let w = FastestFit.weight(modulation[p], punchThrough: false)
+                    let u = beta * (1 - w)
+                    let v = beta * w
+                    weights[j * ww + i] = SIMD2(u, v)
                     caa += u * u
                     cab += u * v
                     cbb += v * v
                     r[3] = 0
+                    ra += r * u
+                    rb += r * v
                 }
-                ra += r * u
-                rb += r * v
             }
         }
         var (deltaA, deltaB) = EndpointRefinement.solve(caa, cab, cbb, ra, rb)
@@ -190,13 +218,10 @@ struct FastestFit: @unchecked Sendable {
         let changeB = change.highHalf
         for j in 0..<geometry.windowHeight {
             let y = (y0 + j) & hm
-            let betaY = Float(geometry.weightY(j)) * scale
-            for i in 0..<geometry.windowWidth {
+            for i in 0..<ww {
                 let x = (x0 + i) & wm
-                let p = y * width + x
-                let beta = Float(geometry.weightX(i)) * betaY
-                let w = mix[p]
-                residual[p] -= changeA * (beta * (1 - w)) + changeB * (beta * w)
+                let uv = weights[j * ww + i]
+                residual[y * width + x] -= changeA * uv[0] + changeB * uv[1]
             }
         }
     }

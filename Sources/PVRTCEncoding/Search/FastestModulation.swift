@@ -48,6 +48,9 @@ enum FastestModulation {
         let expanded = ws.expanded
         let source = ws.source
         let errorWeights = ws.errorWeights
+        // Opaque workspaces of `fastest` have no per-pixel weights: every pixel's is `channelWeights`.
+        let perPixelWeights = ws.hasAlpha
+        let fixedWeights = SIMD4<Float>(ws.channelWeights)
         let width = ws.width
         let rows = (ws.wrapBlockY(by - 1) * bw, by * bw, ws.wrapBlockY(by + 1) * bw)
         let columns = (ws.wrapBlockX(bx - 1), bx, ws.wrapBlockX(bx + 1))
@@ -81,7 +84,7 @@ enum FastestModulation {
                     let p = row + px
                     let shift = UInt32(2 * (gw * py + px))
                     let target = SIMD4<Float>(source[p])
-                    let weights = SIMD4<Float>(errorWeights[p])
+                    let weights = perPixelWeights ? SIMD4<Float>(errorWeights[p]) : fixedWeights
                     if !punchOnly {
                         let s = best(
                             e, target: target, weights: weights, luma: luma, hasLuma: hasLuma, punchThrough: false)
