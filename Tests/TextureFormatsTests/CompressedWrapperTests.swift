@@ -1,5 +1,5 @@
-import PVRTC
 import PVRCTestSupport
+import PVRTC
 import XCTest
 
 @testable import TextureFormats

@@ -1,6 +1,6 @@
 import Foundation
-import PVRTC
 import PVRCTestSupport
+import PVRTC
 import XCTest
 
 @testable import TextureFormats
