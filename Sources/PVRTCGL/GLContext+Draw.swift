@@ -68,6 +68,9 @@ extension GLContext {
             2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
             2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h
         )
+        guard texture.faceCount == 1 else {
+            throw GLError.unsupported("draw shows 2D textures; a cube map is sampled by direction, not drawn flat")
+        }
         switch texture.storage {
         case .texture(let name):
             let program = try programs.textureProgram()

@@ -46,4 +46,20 @@ public struct GPUTexture: Sendable, Hashable {
     /// Bytes of GPU memory allocated: the compressed levels (native), the data textures (direct) or
     /// the RGBA8 texture with all its allocated mip levels (decode-once, RGBA).
     public let gpuBytes: Int
+    /// 6 for a `GL_TEXTURE_CUBE_MAP` (its level sizes are those of one face; ``gpuBytes`` counts all
+    /// six), 1 for a 2D texture.
+    public let faceCount: Int
+
+    init(
+        width: Int, height: Int, levelCount: Int, mode: PVRTCUploadMode?, storage: Storage, gpuBytes: Int,
+        faceCount: Int = 1
+    ) {
+        self.width = width
+        self.height = height
+        self.levelCount = levelCount
+        self.mode = mode
+        self.storage = storage
+        self.gpuBytes = gpuBytes
+        self.faceCount = faceCount
+    }
 }

@@ -66,10 +66,12 @@ enum PVRTCTextureTool {
         let relative = path ?? input.lastPathComponent
         let settings = try manifest.settings(
             for: relative, base: TextureSettings(options: PVRTCEncoder.Options(), container: .pvr2))
-        guard settings.container.fileExtension == output.pathExtension.lowercased() else {
+        // Compared on the whole name: a two-part extension such as `pvr.ccz` is more than URL's
+        // `pathExtension` (`ccz`).
+        guard output.lastPathComponent.lowercased().hasSuffix("." + settings.container.fileExtension) else {
             throw UsageError(
                 description: "\(manifest.name): \(relative) asks for format \(settings.container.rawValue), "
-                    + "but the plugin writes .\(output.pathExtension) files")
+                    + "but the plugin writes \(output.lastPathComponent)")
         }
         let bytes: [UInt8]
         do {

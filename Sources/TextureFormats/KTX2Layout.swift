@@ -23,11 +23,6 @@ enum KTX2Layout {
     /// Alignment of level data without supercompression: lcm(8-byte PVRTC block, 4).
     static let levelAlignment = 8
 
-    /// `VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG`.
-    static let vkFormatPVRTC1FourUnorm: UInt32 = 1_000_054_001
-    /// `VK_FORMAT_PVRTC1_4BPP_SRGB_BLOCK_IMG`.
-    static let vkFormatPVRTC1FourSRGB: UInt32 = 1_000_054_005
-
     /// The PVRTC `vkFormat` values of `VK_IMG_format_pvrtc` (1000054000...1000054007), by name.
     static let pvrtcFormatNames: [UInt32: String] = [
         1_000_054_000: "PVRTC1 2bpp UNORM", 1_000_054_001: "PVRTC1 4bpp UNORM", 1_000_054_002: "PVRTC2 2bpp UNORM",
@@ -48,11 +43,11 @@ enum KTX2Layout {
     /// Bytes of the whole DFD for one sample: dfdTotalSize, 24-byte basic block header, 16-byte sample.
     static let dfdSize = 44
 
-    /// The Data Format Descriptor of PVRTC1 4bpp data (Khronos Data Format 1.3, basic descriptor
-    /// block, version 2): colour model PVRTC, BT.709 primaries, linear or sRGB transfer, straight or
-    /// premultiplied alpha, 4x4x1x1 texel blocks of 8 bytes in plane 0, one 64-bit sample of channel
-    /// PVRTC_COLOR (0) from 0 to 0xFFFFFFFF.
-    static func dataFormatDescriptor(_ metadata: TextureMetadata) -> [UInt8] {
+    /// The Data Format Descriptor of PVRTC1 data (Khronos Data Format 1.3, basic descriptor block,
+    /// version 2): colour model PVRTC, BT.709 primaries, linear or sRGB transfer, straight or
+    /// premultiplied alpha, texel blocks of `format`'s size (4x4x1x1 for 4bpp, 8x4x1x1 for 2bpp) of 8
+    /// bytes in plane 0, one 64-bit sample of channel PVRTC_COLOR (0) from 0 to 0xFFFFFFFF.
+    static func dataFormatDescriptor(_ metadata: TextureMetadata, format: PVRTCFormat) -> [UInt8] {
         var writer = ByteWriter(capacity: dfdSize)
         writer.uint32(UInt32(dfdSize))  // dfdTotalSize
         writer.uint32(0)  // vendorId 0 (Khronos), descriptorType 0 (basic)
@@ -60,13 +55,19 @@ enum KTX2Layout {
         let transfer = metadata.colorSpace == .srgb ? transferSRGB : transferLinear
         let flags = metadata.isPremultiplied ? flagPremultiplied : 0
         writer.uint32(colorModelPVRTC | primariesBT709 << 8 | transfer << 16 | flags << 24)
-        writer.append([3, 3, 0, 0])  // texelBlockDimension0...3: 4x4x1x1, each minus one
-        writer.append([8, 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
+        writer.append(blockDimensions(format))  // texelBlockDimension0...3, each minus one
+        writer.append([UInt8(format.bytesPerBlock), 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
         writer.uint32(0 | 63 << 16 | 0 << 24)  // bitOffset 0, bitLength 64 - 1, channel PVRTC_COLOR
         writer.uint32(0)  // samplePosition0...3
         writer.uint32(0)  // sampleLower
         writer.uint32(0xFFFF_FFFF)  // sampleUpper
         return writer.bytes
+    }
+
+    /// The DFD's `texelBlockDimension0...3` for `format`: block width, height, depth 1 and 1, each
+    /// stored minus one (`[3, 3, 0, 0]` for 4bpp, `[7, 3, 0, 0]` for 2bpp).
+    static func blockDimensions(_ format: PVRTCFormat) -> [UInt8] {
+        [UInt8(format.blockWidth - 1), UInt8(format.blockHeight - 1), 0, 0]
     }
 
     /// The `KTXorientation` value: one letter per dimension, `r`/`l` for x and `d`/`u` for y.

@@ -1,9 +1,10 @@
 import PVRTC
 
-/// Writes KTX 2.0 files holding PVRTC1 4bpp data (see ``KTX2Layout``).
+/// Writes KTX 2.0 files holding PVRTC1 4bpp or 2bpp data (see ``KTX2Layout``).
 ///
-/// vkFormat `VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG` (1000054001), or its sRGB form (1000054005) for
-/// sRGB textures; typeSize 1; pixelDepth 0, layerCount 0, faceCount 1; the DFD of
+/// vkFormat from ``PixelFormatTable`` for the texture's variant and colour space
+/// (`VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG` 1000054001 / sRGB 1000054005, `..._2BPP_...` 1000054000 /
+/// 1000054004); typeSize 1; pixelDepth 0, layerCount 0, faceCount 1; the DFD of
 /// ``KTX2Layout/dataFormatDescriptor(_:)`` (premultiplied alpha is its flag); key/value data
 /// `KTXorientation` (`rd`, `ru`, `ld`, `lu`) and `KTXwriter` (`pvrc`), sorted by key. Levels are stored
 /// smallest first; without supercompression each starts on an 8-byte boundary, with Zstandard
@@ -30,16 +31,18 @@ enum KTX2Writer {
     static func serialize(_ texture: PVRTCTexture, zstd: Bool) -> [UInt8] {
         serialize(
             levels: texture.levels.map { [$0.data] }, width: texture.width, height: texture.height,
-            metadata: texture.metadata, zstd: zstd)
+            format: texture.format, metadata: texture.metadata, zstd: zstd)
     }
 
-    /// The complete file for `levels` (level 0 first; each the block bytes of its faces, one face or
-    /// six for a cube map, in +X, −X, +Y, −Y, +Z, −Z order).
-    static func serialize(levels: [[[UInt8]]], width: Int, height: Int, metadata: TextureMetadata, zstd: Bool)
-        -> [UInt8]
-    {
+    /// The complete file for `levels` of `format` (level 0 first; each the block bytes of its faces,
+    /// one face or six for a cube map, in +X, −X, +Y, −Y, +Z, −Z order).
+    static func serialize(
+        levels: [[[UInt8]]], width: Int, height: Int, format: PVRTCFormat, metadata: TextureMetadata, zstd: Bool
+    ) -> [UInt8] {
         let levelCount = levels.count
-        let dfd = KTX2Layout.dataFormatDescriptor(metadata)
+        let vkFormat = PixelFormatTable.codes(format: format, hasAlpha: true, colorSpace: metadata.colorSpace)
+            .ktx2VkFormat
+        let dfd = KTX2Layout.dataFormatDescriptor(metadata, format: format)
         let kvd = keyValueData(metadata)
         let dfdOffset = KTX2Layout.levelIndexOffset + KTX2Layout.levelIndexEntrySize * levelCount
         let kvdOffset = dfdOffset + dfd.count
@@ -57,9 +60,8 @@ enum KTX2Writer {
 
         var writer = ByteWriter(capacity: end)
         writer.append(KTX2Layout.identifier)
-        let srgb = metadata.colorSpace == .srgb
         for field: UInt32 in [
-            srgb ? KTX2Layout.vkFormatPVRTC1FourSRGB : KTX2Layout.vkFormatPVRTC1FourUnorm, 1,
+            vkFormat, 1,
             UInt32(width), UInt32(height), 0, 0, UInt32(levels.first?.count ?? 1), UInt32(levelCount),
             zstd ? KTX2Layout.supercompressionZstd : KTX2Layout.supercompressionNone,
             UInt32(dfdOffset), UInt32(dfd.count), UInt32(kvdOffset), UInt32(kvd.count),

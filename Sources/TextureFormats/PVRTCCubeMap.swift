@@ -2,7 +2,7 @@ import FileIO
 import Foundation
 import PVRTC
 
-/// A PVRTC1 4bpp cube map: six faces in the order +X, −X, +Y, −Y, +Z, −Z (the GL / Vulkan / KTX face
+/// A PVRTC1 (4bpp or 2bpp) cube map: six faces in the order +X, −X, +Y, −Y, +Z, −Z (the GL / Vulkan / KTX face
 /// order), each a square texture of the same size, levels, alpha and metadata.
 ///
 /// Written by ``serialized(as:)`` in each container's own cube layout:
@@ -20,7 +20,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
 
     /// Checks and keeps six faces.
     /// - Throws: ``TextureFormatError/invalidDimensions(file:reason:)`` (file `<cube map>`) unless there
-    ///   are six square faces of one size and level count with the same alpha and metadata.
+    ///   are six square faces of one size, format and level count with the same alpha and metadata.
     public init(faces: [PVRTCTexture]) throws {
         guard faces.count == 6, let first = faces.first else {
             throw TextureFormatError.invalidDimensions(
@@ -32,7 +32,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
         }
         for (index, face) in faces.enumerated()
         where face.width != first.width || face.height != first.height || face.levels.count != first.levels.count
-            || face.hasAlpha != first.hasAlpha || face.metadata != first.metadata
+            || face.hasAlpha != first.hasAlpha || face.metadata != first.metadata || face.format != first.format
         {
             throw TextureFormatError.invalidDimensions(
                 file: "<cube map>",
@@ -46,11 +46,11 @@ public struct PVRTCCubeMap: Sendable, Equatable {
     /// Face 0's size, levels, alpha and metadata (all faces share them).
     public var shape: PVRTCTexture { faces[0] }
 
-    /// Reads a cube map of PVRTC1 4bpp faces from any container pvrc reads.
-    /// - Throws: ``TextureFormatError`` naming `file`: not PVRTC1 4bpp, not six faces, or a damaged file.
+    /// Reads a cube map of PVRTC1 4bpp or 2bpp faces from any container pvrc reads.
+    /// - Throws: ``TextureFormatError`` naming `file`: not PVRTC1, not six faces, or a damaged file.
     public static func parse(_ bytes: [UInt8], file: String) throws -> PVRTCCubeMap {
         let description = try TextureFileDescription.parse(bytes, file: file)
-        guard description.isPVRTC1FourBit, let offsets = description.faceOffsets,
+        guard let format = description.pvrtcFormat, let offsets = description.faceOffsets,
             let counts = description.levelByteCounts
         else {
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: description.pixelFormat.name)
@@ -69,7 +69,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
                     levels.append(
                         try PVRTCImage(
                             width: max(description.width >> level, 1), height: max(description.height >> level, 1),
-                            data: Array(description.contents[start..<(start + counts[level])])))
+                            data: Array(description.contents[start..<(start + counts[level])]), format: format))
                 } catch {
                     throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
                 }
@@ -126,7 +126,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
         case .ktx2, .ktx2Zstd:
             return KTX2Writer.serialize(
                 levels: (0..<levelCount).map { level in faces.map { $0.levels[level].data } },
-                width: texture.width, height: texture.height, metadata: texture.metadata,
+                width: texture.width, height: texture.height, format: texture.format, metadata: texture.metadata,
                 zstd: container == .ktx2Zstd)
         }
     }

@@ -29,6 +29,10 @@ public struct PixelFormatCodes: Sendable, Hashable {
     /// `GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`, whatever the colour space (the IMG extension has no
     /// sRGB enums).
     public let glUploadInternalFormat: UInt32
+    /// KTX 2.0 `vkFormat` (`VK_IMG_format_pvrtc`): `VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG` 1000054000,
+    /// `..._4BPP_UNORM_...` 1000054001, and their sRGB forms 1000054004 / 1000054005 (KTX 2 has no
+    /// RGB/RGBA distinction, so both alpha rows share it).
+    public let ktx2VkFormat: UInt32
 }
 
 /// The one table from PVRTC variant x alpha x colour space to PVR v2 pixel type, PVR v3 pixel format
@@ -69,6 +73,11 @@ public enum PixelFormatTable {
         entries.first { $0.pvrV3PixelFormat == pixelFormat }.map { ($0.format, $0.hasAlpha) }
     }
 
+    /// The variant and colour space a KTX 2 `vkFormat` names, or `nil` for a format pvrc does not read.
+    static func format(ktx2VkFormat vkFormat: UInt32) -> (format: PVRTCFormat, colorSpace: ColorSpace)? {
+        entries.first { $0.ktx2VkFormat == vkFormat }.map { ($0.format, $0.colorSpace) }
+    }
+
     /// The row a KTX `glInternalFormat` names, or `nil` for a format pvrc does not read.
     static func codes(ktxInternalFormat internalFormat: UInt32) -> PixelFormatCodes? {
         entries.first { $0.ktxInternalFormat == internalFormat }
@@ -80,17 +89,20 @@ public enum PixelFormatTable {
         let srgbEnum: UInt32
         let v2Types: [UInt32]
         let v3Format: UInt64
+        let vkUnorm: UInt32
         switch format {
         case .pvrtc1_4bpp:
             imgEnum = 0x8C00 + 2 * alpha  // COMPRESSED_RGB(A)_PVRTC_4BPPV1_IMG: 0x8C00, 0x8C02
             srgbEnum = 0x8A55 + 2 * alpha  // COMPRESSED_SRGB(_ALPHA)_PVRTC_4BPPV1_EXT: 0x8A55, 0x8A57
             v2Types = [0x19, 0x0D]  // OGL_PVRTC4, MGL_PVRTC4
             v3Format = 2 + UInt64(alpha)
+            vkUnorm = 1_000_054_001  // VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG
         case .pvrtc1_2bpp:
             imgEnum = 0x8C01 + 2 * alpha  // COMPRESSED_RGB(A)_PVRTC_2BPPV1_IMG: 0x8C01, 0x8C03
             srgbEnum = 0x8A54 + 2 * alpha  // COMPRESSED_SRGB(_ALPHA)_PVRTC_2BPPV1_EXT: 0x8A54, 0x8A56
             v2Types = [0x18, 0x0C]  // OGL_PVRTC2, MGL_PVRTC2
             v3Format = UInt64(alpha)
+            vkUnorm = 1_000_054_000  // VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG
         }
         return PixelFormatCodes(
             format: format, hasAlpha: hasAlpha, colorSpace: colorSpace,
@@ -98,6 +110,7 @@ public enum PixelFormatTable {
             pvrV3PixelFormat: v3Format, pvrV3ColourSpace: colorSpace == .srgb ? 1 : 0,
             ktxInternalFormat: colorSpace == .srgb ? srgbEnum : imgEnum,
             glBaseInternalFormat: hasAlpha ? glRGBA : glRGB,
-            glUploadInternalFormat: imgEnum)
+            glUploadInternalFormat: imgEnum,
+            ktx2VkFormat: colorSpace == .srgb ? vkUnorm + 4 : vkUnorm)  // the SRGB forms are UNORM + 4
     }
 }

@@ -276,7 +276,7 @@ extension TextureFileDescription {
 
     // MARK: KTX 2
 
-    /// Any KTX 2 file's header; for PVRTC1 4bpp files also the faces of every level (Zstandard
+    /// Any KTX 2 file's header; for PVRTC1 files (4bpp and 2bpp) also the faces of every level (Zstandard
     /// levels are inflated), so cube maps decode face by face.
     static func describeKTX2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
         var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
@@ -296,17 +296,20 @@ extension TextureFileDescription {
         let kvdLength = Int(try reader.uint32("kvdByteLength"))
         _ = try reader.uint64("sgdByteOffset")
         _ = try reader.uint64("sgdByteLength")
-        let isPVRTC4 = vkFormat == KTX2Layout.vkFormatPVRTC1FourUnorm || vkFormat == KTX2Layout.vkFormatPVRTC1FourSRGB
+        let pvrtc = PixelFormatTable.format(ktx2VkFormat: vkFormat)
         let format =
-            isPVRTC4
-            ? TexturePixelFormat.compressed(
-                "PVRTC1 4bpp " + (vkFormat == KTX2Layout.vkFormatPVRTC1FourSRGB ? "sRGB" : "UNORM"),
-                block: TexturePixelFormat.Block(width: 4, height: 4, bytes: 8, minimumBlocks: 2))
-            : TexturePixelFormat(
+            pvrtc.map { format, colorSpace in
+                TexturePixelFormat.compressed(
+                    "\(format.displayName) " + (colorSpace == .srgb ? "sRGB" : "UNORM"),
+                    block: TexturePixelFormat.Block(
+                        width: format.blockWidth, height: format.blockHeight, bytes: format.bytesPerBlock,
+                        minimumBlocks: PVRTCFormat.minimumBlocksPerSide))
+            }
+            ?? TexturePixelFormat(
                 name: KTX2Layout.pvrtcFormatNames[vkFormat] ?? "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
         let counts = try checkShape(
             width: width, height: max(height, 1), depth: max(depth, 1), levels: levels, faces: faces,
-            format: isPVRTC4 ? format : nil, rowAlignment: 1, file: file)
+            format: pvrtc == nil ? nil : format, rowAlignment: 1, file: file)
         var orientation = TextureOrientation.topDown
         if kvdOffset <= bytes.count, kvdLength <= bytes.count - kvdOffset {
             var kvd = ByteReader(bytes, file: file, offset: kvdOffset)

@@ -87,13 +87,16 @@ public struct TextureFileDescription: Sendable {
         return description
     }
 
-    /// Whether the data is PVRTC1 4bpp, which ``image(level:face:)`` decodes with the CPU decoder.
-    var isPVRTC1FourBit: Bool { pixelFormat.name.hasPrefix("PVRTC1 4bpp") }
+    /// The PVRTC1 variant of the data (decoded by ``image(level:face:)`` with the CPU decoder), or
+    /// `nil` for any other format.
+    var pvrtcFormat: PVRTCFormat? {
+        PVRTCFormat.allCases.first { pixelFormat.name.hasPrefix($0.displayName) }
+    }
 
     /// Level `level`, face `face` (array surface 0, depth slice 0) as an RGBA image, rows as stored
     /// (apply ``orientation`` to make it upright).
     ///
-    /// PVRTC1 4bpp faces are decoded with `PVRTCDecoder` (so cube maps decode face by face).
+    /// PVRTC1 4bpp and 2bpp faces are decoded with `PVRTCDecoder` (so cube maps decode face by face).
     /// Uncompressed channels widen to 8 bits by rounding `value * 255 / max`; luminance fills R, G and B,
     /// intensity all four; missing channels are 0 (alpha 255).
     /// - Throws: ``TextureFormatError/unsupportedPixelFormat(file:format:)`` naming the format when
@@ -110,11 +113,12 @@ public struct TextureFileDescription: Sendable {
         }
         let w = max(width >> level, 1)
         let h = max(height >> level, 1)
-        if isPVRTC1FourBit, let faceOffsets, let levelByteCounts {
+        if let pvrtcFormat, let faceOffsets, let levelByteCounts {
             let start = faceOffsets[level][face]
             let data = Array(contents[start..<(start + levelByteCounts[level])])
             do {
-                return PVRTCDecoder.decode(try PVRTCImage(width: w, height: h, data: data), threads: threads)
+                return PVRTCDecoder.decode(
+                    try PVRTCImage(width: w, height: h, data: data, format: pvrtcFormat), threads: threads)
             } catch {
                 throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
             }
@@ -124,7 +128,7 @@ public struct TextureFileDescription: Sendable {
             if let unpackProblem {
                 reason += " (\(unpackProblem))"
             } else if pixelFormat.isCompressed {
-                reason += " (compressed; pvrc decodes PVRTC1 4bpp and the common uncompressed formats)"
+                reason += " (compressed; pvrc decodes PVRTC1 4bpp and 2bpp and the common uncompressed formats)"
             } else {
                 reason += " (pvrc unpacks 8-bit channels and 16-bit packed pixels only)"
             }

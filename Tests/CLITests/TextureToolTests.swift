@@ -57,6 +57,36 @@ final class TextureToolTests: XCTestCase {
         XCTAssertEqual(try directory.contents(), ["pvrc.json"])
     }
 
+    /// Two-part extensions: a `pvr-ccz` (`pvr-gz`) format writes a `.pvr.ccz` (`.pvr.gz`) output, the
+    /// same bytes as `pvrc encode --format`, and is refused for a plain `.pvr` output.
+    func testCompressedPVRFormatsWriteTheirTwoPartExtensions() throws {
+        let directory = try TemporaryDirectory()
+        let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        for (format, name) in [("pvr-ccz", "tree.pvr.ccz"), ("pvr-gz", "tree.pvr.gz")] {
+            let manifest = directory.path + "/pvrc.json"
+            try Data(#"{"options": {"quality": "fast", "format": "\#(format)"}}"#.utf8)
+                .write(to: URL(fileURLWithPath: manifest))
+            let output = directory.path + "/out/" + name
+            let run = try PVRCProcess.run(
+                executable: tool, [example.path, output, "--path", "tree.png", "--manifest", manifest])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let reference = directory.path + "/reference-" + name
+            let encode = try PVRCProcess.run([
+                "encode", example.path, reference, "--quality", "fast", "--format", format, "--quiet",
+            ])
+            XCTAssertEqual(encode.status, 0, encode.standardError)
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: output)),
+                try Data(contentsOf: URL(fileURLWithPath: reference)), format)
+            XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: output)).container.rawValue, format)
+            let plain = try PVRCProcess.run(
+                executable: tool,
+                [example.path, directory.path + "/out/plain.pvr", "--path", "tree.png", "--manifest", manifest])
+            XCTAssertEqual(plain.status, 1)
+            XCTAssertTrue(plain.standardError.contains("asks for format \(format)"), plain.standardError)
+        }
+    }
+
     /// The tool runs the same encode job as `pvrc encode`: a horizontal flip into PVR v2 is refused,
     /// premultiplied alpha into PVR v2 warns, with encode's words; old manifest spellings warn.
     func testTheToolRefusesAndWarnsAsEncodeDoes() throws {

@@ -59,6 +59,27 @@ final class CubeMapTests: XCTestCase {
         }
     }
 
+    /// A 2bpp cube map (six 16x16 faces, full chain) reads back as 2bpp from every container, and a
+    /// face decodes through the description as the 2bpp decoder decodes it.
+    func testTwoBitCubeRoundTripsInEveryContainer() throws {
+        var rng = SplitMix64(seed: 7)
+        let cube = try PVRTCCubeMap(
+            faces: (0..<6).map { _ in
+                try TestTextures.random(width: 16, height: 16, hasAlpha: true, format: .pvrtc1_2bpp, rng: &rng)
+            })
+        for container in TextureContainer.allCases {
+            let bytes = cube.serialized(as: container)
+            let read = try PVRTCCubeMap.parse(bytes, file: "c")
+            XCTAssertEqual(read.faces.map(\.levels), cube.faces.map(\.levels), "\(container)")
+            XCTAssertEqual(read.shape.format, .pvrtc1_2bpp, "\(container)")
+            let description = try TextureFileDescription.parse(bytes, file: "c")
+            XCTAssertEqual(
+                try description.image(level: 1, face: 4), PVRTCDecoder.decode(cube.faces[4].levels[1]), "\(container)")
+        }
+        let ktx2 = cube.serialized(as: .ktx2)
+        XCTAssertEqual(u32(ktx2, 12), 1_000_054_000, "VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG")
+    }
+
     func testKTX2CubeHasSixFacesPerLevelEntry() throws {
         let cube = try cubeMap()
         let bytes = cube.serialized(as: .ktx2)

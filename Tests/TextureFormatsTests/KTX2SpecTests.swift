@@ -16,9 +16,12 @@ final class KTX2SpecTests: XCTestCase {
         func u64(_ at: Int) -> Int { Int(UInt64(u32(at)) | UInt64(u32(at + 4)) << 32) }
     }
 
-    private func texture(metadata: TextureMetadata, levels: Int?) throws -> PVRTCTexture {
+    private func texture(
+        metadata: TextureMetadata, levels: Int?, format: PVRTCFormat = .pvrtc1_4bpp
+    ) throws -> PVRTCTexture {
         var rng = SplitMix64(seed: 20)
-        var texture = try TestTextures.random(width: 32, height: 16, levelCount: levels, hasAlpha: true, rng: &rng)
+        var texture = try TestTextures.random(
+            width: 32, height: 16, levelCount: levels, hasAlpha: true, format: format, rng: &rng)
         texture.metadata = metadata
         return texture
     }
@@ -31,12 +34,22 @@ final class KTX2SpecTests: XCTestCase {
         XCTAssertEqual(
             Array(bytes.prefix(12)), [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A])
         let srgb = texture.metadata.colorSpace == .srgb
+        let twoBit = texture.format == .pvrtc1_2bpp
         let levelCount = texture.levels.count
+        // VK_IMG_format_pvrtc: VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG = 1000054000, _4BPP_UNORM_ = 1000054001,
+        // _2BPP_SRGB_ = 1000054004, _4BPP_SRGB_ = 1000054005.
+        let vkFormat: UInt32 =
+            switch (twoBit, srgb) {
+            case (false, false): 1_000_054_001
+            case (false, true): 1_000_054_005
+            case (true, false): 1_000_054_000
+            case (true, true): 1_000_054_004
+            }
         // vkFormat, typeSize, width, height, depth, layerCount, faceCount, levelCount, supercompressionScheme.
         XCTAssertEqual(
             (0..<9).map { spec.u32(12 + 4 * $0) },
             [
-                srgb ? 1_000_054_005 : 1_000_054_001, 1, UInt32(texture.width), UInt32(texture.height), 0, 0, 1,
+                vkFormat, 1, UInt32(texture.width), UInt32(texture.height), 0, 0, 1,
                 UInt32(levelCount), zstd ? 2 : 0,
             ], line: line)
         let dfdOffset = Int(spec.u32(48))
@@ -56,8 +69,10 @@ final class KTX2SpecTests: XCTestCase {
         XCTAssertEqual(model >> 8 & 0xFF, 1, "BT.709 primaries", line: line)
         XCTAssertEqual(model >> 16 & 0xFF, srgb ? 2 : 1, "transfer function", line: line)
         XCTAssertEqual(model >> 24, texture.metadata.isPremultiplied ? 1 : 0, "alpha premultiplied flag", line: line)
+        // texelBlockDimension0...3 (each minus one: 8x4x1x1 for 2bpp, 4x4x1x1 for 4bpp), bytesPlane0...7.
         XCTAssertEqual(
-            Array(bytes[(dfdOffset + 16)..<(dfdOffset + 28)]), [3, 3, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0], line: line)
+            Array(bytes[(dfdOffset + 16)..<(dfdOffset + 28)]), [twoBit ? 7 : 3, 3, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0],
+            line: line)
         XCTAssertEqual(
             (0..<4).map { spec.u32(dfdOffset + 28 + 4 * $0) }, [63 << 16, 0, 0, 0xFFFF_FFFF], "one 64-bit sample",
             line: line)
@@ -117,12 +132,63 @@ final class KTX2SpecTests: XCTestCase {
             TextureMetadata(orientation: TextureOrientation(yUp: true)),
         ] {
             for levels in [nil, 1, 3] {
-                let texture = try texture(metadata: metadata, levels: levels)
-                let bytes = TextureFile(container: .ktx2, texture: texture).serialized()
-                let stored = try checkAgainstSpec(bytes, texture: texture, zstd: false)
-                XCTAssertEqual(stored, texture.levels.map(\.data))
-                XCTAssertEqual(try TextureFile.parse(bytes, file: "k").texture, texture)
+                for format in PVRTCFormat.allCases {
+                    let texture = try texture(metadata: metadata, levels: levels, format: format)
+                    let bytes = TextureFile(container: .ktx2, texture: texture).serialized()
+                    let stored = try checkAgainstSpec(bytes, texture: texture, zstd: false)
+                    XCTAssertEqual(stored, texture.levels.map(\.data))
+                    let read = try TextureFile.parse(bytes, file: "k").texture
+                    XCTAssertEqual(read, texture)
+                    XCTAssertEqual(read.format, format)
+                }
             }
+        }
+    }
+
+    /// The first 80 bytes and the DFD of a 2bpp file, spelled out byte by byte from the KTX 2.0
+    /// specification (section 3) and Khronos Data Format 1.3 (basic descriptor block).
+    func testTwoBitHeaderBytesAsTheSpecificationSpellsThem() throws {
+        let texture = try texture(metadata: TextureMetadata(colorSpace: .srgb), levels: 1, format: .pvrtc1_2bpp)
+        let bytes = TextureFile(container: .ktx2, texture: texture).serialized()
+        XCTAssertEqual(
+            Array(bytes[0..<48]),
+            [
+                0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A,  // identifier
+                0xF4, 0x9C, 0x9B, 0x3B,  // vkFormat 1000054004 = 0x3B9B9CF4 (PVRTC1 2bpp sRGB)
+                1, 0, 0, 0,  // typeSize
+                32, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0,  // pixelWidth 32, pixelHeight 16, pixelDepth 0
+                0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,  // layerCount 0, faceCount 1, levelCount 1
+                0, 0, 0, 0,  // supercompressionScheme none
+            ])
+        // dfdByteOffset 104 (80 + one 24-byte level entry), dfdByteLength 44.
+        XCTAssertEqual(Array(bytes[48..<56]), [104, 0, 0, 0, 44, 0, 0, 0])
+        XCTAssertEqual(
+            Array(bytes[104..<148]),
+            [
+                44, 0, 0, 0,  // dfdTotalSize
+                0, 0, 0, 0,  // vendorId 0, descriptorType 0
+                2, 0, 40, 0,  // versionNumber 2, descriptorBlockSize 40
+                164, 1, 2, 0,  // KHR_DF_MODEL_PVRTC, BT709, KHR_DF_TRANSFER_SRGB, flags 0
+                7, 3, 0, 0,  // texel block 8x4x1x1
+                8, 0, 0, 0, 0, 0, 0, 0,  // bytesPlane0 8
+                0, 0, 63, 0,  // bitOffset 0, bitLength 63 (64 bits), channel PVRTC_COLOR
+                0, 0, 0, 0, 0, 0, 0, 0,  // samplePosition0...3, sampleLower 0
+                0xFF, 0xFF, 0xFF, 0xFF,  // sampleUpper
+            ])
+        // The level: 32x16 at 2bpp is 4x4 blocks of 8 bytes.
+        XCTAssertEqual(
+            Array(bytes[(80 + 8)..<(80 + 24)]), LE.bytes(128) + [0, 0, 0, 0] + LE.bytes(128) + [0, 0, 0, 0])
+        // The same bytes under a 4bpp vkFormat (or a 4x4 DFD) are refused, never decoded as 4bpp.
+        var four = bytes
+        LE.patch(&four, at: 12, 1_000_054_005)
+        XCTAssertThrowsError(try TextureFile.parse(four, file: "f"))
+        var dfd = bytes
+        dfd[104 + 16] = 3
+        XCTAssertThrowsError(try TextureFile.parse(dfd, file: "d")) {
+            XCTAssertEqual(
+                $0 as? TextureFormatError,
+                .invalidHeader(
+                    file: "d", reason: "the DFD's texel block is 4x4, but PVRTC1 2bpp has 8x4 blocks"))
         }
     }
 
@@ -132,6 +198,10 @@ final class KTX2SpecTests: XCTestCase {
         let bytes = TextureFile(container: .ktx2Zstd, texture: texture).serialized()
         let stored = try checkAgainstSpec(bytes, texture: texture, zstd: true)
         XCTAssertEqual(try TextureFile.parse(bytes, file: "z"), TextureFile(container: .ktx2Zstd, texture: texture))
+        let twoBit = try self.texture(metadata: TextureMetadata(), levels: nil, format: .pvrtc1_2bpp)
+        let twoBitBytes = TextureFile(container: .ktx2Zstd, texture: twoBit).serialized()
+        _ = try checkAgainstSpec(twoBitBytes, texture: twoBit, zstd: true)
+        XCTAssertEqual(try TextureFile.parse(twoBitBytes, file: "z").texture, twoBit)
         guard FileManager.default.isExecutableFile(atPath: zstdTool) else {
             throw XCTSkip("the zstd tool (Debian package zstd) is not installed; the frames were checked by pvrc only")
         }
@@ -175,12 +245,14 @@ final class KTX2SpecTests: XCTestCase {
             process.waitUntilExit()
             return process.terminationStatus
         }
-        let cases: [(String, TextureContainer, TextureMetadata, Int?)] = [
-            ("single.ktx2", .ktx2, TextureMetadata(orientation: TextureOrientation(yUp: true)), 1),
-            ("zstd.ktx2", .ktx2Zstd, TextureMetadata(isPremultiplied: true, colorSpace: .srgb), nil),
+        let cases: [(String, TextureContainer, TextureMetadata, Int?, PVRTCFormat)] = [
+            ("single.ktx2", .ktx2, TextureMetadata(orientation: TextureOrientation(yUp: true)), 1, .pvrtc1_4bpp),
+            ("zstd.ktx2", .ktx2Zstd, TextureMetadata(isPremultiplied: true, colorSpace: .srgb), nil, .pvrtc1_4bpp),
+            ("single2.ktx2", .ktx2, TextureMetadata(colorSpace: .srgb), 1, .pvrtc1_2bpp),
+            ("zstd2.ktx2", .ktx2Zstd, TextureMetadata(orientation: TextureOrientation(yUp: true)), nil, .pvrtc1_2bpp),
         ]
-        for (name, container, metadata, levels) in cases {
-            let texture = try texture(metadata: metadata, levels: levels)
+        for (name, container, metadata, levels, format) in cases {
+            let texture = try texture(metadata: metadata, levels: levels, format: format)
             let file = directory.appendingPathComponent(name)
             try TextureFile(container: container, texture: texture).write(to: file)
             XCTAssertEqual(try run(["validate", file.path]), 0, name)
@@ -201,8 +273,13 @@ final class KTX2SpecTests: XCTestCase {
             }
         }
         var bytes = good
+        LE.patch(&bytes, at: 12, 1_000_054_002)
+        expect(bytes, .unsupportedPixelFormat(file: "h", format: "vkFormat 1000054002 (PVRTC2 2bpp UNORM)"))
+        // 4bpp data relabelled 2bpp: the DFD's 4x4 block gives it away.
+        bytes = good
         LE.patch(&bytes, at: 12, 1_000_054_000)
-        expect(bytes, .unsupportedPixelFormat(file: "h", format: "vkFormat 1000054000 (PVRTC1 2bpp UNORM)"))
+        expect(
+            bytes, .invalidHeader(file: "h", reason: "the DFD's texel block is 4x4, but PVRTC1 2bpp has 8x4 blocks"))
         bytes = good
         LE.patch(&bytes, at: 12, 184)
         expect(bytes, .unsupportedPixelFormat(file: "h", format: "vkFormat 184"))
