@@ -13,6 +13,10 @@ enum ContainerFuzzing {
         case .pvr2: signature = [(0, [52, 0, 0, 0]), (44, Array("PVR!".utf8))]
         case .pvr3: signature = [(0, [0x50, 0x56, 0x52, 0x03])]
         case .ktx: signature = [(0, [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A])]
+        case .ktx2, .ktx2Zstd:
+            signature = [(0, [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A])]
+        case .pvrCCZ: signature = [(0, Array("CCZ!".utf8))]
+        case .pvrGzip: signature = [(0, [0x1F, 0x8B])]
         }
         for (offset, value) in signature where bytes.count >= offset + value.count {
             bytes.replaceSubrange(offset..<offset + value.count, with: value)
@@ -25,7 +29,7 @@ enum ContainerFuzzing {
         let input = forcingSignature(bytes, of: container)
         guard let file = try? TextureFile.parse(input, file: "fuzz") else { return }
         for level in file.texture.levels {
-            precondition(level.data.count == PVRTCImage.byteCount(width: level.width, height: level.height))
+            precondition(level.data.count == level.format.byteCount(width: level.width, height: level.height))
         }
         let again: TextureFile
         do {

@@ -7,7 +7,7 @@ import Imaging
 /// bilinearly upscaled from the four surrounding block centres (at pixel (4, 2) of each block) with integer
 /// weights summing to 32 and wrap-around at every edge, converted to 8 bits (`v/128 + v/4` for RGB,
 /// `v/32 + v/2` for alpha), then blended with the pixel's modulation weight as `(A·(8−w) + B·w) / 8`. The
-/// weights come from ``PVRTC2bppModulation`` (direct or interpolated mode, neighbour averaging across block
+/// weights come from `PVRTC2bppModulation` (direct or interpolated mode, neighbour averaging across block
 /// edges). There is no punch-through in 2bpp.
 ///
 /// Levels narrower than 16 or lower than 8 pixels still hold 2x2 blocks; like the reference, they are

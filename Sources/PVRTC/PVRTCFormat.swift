@@ -56,7 +56,7 @@ public enum PVRTCFormat: String, Sendable, Hashable, CaseIterable, Codable {
         blocksWide(width) * blocksHigh(height) * bytesPerBlock
     }
 
-    /// The usual name, for messages and `pvrc info`: `PVRTC1 4bpp` or `PVRTC1 2bpp` (``rawValue`` is
+    /// The usual name, for messages and `pvrc info`: `PVRTC1 4bpp` or `PVRTC1 2bpp` (`rawValue` is
     /// the stable spelling for files and options).
     public var displayName: String { "PVRTC1 \(bitsPerPixel)bpp" }
 }
