@@ -23,7 +23,7 @@ public enum CompressedTextureWrapper {
     /// gzip's ID1 and ID2 bytes.
     static let gzipMagic: [UInt8] = [0x1F, 0x8B]
 
-    /// The largest inflated file accepted, in bytes: a texture of ``PVRTCImage/maximumDimension``
+    /// The largest inflated file accepted, in bytes: a texture of `PVRTCImage.maximumDimension`
     /// squared pixels at 32 bits per pixel with its full mip chain (4/3 of level 0), plus 1 MiB of
     /// headers and metadata (about 1.43 GB).
     public static let maximumInflatedSize =

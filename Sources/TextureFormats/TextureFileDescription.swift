@@ -5,7 +5,7 @@ import PVRTC
 
 /// What any PVR v2, PVR v3 or KTX 1.1 file (bare, `.pvr.ccz` or `.pvr.gz`) says about itself, whatever
 /// its pixel format: the format, sizes, levels, faces, array surfaces, header fields and metadata. Also
-/// unpacks the common uncompressed formats to RGBA (``image(level:face:)``).
+/// unpacks the common uncompressed formats to RGBA (``image(level:face:threads:)``).
 ///
 /// Unlike ``TextureFile``, which reads only PVRTC1 4bpp 2D textures, this reads every header; it
 /// still checks that the file holds the bytes its header announces when the format's size is known.

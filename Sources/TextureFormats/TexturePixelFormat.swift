@@ -1,5 +1,5 @@
 /// Any pixel format a PVR v2, PVR v3 or KTX 1.1 header can name, described for `pvrc info` and, for
-/// the common uncompressed layouts, unpacked to RGBA by ``TextureFileDescription/image(level:face:)``.
+/// the common uncompressed layouts, unpacked to RGBA by ``TextureFileDescription/image(level:face:threads:)``.
 public struct TexturePixelFormat: Sendable, Equatable {
     /// One channel: its name (`r`, `g`, `b`, `a`, `l` luminance, `i` intensity, `x` unused, `d`
     /// depth, `s` stencil) and its width in bits.
