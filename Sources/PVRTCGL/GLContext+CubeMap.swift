@@ -5,11 +5,11 @@ import TextureFormats
 
 extension GLContext {
     /// Uploads a PVRTC cube map as one `GL_TEXTURE_CUBE_MAP`: face f of level l goes to
-    /// `GL_TEXTURE_CUBE_MAP_POSITIVE_X + f` (+X, −X, +Y, −Y, +Z, −Z, the order of ``PVRTCCubeMap``),
+    /// `GL_TEXTURE_CUBE_MAP_POSITIVE_X + f` (+X, −X, +Y, −Y, +Z, −Z, the order of `PVRTCCubeMap`),
     /// rows as stored (row 0 at t = 0, as for 2D uploads).
     ///
     /// - ``PVRTCUploadMode/native``: one `glCompressedTexImage2D` per face and level with the
-    ///   ``PixelFormatTable`` enum. Untested here: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
+    ///   `PixelFormatTable` enum. Untested here: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
     ///   `pvrtc4.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).

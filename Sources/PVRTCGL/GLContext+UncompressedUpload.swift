@@ -4,8 +4,8 @@ import TextureFormats
 
 extension GLContext {
     /// Uploads face `face` of an uncompressed texture file (PVR v2, PVR v3, KTX 1.1; see
-    /// ``TextureFileDescription``) with one `glTexImage2D` per level in the format and type that take
-    /// its pixels as stored (``TextureFileDescription/glTransfer``: RGBA8888, RGB888, RGB565,
+    /// `TextureFileDescription`) with one `glTexImage2D` per level in the format and type that take
+    /// its pixels as stored (`TextureFileDescription.glTransfer`: RGBA8888, RGB888, RGB565,
     /// RGBA4444, RGBA5551, L8, A8, LA88), or as RGBA8 converted on the CPU for the rest (BGRA8888,
     /// intensity, RGB555, ...). A full chain is sampled with `LINEAR_MIPMAP_LINEAR`, anything else
     /// with `LINEAR` from level 0; edges are clamped. The result is drawn like any plain texture.
