@@ -45,13 +45,18 @@ struct GivingUpCache: Sendable {
         "cache \(cache.location): \(text)"
     }
 
+    /// The warnings for one failure: none once the cache was given up (a request still in flight then
+    /// is covered by the give-up warning), the give-up warning with the failure that reached the limit.
     private func failed(_ text: String) async -> [String] {
-        var warnings = [warning(text)]
-        if await health.failed() {
-            warnings.append(
-                warning("\(Self.failureLimit) failures in a row; the cache is not used for the rest of the build"))
+        switch await health.failed() {
+        case .alreadyGivenUp: return []
+        case .counted: return [warning(text)]
+        case .gaveUp:
+            return [
+                warning(text),
+                warning("\(Self.failureLimit) failures in a row; the cache is not used for the rest of the build"),
+            ]
         }
-        return warnings
     }
 
     /// Failures in a row, shared by all textures of the build.
@@ -65,12 +70,17 @@ struct GivingUpCache: Sendable {
             if !givenUp { failuresInARow = 0 }
         }
 
-        /// Counts a failure; `true` when it gave the cache up.
-        func failed() -> Bool {
-            guard !givenUp else { return false }
+        /// What one failure did to the cache's health.
+        enum Outcome {
+            case counted, gaveUp, alreadyGivenUp
+        }
+
+        /// Counts a failure.
+        func failed() -> Outcome {
+            guard !givenUp else { return .alreadyGivenUp }
             failuresInARow += 1
             givenUp = failuresInARow >= GivingUpCache.failureLimit
-            return givenUp
+            return givenUp ? .gaveUp : .counted
         }
     }
 }
