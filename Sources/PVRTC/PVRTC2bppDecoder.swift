@@ -15,27 +15,10 @@ import Imaging
 ///
 /// This is the oracle for tests and for `pvrc decode`; it is never part of the display path.
 public enum PVRTC2bppDecoder {
-    /// Pixels per block across.
-    public static let blockWidth = 8
-    /// Pixels per block down.
-    public static let blockHeight = 4
-
-    /// Blocks across a 2bpp level of `width` pixels: `max(ceil(width / 8), 2)`.
-    @inlinable
-    public static func blocksWide(_ width: Int) -> Int { max((width + 7) / 8, 2) }
-
-    /// Blocks down a 2bpp level of `height` pixels: `max(ceil(height / 4), 2)`.
-    @inlinable
-    public static func blocksHigh(_ height: Int) -> Int { max((height + 3) / 4, 2) }
-
-    /// Bytes in one 2bpp level: `max(w, 16) * max(h, 8) / 4` for power-of-two sizes.
-    @inlinable
-    public static func byteCount(width: Int, height: Int) -> Int { blocksWide(width) * blocksHigh(height) * 8 }
-
     /// Decodes one 2bpp level into an RGBA image of the level's size (rows top-down).
     /// - Parameters:
     ///   - data: the level's block words (eight bytes per block, modulation word then colour word, both
-    ///     little-endian), ``byteCount(width:height:)`` bytes in Morton order.
+    ///     little-endian), `PVRTCFormat.pvrtc1_2bpp.byteCount(width:height:)` bytes in Morton order.
     ///   - width: the level's width in pixels (a power of two).
     ///   - height: the level's height in pixels (a power of two).
     ///   - threads: worker threads; the output does not depend on it.
@@ -44,64 +27,28 @@ public enum PVRTC2bppDecoder {
     ///   up to ``PVRTCImage/maximumDimension``; ``PVRTCError/bufferSizeMismatch(expected:actual:)`` when
     ///   `data` does not have exactly the level's size.
     public static func decode(data: [UInt8], width: Int, height: Int, threads: Int = 1) throws -> RGBAImage {
-        try PVRTCImage.validate(width: width, height: height)
-        let expected = byteCount(width: width, height: height)
-        guard data.count == expected else {
-            throw PVRTCError.bufferSizeMismatch(expected: expected, actual: data.count)
-        }
-        let bw = blocksWide(width)
-        let bh = blocksHigh(height)
-        let paddedWidth = 8 * bw
-        var words = [UInt64]()
-        let endpoints = [SIMD8<Int16>](unsafeUninitializedCapacity: bw * bh) { endpointBuffer, endpointCount in
-            words = [UInt64](unsafeUninitializedCapacity: bw * bh) { wordBuffer, wordCount in
-                data.withUnsafeBytes { source in
-                    EndpointTables.entries.withUnsafeBufferPointer { tables in
-                        let unpacker = ExpandedBlocks.Unpacker(
-                            source: source.baseAddress!, tables: tables.baseAddress!,
-                            endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
-                            blocksWide: bw, blocksHigh: bh)
-                        Parallel.forEach(bh / unpacker.tile, threads: threads) { tileRows in
-                            for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
-                        }
-                    }
-                }
-                wordCount = bw * bh
-            }
-            endpointCount = bw * bh
-        }
-        let weights = words.withUnsafeBufferPointer { buffer in
+        decode(try PVRTCImage(width: width, height: height, data: data, format: .pvrtc1_2bpp), threads: threads)
+    }
+
+    /// Decodes a 2bpp level that ``PVRTCImage`` has already checked (the 2bpp path of
+    /// ``PVRTCDecoder/decode(_:threads:)``).
+    static func decode(_ image: PVRTCImage, threads: Int) -> RGBAImage {
+        let blocks = ExpandedBlocks(image, threads: threads)
+        let bw = blocks.blocksWide
+        let bh = blocks.blocksHigh
+        let weights = blocks.words.withUnsafeBufferPointer { buffer in
             PVRTC2bppModulation.plane(words: buffer.baseAddress!, blocksWide: bw, blocksHigh: bh, threads: threads)
         }
-        let byteCount = width * height * 4
-        // Every row is written in full below, so the buffer needs no zero-filling first.
-        let out = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
-            let target = UnsafeSendablePointer(buffer.baseAddress!)
-            endpoints.withUnsafeBufferPointer { endpointBuffer in
-                weights.withUnsafeBufferPointer { weightBuffer in
-                    let rows = PVRTC2bppRowDecoder(
-                        endpoints: endpointBuffer.baseAddress!, weights: weightBuffer.baseAddress!,
-                        blocksWide: bw, blocksHigh: bh)
-                    Parallel.forEach(height, threads: threads) { range in
-                        let base = UnsafeMutableRawPointer(target.pointer)
-                        if paddedWidth == width {
-                            for y in range { rows.decode(row: y, into: base + y * width * 4) }
-                        } else {
-                            // Narrow level: decode the padded row (16 pixels), keep the first `width`.
-                            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedWidth * 4) { scratch in
-                                let row = UnsafeMutableRawPointer(scratch.baseAddress!)
-                                for y in range {
-                                    rows.decode(row: y, into: row)
-                                    (base + y * width * 4).copyMemory(from: row, byteCount: width * 4)
-                                }
-                            }
-                        }
-                    }
-                }
+        return blocks.endpoints.withUnsafeBufferPointer { endpoints in
+            weights.withUnsafeBufferPointer { weightBuffer in
+                PVRTC2bppRowDecoder(
+                    endpoints: endpoints.baseAddress!, weights: weightBuffer.baseAddress!, blocksWide: bw,
+                    blocksHigh: bh
+                )
+                .image(
+                    width: image.width, height: image.height, paddedWidth: image.format.blockWidth * bw,
+                    threads: threads)
             }
-            initializedCount = byteCount
         }
-        // `out` has exactly width * height * 4 bytes by construction.
-        return try RGBAImage(width: width, height: height, pixels: out)
     }
 }

@@ -1,6 +1,6 @@
 /// Decodes single rows of a PVRTC1 2bpp level from its expanded endpoints and modulation weight plane;
 /// shared read-only by the worker threads.
-struct PVRTC2bppRowDecoder: @unchecked Sendable {
+struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
     // @unchecked: the pointers refer to buffers that outlive every call and are only read.
     /// Per block in linear order: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a) in ARGB 4555 precision.
     let endpoints: UnsafePointer<SIMD8<Int16>>

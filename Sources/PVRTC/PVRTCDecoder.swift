@@ -24,55 +24,26 @@ public enum PVRTCDecoder {
     /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
         switch image.format {
-        case .pvrtc1_4bpp:
-            return decode4bpp(image, threads: threads)
-        case .pvrtc1_2bpp:
-            // `image` was validated when it was made (power-of-two size, exactly its byte count), which is
-            // all the 2bpp decoder checks, so it cannot throw here.
-            return try! PVRTC2bppDecoder.decode(
-                data: image.data, width: image.width, height: image.height, threads: threads)
+        case .pvrtc1_4bpp: return decode4bpp(image, threads: threads)
+        case .pvrtc1_2bpp: return PVRTC2bppDecoder.decode(image, threads: threads)
         }
     }
 
     /// The PVRTC1 4bpp path of ``decode(_:threads:)``.
     private static func decode4bpp(_ image: PVRTCImage, threads: Int) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
-        let width = image.width
-        let height = image.height
         let paddedWidth = image.format.blockWidth * blocks.blocksWide
-        let table = ModulationTable.entries
-        let byteCount = width * height * 4
-        // Every row is written in full below, so the buffer needs no zero-filling first.
-        let out = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
-            let target = UnsafeSendablePointer(buffer.baseAddress!)
-            blocks.endpoints.withUnsafeBufferPointer { endpoints in
-                blocks.words.withUnsafeBufferPointer { words in
-                    table.withUnsafeBufferPointer { entries in
-                        let rows = RowDecoder(
-                            endpoints: endpoints.baseAddress!, words: words.baseAddress!, table: entries.baseAddress!,
-                            blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh)
-                        Parallel.forEach(height, threads: threads) { range in
-                            let base = UnsafeMutableRawPointer(target.pointer)
-                            if paddedWidth == width {
-                                for y in range { rows.decode(row: y, into: base + y * width * 4) }
-                            } else {
-                                // Narrow level: decode the padded row (two blocks), keep the first `width`.
-                                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedWidth * 4) { scratch in
-                                    let row = UnsafeMutableRawPointer(scratch.baseAddress!)
-                                    for y in range {
-                                        rows.decode(row: y, into: row)
-                                        (base + y * width * 4).copyMemory(from: row, byteCount: width * 4)
-                                    }
-                                }
-                            }
-                        }
-                    }
+        return blocks.endpoints.withUnsafeBufferPointer { endpoints in
+            blocks.words.withUnsafeBufferPointer { words in
+                ModulationTable.entries.withUnsafeBufferPointer { entries in
+                    RowDecoder(
+                        endpoints: endpoints.baseAddress!, words: words.baseAddress!, table: entries.baseAddress!,
+                        blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
+                    )
+                    .image(width: image.width, height: image.height, paddedWidth: paddedWidth, threads: threads)
                 }
             }
-            initializedCount = byteCount
         }
-        // `out` has exactly width * height * 4 bytes by construction.
-        return try! RGBAImage(width: width, height: height, pixels: out)
     }
 }
 

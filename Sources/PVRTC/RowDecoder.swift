@@ -1,5 +1,5 @@
 /// Decodes single rows of one level from its expanded blocks; shared read-only by the worker threads.
-struct RowDecoder: @unchecked Sendable {
+struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     // @unchecked: the pointers refer to buffers that outlive every call and are only read.
     let endpoints: UnsafePointer<SIMD8<Int16>>
     let words: UnsafePointer<UInt64>

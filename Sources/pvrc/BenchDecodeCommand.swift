@@ -37,7 +37,8 @@ struct BenchDecodeCommand: AsyncParsableCommand {
         var generator = SystemRandomNumberGenerator()
         let count =
             bpp == 2
-            ? PVRTC2bppDecoder.byteCount(width: size, height: size) : PVRTCImage.byteCount(width: size, height: size)
+            ? PVRTCFormat.pvrtc1_2bpp.byteCount(width: size, height: size)
+            : PVRTCImage.byteCount(width: size, height: size)
         var data = [UInt8](repeating: 0, count: count)
         data.withUnsafeMutableBytes { bytes in
             // A level is a whole number of 8-byte blocks.

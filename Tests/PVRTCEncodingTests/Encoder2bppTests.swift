@@ -32,7 +32,7 @@ final class Encoder2bppTests: XCTestCase {
         data: [UInt8], decoded: RGBAImage
     ) {
         let data = try LevelEncoder2bpp.encode(image, options: .init(quality: quality, threads: threads))
-        XCTAssertEqual(data.count, PVRTC2bppDecoder.byteCount(width: image.width, height: image.height))
+        XCTAssertEqual(data.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: image.width, height: image.height))
         let decoded = try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height)
         return (data, decoded)
     }
@@ -99,8 +99,8 @@ final class Encoder2bppTests: XCTestCase {
             XCTAssertGreaterThan(Self.psnr(image, decoded).rgb, 30, "\(width)x\(height)")
             let realWide = (width + 7) / 8
             let realHigh = (height + 3) / 4
-            let bw = PVRTC2bppDecoder.blocksWide(width)
-            let bh = PVRTC2bppDecoder.blocksHigh(height)
+            let bw = PVRTCFormat.pvrtc1_2bpp.blocksWide(width)
+            let bh = PVRTCFormat.pvrtc1_2bpp.blocksHigh(height)
             for by in 0..<bh {
                 for bx in 0..<bw {
                     let offset = Morton.offset(x: bx, y: by, blocksWide: bw, blocksHigh: bh) * 8

@@ -59,7 +59,8 @@ final class Golden2bppVectorTests: XCTestCase {
         for vector in vectors {
             let blocks = try [UInt8](Data(contentsOf: directory.appendingPathComponent(vector.name + ".pvrtc")))
             XCTAssertEqual(
-                blocks.count, PVRTC2bppDecoder.byteCount(width: vector.width, height: vector.height), vector.name)
+                blocks.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: vector.width, height: vector.height), vector.name
+            )
             let decoded = try PVRTC2bppDecoder.decode(data: blocks, width: vector.width, height: vector.height)
             XCTAssertEqual(decoded.width, vector.width)
             XCTAssertEqual(decoded.height, vector.height)
@@ -107,8 +108,8 @@ final class Golden2bppVectorTests: XCTestCase {
         // A 4bpp-sized buffer for a 2bpp level of the same size is twice too large.
         XCTAssertThrowsError(
             try PVRTC2bppDecoder.decode(data: [UInt8](repeating: 0, count: 512), width: 32, height: 32))
-        XCTAssertEqual(PVRTC2bppDecoder.byteCount(width: 1, height: 1), 32)
-        XCTAssertEqual(PVRTC2bppDecoder.byteCount(width: 2048, height: 2048), 1 << 20)
-        XCTAssertEqual(PVRTC2bppDecoder.byteCount(width: 64, height: 2), 128)
+        XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 1, height: 1), 32)
+        XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 2048, height: 2048), 1 << 20)
+        XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 64, height: 2), 128)
     }
 }

@@ -44,7 +44,7 @@ package enum LevelEncoder2bpp {
     ///   - options: quality, threads and error metric (as for 4bpp).
     ///   - isCancelled: asked between stages; once it answers `true` the search stops.
     ///   - progress: called after the start and after each round with the finished share (0...1).
-    /// - Returns: the level's bytes (``PVRTC2bppDecoder/byteCount(width:height:)``), blocks in Morton order.
+    /// - Returns: the level's bytes (`PVRTCFormat.pvrtc1_2bpp.byteCount(width:height:)`), blocks in Morton order.
     /// - Throws: `PVRTCError.invalidDimensions` for sizes PVRTC1 cannot hold; `CancellationError`.
     package static func encode(
         _ image: RGBAImage, options: LevelEncoder.Options = LevelEncoder.Options(), isCancelled: () -> Bool = { false },

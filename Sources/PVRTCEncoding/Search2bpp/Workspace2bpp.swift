@@ -43,8 +43,8 @@ final class Workspace2bpp: @unchecked Sendable {
 
     /// Copies `image` into a fresh workspace that measures error with `metric`.
     init(image: RGBAImage, metric: ErrorMetric) {
-        let bw = PVRTC2bppDecoder.blocksWide(image.width)
-        let bh = PVRTC2bppDecoder.blocksHigh(image.height)
+        let bw = PVRTCFormat.pvrtc1_2bpp.blocksWide(image.width)
+        let bh = PVRTCFormat.pvrtc1_2bpp.blocksHigh(image.height)
         blocksWide = bw
         blocksHigh = bh
         width = 8 * bw
