@@ -93,32 +93,9 @@ final class EncoderWorkspace: @unchecked Sendable {
         continuous.initialize(repeating: .zero)
         cutOut = .allocate(capacity: bw * bh)
         cutOut.initialize(repeating: false)
-        let w = self.channelWeights
-        image.pixels.withUnsafeBufferPointer { pixels in
-            if width == image.width && height == image.height && !fillWeights {
-                // Opaque and not tiled: a straight copy, no per-pixel index arithmetic or weights.
-                for i in 0..<count {
-                    let o = 4 * i
-                    source[i] = SIMD4<Int32>(Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]), 255)
-                }
-                return
-            }
-            for y in 0..<height {
-                let sy = y % image.height
-                for x in 0..<width {
-                    let o = (sy * image.width + x % image.width) * 4
-                    let p = SIMD4<Int32>(
-                        Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]),
-                        Int32(pixels[o + 3]))
-                    let i = y * width + x
-                    source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
-                    if fillWeights {
-                        let a = alpha ? max(p[3], 1) : 1
-                        errorWeights[i] = w &* SIMD4(a, a, a, 255)
-                    }
-                }
-            }
-        }
+        TiledSource.copy(
+            image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights, into: source,
+            errorWeights: fillWeights ? errorWeights : nil)
         if alpha {
             for by in 0..<bh {
                 for bx in 0..<bw {

@@ -68,21 +68,9 @@ final class Workspace2bpp: @unchecked Sendable {
         expanded.initialize(repeating: .zero)
         continuous = .allocate(capacity: bw * bh)
         continuous.initialize(repeating: .zero)
-        let w = channelWeights
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let sy = y % image.height
-                for x in 0..<width {
-                    let o = (sy * image.width + x % image.width) * 4
-                    let p = SIMD4<Int32>(
-                        Int32(pixels[o]), Int32(pixels[o + 1]), Int32(pixels[o + 2]), Int32(pixels[o + 3]))
-                    let i = y * width + x
-                    source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
-                    let a = alpha ? max(p[3], 1) : 1
-                    errorWeights[i] = w &* SIMD4(a, a, a, 255)
-                }
-            }
-        }
+        TiledSource.copy(
+            image, width: width, height: height, hasAlpha: alpha, channelWeights: channelWeights, into: source,
+            errorWeights: errorWeights)
     }
 
     deinit {
