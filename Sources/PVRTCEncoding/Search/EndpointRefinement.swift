@@ -57,15 +57,7 @@ enum EndpointRefinement {
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
         let blockArea = 1 / Float(ws.blockWidth * ws.blockHeight)
-        // Colour (RGB share one matrix) and alpha normal equations.
-        var caa: Float = 0
-        var cab: Float = 0
-        var cbb: Float = 0
-        var aaa: Float = 0
-        var aab: Float = 0
-        var abb: Float = 0
-        var ra = SIMD4<Float>.zero
-        var rb = SIMD4<Float>.zero
+        var equations = EndpointNormalEquations()
         for j in 0..<shape.rows {
             let y = (top + j) & hm
             for i in 0..<shape.columns {
@@ -87,38 +79,10 @@ enum EndpointRefinement {
                 }
                 let u = beta * (1 - w)
                 let v = beta * w
-                caa += colourWeight * u * u
-                cab += colourWeight * u * v
-                cbb += colourWeight * v * v
-                aaa += alphaWeight * u * u
-                aab += alphaWeight * u * v
-                abb += alphaWeight * v * v
-                let weighted = residual * SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
-                ra += weighted * u
-                rb += weighted * v
+                equations.add(residual: residual, u: u, v: v, colourWeight: colourWeight, alphaWeight: alphaWeight)
             }
         }
-        var x = ws.continuous[k]
-        let (da, db) = solve(caa, cab, cbb, ra, rb)
-        let (dA, dB) = solve(aaa, aab, abb, ra, rb)
-        var deltaA = da
-        var deltaB = db
-        deltaA[3] = dA[3]
-        deltaB[3] = dB[3]
-        x += SIMD8(lowHalf: deltaA, highHalf: deltaB)
+        let x = ws.continuous[k] + equations.delta()
         ws.continuous[k] = x.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
-    }
-
-    /// Solves `[saa sab; sab sbb]·[dA; dB] = [ra; rb]` per channel with a small ridge term.
-    @inline(__always)
-    static func solve(_ saa: Float, _ sab: Float, _ sbb: Float, _ ra: SIMD4<Float>, _ rb: SIMD4<Float>)
-        -> (SIMD4<Float>, SIMD4<Float>)
-    {
-        let ridge = 1e-3 * (saa + sbb) + 1e-6
-        let a = saa + ridge
-        let d = sbb + ridge
-        let det = a * d - sab * sab
-        if det <= 1e-12 { return (.zero, .zero) }
-        return ((ra * d - rb * sab) / det, (rb * a - ra * sab) / det)
     }
 }

@@ -202,9 +202,9 @@ struct FastestFit: @unchecked Sendable {
                 }
             }
         }
-        var (deltaA, deltaB) = EndpointRefinement.solve(caa, cab, cbb, ra, rb)
+        var (deltaA, deltaB) = EndpointNormalEquations.solve(caa, cab, cbb, ra, rb)
         if hasAlpha {
-            let (alphaA, alphaB) = EndpointRefinement.solve(aaa, aab, abb, ra, rb)
+            let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
             deltaA[3] = alphaA[3]
             deltaB[3] = alphaB[3]
         }

@@ -131,14 +131,7 @@ enum EndpointSearch2bpp {
         let k = by * ws.blocksWide + bx
         let wm = ws.width - 1
         let hm = ws.height - 1
-        var caa: Float = 0
-        var cab: Float = 0
-        var cbb: Float = 0
-        var aaa: Float = 0
-        var aab: Float = 0
-        var abb: Float = 0
-        var ra = SIMD4<Float>.zero
-        var rb = SIMD4<Float>.zero
+        var equations = EndpointNormalEquations()
         for n in 0..<Window2bpp.count {
             let y = (4 * by - 1 + n / 15) & hm
             let x = (8 * bx - 3 + n % 15) & wm
@@ -153,23 +146,9 @@ enum EndpointSearch2bpp {
             let alphaWeight: Float = ws.hasAlpha ? 1 : 0
             let u = beta * (1 - w)
             let v = beta * w
-            caa += colourWeight * u * u
-            cab += colourWeight * u * v
-            cbb += colourWeight * v * v
-            aaa += alphaWeight * u * u
-            aab += alphaWeight * u * v
-            abb += alphaWeight * v * v
-            let weighted = residual * SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
-            ra += weighted * u
-            rb += weighted * v
+            equations.add(residual: residual, u: u, v: v, colourWeight: colourWeight, alphaWeight: alphaWeight)
         }
-        let (da, db) = EndpointRefinement.solve(caa, cab, cbb, ra, rb)
-        let (dA, dB) = EndpointRefinement.solve(aaa, aab, abb, ra, rb)
-        var deltaA = da
-        var deltaB = db
-        deltaA[3] = dA[3]
-        deltaB[3] = dB[3]
-        let x = ws.continuous[k] + SIMD8(lowHalf: deltaA, highHalf: deltaB)
+        let x = ws.continuous[k] + equations.delta()
         ws.continuous[k] = x.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
     }
 
