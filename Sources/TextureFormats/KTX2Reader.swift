@@ -23,22 +23,14 @@ enum KTX2Reader {
             throw TextureFormatError.invalidHeader(file: file, reason: "the KTX 2 identifier is damaged")
         }
         var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
-        try reader.require(KTX2Layout.levelIndexOffset - KTX2Layout.identifier.count, for: "the KTX 2 header")
-        let vkFormat = try reader.uint32("vkFormat")
-        _ = try reader.uint32("typeSize")
-        let width = try reader.uint32("pixelWidth")
-        let height = try reader.uint32("pixelHeight")
-        let depth = try reader.uint32("pixelDepth")
-        let layers = try reader.uint32("layerCount")
-        let faces = try reader.uint32("faceCount")
-        let levelCount = try reader.uint32("levelCount")
-        let scheme = try reader.uint32("supercompressionScheme")
-        let dfdOffset = Int(try reader.uint32("dfdByteOffset"))
-        let dfdLength = Int(try reader.uint32("dfdByteLength"))
-        let kvdOffset = Int(try reader.uint32("kvdByteOffset"))
-        let kvdLength = Int(try reader.uint32("kvdByteLength"))
-        _ = try reader.uint64("sgdByteOffset")
-        let sgdLength = try reader.uint64("sgdByteLength")
+        let header = try KTX2Header(reading: &reader)
+        let vkFormat = header.vkFormat
+        let (width, height, depth) = (header.pixelWidth, header.pixelHeight, header.pixelDepth)
+        let (layers, faces, levelCount) = (header.layerCount, header.faceCount, header.levelCount)
+        let scheme = header.supercompressionScheme
+        let (dfdOffset, dfdLength) = (header.dfdByteOffset, header.dfdByteLength)
+        let (kvdOffset, kvdLength) = (header.kvdByteOffset, header.kvdByteLength)
+        let sgdLength = header.sgdByteLength
 
         var metadata = TextureMetadata()
         guard let (format, colorSpace) = PixelFormatTable.format(ktx2VkFormat: vkFormat) else {

@@ -15,6 +15,17 @@ struct PVRv2Header: Equatable {
     /// Offset of `pvrTag` in the file, used for container detection.
     static let tagOffset = 44
 
+    /// Refuses a PVR v1 file (44-byte header, no tag) with a message that says what to do; `reader` is
+    /// placed at the header and is not moved.
+    static func refuseVersion1(_ reader: ByteReader) throws {
+        guard reader.remaining >= 4 else { return }
+        var probe = reader
+        if try probe.uint32("headerSize") == headerSizeV1 {
+            throw TextureFormatError.unsupportedFeature(
+                file: reader.file, reason: "PVR v1 (44-byte header); re-save the file as PVR v2 or v3")
+        }
+    }
+
     /// `pfFlags` bit: the file holds mip levels below level 0.
     static let flagMipmap: UInt32 = 0x100
     /// `pfFlags` bit: the file is a cube map (six surfaces).

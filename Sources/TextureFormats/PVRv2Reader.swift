@@ -20,13 +20,7 @@ enum PVRv2Reader {
     /// Parses a whole file.
     static func read(_ bytes: [UInt8], file: String) throws -> PVRTCTexture {
         var reader = ByteReader(bytes, file: file)
-        if bytes.count >= 4 {
-            var probe = reader
-            if try probe.uint32("headerSize") == PVRv2Header.headerSizeV1 {
-                throw TextureFormatError.unsupportedFeature(
-                    file: file, reason: "PVR v1 (44-byte header); re-save the file as PVR v2 or v3")
-            }
-        }
+        try PVRv2Header.refuseVersion1(reader)
         let header = try PVRv2Header(reading: &reader)
         guard header.headerSize == PVRv2Header.headerSizeV2 else {
             throw TextureFormatError.invalidHeader(

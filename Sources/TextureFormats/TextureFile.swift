@@ -94,13 +94,8 @@ public struct TextureFile: Sendable, Equatable {
     /// - Throws: ``TextureFormatError/io(file:reason:)`` when the file cannot be read, otherwise the
     ///   errors of ``parse(_:file:)``.
     public static func read(from url: URL) throws -> TextureFile {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(url)
-        } catch {
-            throw TextureFormatError(error)
-        }
-        return try parse(bytes, file: FileIOError.name(of: url))
+        let file = try ContainerFileBytes.read(url)
+        return try parse(file.bytes, file: file.name)
     }
 
     /// The complete file in ``container``'s layout.

@@ -54,13 +54,7 @@ extension TextureFileDescription {
 
     static func describePVRv2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
         var reader = ByteReader(bytes, file: file)
-        if bytes.count >= 4 {
-            var probe = reader
-            if try probe.uint32("headerSize") == PVRv2Header.headerSizeV1 {
-                throw TextureFormatError.unsupportedFeature(
-                    file: file, reason: "PVR v1 (44-byte header); re-save the file as PVR v2 or v3")
-            }
-        }
+        try PVRv2Header.refuseVersion1(reader)
         let header = try PVRv2Header(reading: &reader)
         guard header.headerSize == PVRv2Header.headerSizeV2, header.pvrTag == PVRv2Header.tag else {
             throw TextureFormatError.invalidHeader(
@@ -280,22 +274,12 @@ extension TextureFileDescription {
     /// levels are inflated), so cube maps decode face by face.
     static func describeKTX2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
         var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
-        try reader.require(KTX2Layout.levelIndexOffset - KTX2Layout.identifier.count, for: "the KTX 2 header")
-        let vkFormat = try reader.uint32("vkFormat")
-        _ = try reader.uint32("typeSize")
-        let width = try reader.uint32("pixelWidth")
-        let height = try reader.uint32("pixelHeight")
-        let depth = try reader.uint32("pixelDepth")
-        let layers = try reader.uint32("layerCount")
-        let faces = try reader.uint32("faceCount")
-        let levels = max(try reader.uint32("levelCount"), 1)
-        let scheme = try reader.uint32("supercompressionScheme")
-        _ = try reader.uint32("dfdByteOffset")
-        _ = try reader.uint32("dfdByteLength")
-        let kvdOffset = Int(try reader.uint32("kvdByteOffset"))
-        let kvdLength = Int(try reader.uint32("kvdByteLength"))
-        _ = try reader.uint64("sgdByteOffset")
-        _ = try reader.uint64("sgdByteLength")
+        let header = try KTX2Header(reading: &reader)
+        let vkFormat = header.vkFormat
+        let (width, height, depth) = (header.pixelWidth, header.pixelHeight, header.pixelDepth)
+        let (layers, faces, levels) = (header.layerCount, header.faceCount, max(header.levelCount, 1))
+        let scheme = header.supercompressionScheme
+        let (kvdOffset, kvdLength) = (header.kvdByteOffset, header.kvdByteLength)
         let pvrtc = PixelFormatTable.format(ktx2VkFormat: vkFormat)
         let format =
             pvrtc.map { format, colorSpace in

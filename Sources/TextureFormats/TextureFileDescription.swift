@@ -53,13 +53,8 @@ public struct TextureFileDescription: Sendable {
     /// Reads and describes the file at `url`.
     /// - Throws: ``TextureFormatError`` naming the file as given.
     public static func read(from url: URL) throws -> TextureFileDescription {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(url)
-        } catch {
-            throw TextureFormatError(error)
-        }
-        return try parse(bytes, file: FileIOError.name(of: url))
+        let file = try ContainerFileBytes.read(url)
+        return try parse(file.bytes, file: file.name)
     }
 
     /// Describes a whole file.
