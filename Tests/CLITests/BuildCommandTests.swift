@@ -218,7 +218,7 @@ final class BuildCommandTests: XCTestCase {
             throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
         }
         let directory = try TemporaryDirectory()
-        let source = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8, "terrain/c.png": 16])
+        _ = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8, "terrain/c.png": 16])
         let manifest = directory.path + "/textures.json"
         try Data(
             #"{"source": "src", "overrides": [{"match": "terrain/**", "options": {"mipmaps": true, "format": "ktx"}}]}"#
