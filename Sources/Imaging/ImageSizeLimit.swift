@@ -12,11 +12,22 @@ public enum ImageSizeLimit {
             throw ImagingError.invalidDimensions(
                 width: maximumSide, height: maximumSide, reason: "the size limit must be at least 1")
         }
+        let target = fittedSize(width: image.width, height: image.height, maximumSide: maximumSide)
         var result = image
-        while result.width > maximumSide || result.height > maximumSide {
+        while result.width != target.width || result.height != target.height {
             result = try ImageResampler.resize(
                 result, width: max(result.width / 2, 1), height: max(result.height / 2, 1))
         }
         return result
+    }
+
+    /// The size ``fit(_:maximumSide:)`` gives a `width` x `height` image: both sides halved
+    /// (`max(side / 2, 1)`) until both are at most `maximumSide` (at least 1).
+    public static func fittedSize(width: Int, height: Int, maximumSide: Int) -> (width: Int, height: Int) {
+        var size = (width: width, height: height)
+        while size.width > max(maximumSide, 1) || size.height > max(maximumSide, 1) {
+            size = (max(size.width / 2, 1), max(size.height / 2, 1))
+        }
+        return size
     }
 }

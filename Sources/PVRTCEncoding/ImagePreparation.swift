@@ -54,7 +54,7 @@ package enum ImagePreparation {
                 width: w, height: h, needsSquare: needsSquare, needsPowerOfTwo: needsPot)
         }
 
-        let final = pot == nil ? afterSquare : (nextPowerOfTwo(afterSquare.0), nextPowerOfTwo(afterSquare.1))
+        let final = preparedSize(width: w, height: h, square: square, pot: pot, allowRectangular: allowRectangular)
         guard final.0 <= PVRTCImage.maximumDimension, final.1 <= PVRTCImage.maximumDimension else {
             throw EncodingError.tooLarge(width: final.0, height: final.1, maximum: PVRTCImage.maximumDimension)
         }
@@ -70,6 +70,20 @@ package enum ImagePreparation {
             result = try resize(result, to: final, policy: pot)
         }
         return result
+    }
+
+    /// The size ``prepare(_:square:pot:allowRectangular:pixelLimit:)`` gives a `width` x `height` image
+    /// when it does not refuse it: unchanged when square with power-of-two sides (or rectangular and
+    /// allowed), else squared to the longer side with a `square` policy, then raised to powers of two with
+    /// a `pot` policy.
+    package static func preparedSize(width w: Int, height h: Int, square: Policy?, pot: Policy?, allowRectangular: Bool)
+        -> (Int, Int)
+    {
+        if w == h && isPowerOfTwo(w) { return (w, h) }
+        if allowRectangular && square == nil && isPowerOfTwo(w) && isPowerOfTwo(h) { return (w, h) }
+        let side = max(w, h)
+        let afterSquare = square == nil ? (w, h) : (side, side)
+        return pot == nil ? afterSquare : (nextPowerOfTwo(afterSquare.0), nextPowerOfTwo(afterSquare.1))
     }
 
     /// Enlarges the canvas to `width` x `height` (each at least the image's), image at the top-left.

@@ -1,3 +1,4 @@
+import Imaging
 import PVRTCEncoding
 import TextureFormats
 import TextureManifest
@@ -39,25 +40,15 @@ enum CachedTextureCheck {
         return nil
     }
 
-    /// The level 0 size the encoder gives a `width`×`height` source: halved for `--max-size` as
-    /// `ImageSizeLimit.fit` does, then the sizing rule of `ImagePreparation.prepare`.
-    static func expectedSize(width sourceWidth: Int, height sourceHeight: Int, options: PVRTCEncoder.Options)
-        -> (Int, Int)
-    {
-        var (width, height) = (sourceWidth, sourceHeight)
+    /// The level 0 size the encoder gives a `width`×`height` source: `ImageSizeLimit.fittedSize` for
+    /// `--max-size`, then `ImagePreparation.preparedSize` for `--square`, `--pot` and rectangular sizes.
+    static func expectedSize(width: Int, height: Int, options: PVRTCEncoder.Options) -> (Int, Int) {
+        var size = (width, height)
         if let maxSize = options.maxSize, maxSize >= 1 {
-            while width > maxSize || height > maxSize {
-                (width, height) = (max(width / 2, 1), max(height / 2, 1))
-            }
+            size = ImageSizeLimit.fittedSize(width: width, height: height, maximumSide: maxSize)
         }
-        let isPowerOfTwo = { (n: Int) in n > 0 && n.nonzeroBitCount == 1 }
-        if width == height && isPowerOfTwo(width) { return (width, height) }
-        if options.allowRectangular && options.square == nil && isPowerOfTwo(width) && isPowerOfTwo(height) {
-            return (width, height)
-        }
-        let side = max(width, height)
-        let squared = options.square == nil ? (width, height) : (side, side)
-        guard options.pot != nil else { return squared }
-        return (ImagePreparation.nextPowerOfTwo(squared.0), ImagePreparation.nextPowerOfTwo(squared.1))
+        return ImagePreparation.preparedSize(
+            width: size.0, height: size.1, square: options.square, pot: options.pot,
+            allowRectangular: options.allowRectangular)
     }
 }
