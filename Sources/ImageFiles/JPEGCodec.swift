@@ -15,6 +15,23 @@ public enum JPEGCodec {
     /// The largest width or height accepted; checked from the header before pixels are allocated.
     public static let maximumDimension = PNGCodec.maximumDimension
 
+    /// The size a JPEG file declares, from its header alone (no pixels are decoded); `nil` when
+    /// libjpeg-turbo cannot read the header.
+    package static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(
+                handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0, width > 0, height > 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// Decodes JPEG bytes to an RGBA image.
     /// - Parameters:
     ///   - bytes: the whole JPEG file.

@@ -43,15 +43,18 @@ public enum SourceImages {
         try ImageFile.decode(bytes, file: file, pixelLimit: pixelLimit)
     }
 
-    /// The width and height in a PNG or TGA header, or `nil` for other content (JPEG keeps its size
-    /// in a frame header that may lie beyond the first bytes): used to estimate the memory an encode
-    /// needs before decoding.
+    /// The width and height in a PNG or TGA header, or in a JPEG's frame header when `bytes` reach it
+    /// (read by libjpeg-turbo, no pixels decoded); `nil` otherwise. Used to estimate the memory an
+    /// encode needs, and to check a cache entry's size, without decoding.
     ///
-    /// - Parameter bytes: The first bytes of the file (24 are enough).
+    /// - Parameter bytes: The file's first bytes (24 are enough for PNG and TGA; a JPEG's frame header
+    ///   may lie further in).
     /// - Returns: The dimensions, unchecked.
     public static func dimensions(of bytes: [UInt8]) -> (width: Int, height: Int)? {
-        if ImageFileFormat.detect(bytes) == .tga, let header = TGAHeader(bytes) {
-            return (header.width, header.height)
+        switch ImageFileFormat.detect(bytes) {
+        case .tga: if let header = TGAHeader(bytes) { return (header.width, header.height) }
+        case .jpeg: return JPEGCodec.declaredSize(bytes)
+        default: break
         }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }

@@ -21,7 +21,7 @@ enum CachedTextureCheck {
         }
         let texture = file.texture
         let source: (width: Int, height: Int)
-        if let header = SourceImages.dimensions(of: Array(input.prefix(24))) {
+        if let header = SourceImages.dimensions(of: input) {
             source = header
         } else if let image = try? SourceImages.decode(input, file: "", pixelLimit: settings.options.pixelLimit) {
             source = (image.width, image.height)
