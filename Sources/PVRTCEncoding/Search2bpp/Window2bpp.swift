@@ -8,15 +8,12 @@ import PVRTC
 /// weights), so the endpoint search judges trials with the current weights held fixed and the modulation
 /// search (``ModulationSearch2bpp``) re-chooses them afterwards; both lower the same error.
 struct Window2bpp {
-    /// Number of pixels in a window.
-    static let count = 105
-
+    /// The 2bpp window's geometry (``BlockWindow/Shape`` of `PVRTCFormat.pvrtc1_2bpp`: 15×7 pixels).
+    static let shape = BlockWindow.Shape.of(.pvrtc1_2bpp)
+    /// Number of pixels in a window (105).
+    static let count = shape.count
     /// The block's bilinear weight (of 32) at window position `i = 15·dy + dx`: (8 − |dx − 7|)·(4 − |dy − 3|).
-    static let blockWeights: [Int32] = (0..<count).map { (i: Int) -> Int32 in
-        let dx: Int = abs(i % 15 - 7)
-        let dy: Int = abs(i / 15 - 3)
-        return Int32((8 - dx) * (4 - dy))
-    }
+    static let blockWeights = shape.weights
 
     /// Virtual pixel index of each window position.
     let pixel: UnsafeMutablePointer<Int>
