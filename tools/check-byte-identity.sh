@@ -8,7 +8,10 @@
 #
 # Usage: tools/check-byte-identity.sh OLD_PVRC NEW_PVRC IMAGE... (e.g. /work/base/.build/release/pvrc
 #        .build/release/pvrc /work/shared/corpus/*.png /work/shared/corpus/kodak/*.png)
-# Environment: QUALITIES (default "fast best"), JOBS for build (default 2).
+# Environment: QUALITIES (default "fast best"), CONTAINERS (default "pvr2 pvr3 ktx"), MIPS (default
+# "plain mipmaps"), VARIANTS (default 1; 0 skips the option variants and the build, e.g. for a
+# `best`-only pass over one container once every container was checked at `fast`), JOBS for build
+# (default 2).
 set -uo pipefail
 if [ $# -lt 3 ]; then
     echo "usage: $0 OLD_PVRC NEW_PVRC IMAGE..." >&2
@@ -18,6 +21,9 @@ old=$(realpath "$1")
 new=$(realpath "$2")
 shift 2
 qualities=${QUALITIES:-fast best}
+containers=${CONTAINERS:-pvr2 pvr3 ktx}
+mipmodes=${MIPS:-plain mipmaps}
+variants=${VARIANTS:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 same=0
@@ -51,8 +57,10 @@ for image in "$@"; do
     image=$(realpath "$image")
     name=$(basename "$image" .png)
     for quality in $qualities; do
-        for container in pvr2 pvr3 ktx; do
-            for mips in "" --mipmaps; do
+        for container in $containers; do
+            for mipmode in $mipmodes; do
+                mips=""
+                [ "$mipmode" = mipmaps ] && mips=--mipmaps
                 ext=pvr
                 [ $container = ktx ] && ext=ktx
                 args=(--quality "$quality" --format "$container" $mips)
@@ -69,6 +77,7 @@ for image in "$@"; do
             done
         done
     done
+    [ "$variants" = 1 ] || continue
     for options in "--flip y" "--flip x --format ktx" "--premultiply --colorspace srgb --format ktx --mipmaps" \
         "--premultiply" "--normal-map --mipmaps --format pvr3" "--max-size 64" "--max-size 100 --pot stretch" \
         "--colorspace linear --mipmaps --format ktx" "--no-alpha-bleed"; do
@@ -88,6 +97,11 @@ for image in "$@"; do
 done
 
 # build: the corpus as one source folder.
+if [ "$variants" != 1 ]; then
+    echo "byte identity: $same identical, $differ different"
+    [ "$differ" -eq 0 ]
+    exit
+fi
 mkdir -p "$work/source"
 for image in "$@"; do cp "$image" "$work/source/"; done
 for options in "--quality fast" "--quality fast --format ktx --mipmaps"; do
