@@ -17,6 +17,8 @@ extension PVRTCEncoder {
         /// `best`, then four more rounds with three descent passes in which every block above the
         /// median error is searched again from other starts. Every stage only ever lowers the weighted
         /// error, so the result is never worse than `best` by that measure. Two to three times slower than `best`.
+        /// For 2bpp: `best`'s rounds, each ending with every block above the median error searched again
+        /// from other starts with its modulation re-chosen; about four times slower than `best`.
         case max
 
         /// The level's name, as the command line spells it.

@@ -130,20 +130,51 @@ final class Encoder2bppTests: XCTestCase {
         }
     }
 
-    /// On an image with both smooth gradients and hard two-colour edges, the search uses the direct mode
-    /// and the interpolated mode, and more than one averaging rule; forcing all blocks into one mode is worse.
-    func testModeSelectionUsesBothModes() throws {
+    /// `max` (worst-block recovery in every round) keeps the output independent of the thread count.
+    func testMaxIsDeterministicAcrossThreadCounts() throws {
+        let image = EncoderFixtures.textured(width: 32, height: 16, alpha: false, seed: 11)
+        let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 1))
+        let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 3))
+        XCTAssertEqual(one, three)
+    }
+
+    /// Worst-block recovery on a converged `best`-like state lowers the weighted error of the image (the
+    /// sum of every block's own error under the encoder's metric), changing some blocks.
+    func testWorstBlockRecoveryLowersTheError() throws {
+        let image = Self.gradientAndStripes()
+        let ws = Workspace2bpp(image: image, metric: .opaque)
+        EndpointSearch2bpp.initialize(ws, threads: 2)
+        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        for _ in 0..<3 {
+            EndpointSearch2bpp.refine(ws, sweeps: 2, threads: 2)
+            EndpointSearch2bpp.quantize(ws, descentPasses: 2, threads: 2)
+            ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        }
+        func total() -> Int {
+            var sum = 0
+            for by in 0..<ws.blocksHigh {
+                for bx in 0..<ws.blocksWide { sum += WorstBlockRecovery2bpp.blockError(ws, bx: bx, by: by) }
+            }
+            return sum
+        }
+        let before = total()
+        let changed = WorstBlockRecovery2bpp.recover(ws, medianFactor: 1, passes: 3, threads: 2)
+        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        XCTAssertGreaterThan(changed, 0)
+        XCTAssertLessThan(total(), before)
+    }
+
+    /// 64×64: a smooth diagonal gradient on the left, one-pixel stripes and checks of two colours on the right.
+    static func gradientAndStripes() -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
         for y in 0..<64 {
             for x in 0..<64 {
                 let o = (y * 64 + x) * 4
                 if x < 32 {
-                    // Smooth diagonal gradient.
                     pixels[o] = UInt8(x * 4 + y)
                     pixels[o + 1] = UInt8(128 + y)
                     pixels[o + 2] = UInt8(200 - x - y)
                 } else {
-                    // One-pixel stripes and checks of two colours.
                     let on = y < 32 ? x & 1 == 0 : (x ^ y) & 2 == 0
                     pixels[o] = on ? 230 : 20
                     pixels[o + 1] = on ? 220 : 30
@@ -152,7 +183,13 @@ final class Encoder2bppTests: XCTestCase {
                 pixels[o + 3] = 255
             }
         }
-        let image = try RGBAImage(width: 64, height: 64, pixels: pixels)
+        return try! RGBAImage(width: 64, height: 64, pixels: pixels)
+    }
+
+    /// On an image with both smooth gradients and hard two-colour edges, the search uses the direct mode
+    /// and the interpolated mode, and more than one averaging rule; forcing all blocks into one mode is worse.
+    func testModeSelectionUsesBothModes() throws {
+        let image = Self.gradientAndStripes()
         let (data, decoded) = try encodeAndDecode(image, quality: .best)
         let words = Self.colorWords(data)
         let interpolated = words.filter { $0 & 1 != 0 }.count

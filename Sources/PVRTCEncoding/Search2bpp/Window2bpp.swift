@@ -27,6 +27,8 @@ struct Window2bpp {
     let target: UnsafeMutablePointer<SIMD4<Int32>>
     /// Error weights at each position.
     let errorWeights: UnsafeMutablePointer<SIMD4<Int32>>
+    /// Whether the pixel belongs to a direct-mode block, whose pixels choose weight 0 or 8 each on their own.
+    let free: UnsafeMutablePointer<Bool>
 
     init() {
         pixel = .allocate(capacity: Window2bpp.count)
@@ -35,6 +37,7 @@ struct Window2bpp {
         modulation = .allocate(capacity: Window2bpp.count)
         target = .allocate(capacity: Window2bpp.count)
         errorWeights = .allocate(capacity: Window2bpp.count)
+        free = .allocate(capacity: Window2bpp.count)
     }
 
     /// Releases the scratch memory.
@@ -45,6 +48,7 @@ struct Window2bpp {
         modulation.deallocate()
         target.deallocate()
         errorWeights.deallocate()
+        free.deallocate()
     }
 
     /// Fills the window of block (bx, by) from the workspace's current endpoints and weights.
@@ -63,11 +67,14 @@ struct Window2bpp {
             modulation[n] = Int32(ws.weight[p])
             target[n] = ws.source[p]
             errorWeights[n] = ws.errorWeights[p]
+            free[n] = ws.mode[ws.blockIndex(x: x, y: y)] == 0
         }
     }
 
     /// The window's error with the block's endpoints replaced by `trial` (4555), or `nil` once it reaches
-    /// `bound`.
+    /// `bound`. Pixels of direct-mode blocks count with whichever of weight 0 and 8 fits the trial better:
+    /// each of them is chosen on its own (nothing averages them in their block), so that is exactly what the
+    /// next modulation search can give them.
     @inline(__always)
     func error(_ ws: Workspace2bpp, trial: SIMD8<Int32>, below bound: Int = .max) -> Int? {
         ws.hasLuma
@@ -81,8 +88,14 @@ struct Window2bpp {
         var total = 0
         for n in 0..<Window2bpp.count {
             let e = toEightBit2bpp(partial[n] &+ trial &* own[n])
-            let d = blend2bpp(e, modulation[n]) &- target[n]
-            total += Int(Term.error(d, weights: errorWeights[n], luma: luma))
+            if free[n] {
+                let e0 = Term.error(e.lowHalf &- target[n], weights: errorWeights[n], luma: luma)
+                let e8 = Term.error(e.highHalf &- target[n], weights: errorWeights[n], luma: luma)
+                total += Int(min(e0, e8))
+            } else {
+                let d = blend2bpp(e, modulation[n]) &- target[n]
+                total += Int(Term.error(d, weights: errorWeights[n], luma: luma))
+            }
             if total >= bound { return nil }
         }
         return total
