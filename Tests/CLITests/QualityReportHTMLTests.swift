@@ -80,10 +80,10 @@ final class QualityReportHTMLTests: CLITestCase {
         let page = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
 
         // The same encode measured here (the output does not depend on the thread count).
-        func measured(_ image: String) throws -> [String: Any] {
-            let texture = path("measured-\(image).pvr")
+        func measured(_ image: String, bpp: Int = 4) throws -> [String: Any] {
+            let texture = path("measured-\(bpp)-\(image).pvr")
             let encoded = try PVRCProcess.run(
-                ["encode", corpus + "/" + image, texture, "--quality", "fast", "--quiet"])
+                ["encode", corpus + "/" + image, texture, "--quality", "fast", "--quiet", "--bpp", "\(bpp)"])
             XCTAssertEqual(encoded.status, 0, encoded.standardError)
             let compared = try PVRCProcess.run(["compare", corpus + "/" + image, texture, "--json"])
             XCTAssertEqual(compared.status, 0, compared.standardError)
@@ -96,6 +96,21 @@ final class QualityReportHTMLTests: CLITestCase {
         XCTAssertNotEqual(awRGB, try text(soft["rgb_psnr"]), "the test image must tell the figures apart")
         XCTAssertNotEqual(awRGB, try text(soft["y_psnr"]), "the test image must tell the figures apart")
         let edges = try measured("edges_64.png")
+        // The text table's 2bpp columns (2b Y, 2b aw, 2b A: the 17th to 19th) are `pvrc compare`'s figures for
+        // the same image encoded with --bpp 2.
+        for (image, keys) in [
+            ("edges_64.png", ["y_psnr"]), ("soft_32_rgba.png", ["y_psnr", "aw_rgb_psnr", "alpha_psnr"]),
+        ] {
+            let two = try measured(image, bpp: 2)
+            let line = try XCTUnwrap(
+                report.standardOutput.split(separator: "\n").first { $0.hasPrefix(image + " ") }, report.standardOutput)
+            let cells = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            XCTAssertEqual(cells.count, 20, String(line))
+            for key in keys {
+                let column = ["y_psnr": 16, "aw_rgb_psnr": 17, "alpha_psnr": 18][key]!
+                XCTAssertEqual(cells[column], try text(two[key]), "\(image) \(key)")
+            }
+        }
 
         // Figure captions, in page order: name and headline (kind, value).
         let pattern = try NSRegularExpression(
