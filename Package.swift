@@ -191,7 +191,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
-                "PVRTCEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+                "PVRTCEncoding", "TextureEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
             ],
             exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
             swiftSettings: glDefine

@@ -46,20 +46,7 @@ extension PVRTCEncoder {
         /// ``square``.
         public var allowRectangular: Bool
         /// The PVRTC1 variant to encode: 4 or 2 bits per pixel (default 4bpp).
-        public var format: PVRTCFormat {
-            get { storedFormat ?? .pvrtc1_4bpp }
-            set { storedFormat = newValue == .pvrtc1_4bpp ? nil : newValue }
-        }
-        /// ``format`` as stored and coded: `nil` for 4bpp, so that the JSON of 4bpp options (the cache key
-        /// of `TextureSettings`) is what it was before 2bpp existed, and a missing key decodes as 4bpp.
-        private var storedFormat: PVRTCFormat?
-
-        /// The coding keys: the property names, ``format`` stored under `format`.
-        private enum CodingKeys: String, CodingKey {
-            case quality, threads, mipmaps, alphaBleed, square, pot, pixelLimit, flipX, flipY, premultiply
-            case colorSpace, normalMap, maxSize, allowRectangular
-            case storedFormat = "format"
-        }
+        public var format: PVRTCFormat
 
         /// Creates options; the defaults are best quality on every core, one level, alpha bleed on,
         /// no resizing, no flip, straight alpha, pvrc's original colour handling, colour (not normal) data.
@@ -108,7 +95,7 @@ extension PVRTCEncoder {
             self.normalMap = normalMap
             self.maxSize = maxSize
             self.allowRectangular = allowRectangular
-            self.storedFormat = format == .pvrtc1_4bpp ? nil : format
+            self.format = format
         }
 
         /// Checks that the options can be used together and are in range; `PVRTCEncoder.encode` calls it
