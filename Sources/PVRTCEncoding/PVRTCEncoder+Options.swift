@@ -46,7 +46,20 @@ extension PVRTCEncoder {
         /// ``square``.
         public var allowRectangular: Bool
         /// The PVRTC1 variant to encode: 4 or 2 bits per pixel (default 4bpp).
-        public var format: PVRTCFormat
+        public var format: PVRTCFormat {
+            get { storedFormat ?? .pvrtc1_4bpp }
+            set { storedFormat = newValue == .pvrtc1_4bpp ? nil : newValue }
+        }
+        /// ``format`` as stored and coded: `nil` for 4bpp, so that options coded before 2bpp existed (no
+        /// `format` key) decode as 4bpp and 4bpp options code as they did then.
+        private var storedFormat: PVRTCFormat?
+
+        /// The coding keys: the property names, ``format`` stored under `format`.
+        private enum CodingKeys: String, CodingKey {
+            case quality, threads, mipmaps, alphaBleed, square, pot, pixelLimit, flipX, flipY, premultiply
+            case colorSpace, normalMap, maxSize, allowRectangular
+            case storedFormat = "format"
+        }
 
         /// Creates options; the defaults are best quality on every core, one level, alpha bleed on,
         /// no resizing, no flip, straight alpha, pvrc's original colour handling, colour (not normal) data.
@@ -95,7 +108,7 @@ extension PVRTCEncoder {
             self.normalMap = normalMap
             self.maxSize = maxSize
             self.allowRectangular = allowRectangular
-            self.format = format
+            self.storedFormat = format == .pvrtc1_4bpp ? nil : format
         }
 
         /// Checks that the options can be used together and are in range; `PVRTCEncoder.encode` calls it

@@ -54,7 +54,11 @@ final class TextureSettingsTests: XCTestCase {
                 reached.formUnion(fields.keys.filter { fields[$0] != defaults[$0] })
             }
         }
-        let all = Set(Mirror(reflecting: PVRTCEncoder.Options()).children.compactMap(\.label))
+        // The format is stored as `storedFormat` under the key `format`.
+        let all = Set(
+            Mirror(reflecting: PVRTCEncoder.Options()).children.compactMap(\.label).map {
+                $0 == "storedFormat" ? "format" : $0
+            })
         XCTAssertEqual(all.subtracting(reached), [], "fields no encoding option sets")
     }
 
