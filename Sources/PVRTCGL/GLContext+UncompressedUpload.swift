@@ -3,26 +3,31 @@ import PVRTC
 import TextureFormats
 
 extension GLContext {
-    /// Uploads face `face` of an uncompressed texture file (PVR v2, PVR v3, KTX 1.1; see
-    /// `TextureFileDescription`) with one `glTexImage2D` per level in the format and type that take
+    /// Uploads face `face` of an uncompressed texture file (PVR v2, PVR v3, KTX 1.1, KTX 2; see
+    /// `TextureFileDescription`), the file's `levels` (all by default; the first becomes level 0),
+    /// with one `glTexImage2D` per level in the format and type that take
     /// its pixels as stored (`TextureFileDescription.glTransfer`: RGBA8888, RGB888, RGB565,
     /// RGBA4444, RGBA5551, L8, A8, LA88), or as RGBA8 converted on the CPU for the rest (BGRA8888,
     /// intensity, RGB555, ...). A full chain is sampled with `LINEAR_MIPMAP_LINEAR`, anything else
-    /// with `LINEAR` from level 0; edges are clamped. The result is drawn like any plain texture.
+    /// with `LINEAR` from level 0; edges are clamped. The result is drawn like any plain texture; its
+    /// `gpuBytes` are the bytes given to `glTexImage2D` (`TextureFileDescription.glLevelByteCount`).
     /// - Throws: `TextureFormatError` for compressed or unreadable formats (PVRTC goes through
     ///   ``upload(_:mode:)-(PVRTCTexture,_)``); ``GLError/unsupported(_:)`` above `GL_MAX_TEXTURE_SIZE`;
     ///   ``GLError`` when GL fails (nothing is left allocated).
-    public func upload(_ description: TextureFileDescription, face: Int = 0) throws -> GPUTexture {
+    public func upload(
+        _ description: TextureFileDescription, face: Int = 0, levels range: Range<Int>? = nil
+    ) throws -> GPUTexture {
         activate()
-        guard description.width <= maxTextureSize, description.height <= maxTextureSize else {
+        let range = range ?? 0..<description.levelCount
+        let width = max(description.width >> range.lowerBound, 1)
+        let height = max(description.height >> range.lowerBound, 1)
+        guard width <= maxTextureSize, height <= maxTextureSize else {
             throw GLError.unsupported(
-                "\(description.width)x\(description.height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize) of \(renderer)"
-            )
+                "\(width)x\(height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize) of \(renderer)")
         }
-        let levels = try (0..<description.levelCount).map { try description.glLevel(level: $0, face: face) }
+        let levels = try range.map { try description.glLevel(level: $0, face: face) }
         let fullChain =
-            levels.count > 1
-            && levels.count == PVRTCTexture.fullChainLength(width: description.width, height: description.height)
+            levels.count > 1 && levels.count == PVRTCTexture.fullChainLength(width: width, height: height)
         let name = makeTexture(
             filter: GLenum(GL_LINEAR), minFilter: GLenum(fullChain ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
@@ -42,7 +47,7 @@ extension GLContext {
             throw error
         }
         return GPUTexture(
-            width: description.width, height: description.height, levelCount: levels.count, mode: nil,
+            width: width, height: height, levelCount: levels.count, mode: nil,
             storage: .texture(name), gpuBytes: levels.reduce(0) { $0 + $1.pixels.count })
     }
 }

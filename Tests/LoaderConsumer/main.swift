@@ -9,6 +9,7 @@
 import Foundation
 import Imaging
 import PVRTC
+import TextureFormats
 import TextureLoader
 
 /// Decodes textures on the CPU instead of uploading them to a GPU.
@@ -16,9 +17,15 @@ final class CPUUploader: TextureUploading {
     private var images: [Int: [RGBAImage]] = [:]
     private var next = 0
 
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+    func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int {
         next += 1
-        images[next] = levels.map { PVRTCDecoder.decode(texture.levels[$0]) }
+        images[next] = try levels.map { level in
+            switch texture {
+            case .pvrtc(let texture): return PVRTCDecoder.decode(texture.levels[level])
+            case .pvrtcCubeMap(let cube): return PVRTCDecoder.decode(cube.faces[0].levels[level])
+            case .uncompressed(let description): return try description.image(level: level)
+            }
+        }
         return next
     }
 
@@ -26,8 +33,8 @@ final class CPUUploader: TextureUploading {
         images[handle, default: []].reduce(0) { $0 + $1.pixels.count }
     }
 
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
-        levels.reduce(0) { $0 + texture.levels[$1].width * texture.levels[$1].height * 4 }
+    func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int {
+        levels.reduce(0) { $0 + texture.levelSize($1).width * texture.levelSize($1).height * 4 }
     }
 
     func delete(_ handle: Int) {
