@@ -4,7 +4,7 @@
 // library, and runs it to prove loading, the cache and shutdown work through the protocol alone.
 //
 // Usage: LoaderConsumer FILE... — loads each file (twice: the second time from the cache), prints
-// "FILE: WxH, N levels, B bytes" per file and "uploads U, hits H", or the loader's one-line error and
+// "FILE: WxH[, 6 faces], N levels, B bytes" per file and "uploads U, hits H", or the loader's one-line error and
 // exit status 1.
 import Foundation
 import Imaging
@@ -12,18 +12,19 @@ import PVRTC
 import TextureFormats
 import TextureLoader
 
-/// Decodes textures on the CPU instead of uploading them to a GPU.
+/// Decodes textures on the CPU instead of uploading them to a GPU: every level (of every face of a
+/// cube map) to RGBA8, uncompressed files unpacked.
 final class CPUUploader: TextureUploading {
     private var images: [Int: [RGBAImage]] = [:]
     private var next = 0
 
     func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int {
         next += 1
-        images[next] = try levels.map { level in
+        images[next] = try levels.flatMap { level in
             switch texture {
-            case .pvrtc(let texture): return PVRTCDecoder.decode(texture.levels[level])
-            case .pvrtcCubeMap(let cube): return PVRTCDecoder.decode(cube.faces[0].levels[level])
-            case .uncompressed(let description): return try description.image(level: level)
+            case .pvrtc(let texture): return [PVRTCDecoder.decode(texture.levels[level])]
+            case .pvrtcCubeMap(let cube): return cube.faces.map { PVRTCDecoder.decode($0.levels[level]) }
+            case .uncompressed(let description): return [try description.image(level: level)]
             }
         }
         return next
@@ -34,7 +35,7 @@ final class CPUUploader: TextureUploading {
     }
 
     func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int {
-        levels.reduce(0) { $0 + texture.levelSize($1).width * texture.levelSize($1).height * 4 }
+        texture.faceCount * levels.reduce(0) { $0 + texture.levelSize($1).width * texture.levelSize($1).height * 4 }
     }
 
     func delete(_ handle: Int) {
@@ -54,7 +55,10 @@ for path in paths {
         let url = URL(fileURLWithPath: path)
         let texture = try await loader.load(url)
         _ = try await loader.load(url)
-        print("\(path): \(texture.width)x\(texture.height), \(texture.levels.count) levels, \(texture.gpuBytes) bytes")
+        let faces = texture.faceCount == 1 ? "" : ", \(texture.faceCount) faces"
+        print(
+            "\(path): \(texture.width)x\(texture.height)\(faces), \(texture.levels.count) levels, \(texture.gpuBytes) bytes"
+        )
     } catch {
         FileHandle.standardError.write(Data("LoaderConsumer: \(error)\n".utf8))
         failed = true
