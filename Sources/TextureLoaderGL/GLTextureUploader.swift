@@ -2,7 +2,7 @@ import PVRTC
 import PVRTCGL
 import TextureLoader
 
-/// The loader's uploader on a real GL context: uploads every ``TextureContent`` kind (PVRTC 2D
+/// The loader's uploader on a real GL context: uploads every `TextureContent` kind (PVRTC 2D
 /// textures and cube maps in one `PVRTCUploadMode`, uncompressed textures with `glTexImage2D`; see
 /// ``upload(_:levels:)``) and deletes with `GLContext/delete(_:)`.
 ///
