@@ -199,6 +199,40 @@ final class GLLoaderFileKindsTests: XCTestCase {
         }
     }
 
+    func testEstimatedGPUBytesAreWhatTheUploadAllocates() async throws {
+        // The estimate decides whether a prefetch fits; it must be the cost the upload then reports.
+        var contents: [(String, TextureContent)] = try [
+            ("4bpp cube", .pvrtcCubeMap(fixtures.randomCubeMap(size: 32, format: .pvrtc1_4bpp))),
+            ("2bpp cube", .pvrtcCubeMap(fixtures.randomCubeMap(size: 16, format: .pvrtc1_2bpp))),
+            ("2D", .pvrtc(fixtures.randomTexture(size: 32))),
+        ]
+        for name in ["test_image_rgb565_v3.pvr", "test_image_bgra8888_v3.pvr", "test_image_rgb888_v3.pvr"] {
+            contents.append((name, try TextureContent.read(from: cocos2d.appendingPathComponent(name))))
+        }
+        let all = contents
+        for mode in [PVRTCUploadMode.decodeOnce, .direct] {
+            let glThread = GLThread { try GLTextureUploader(mode: mode) }
+            let checked = try await glThread.perform { uploader in
+                var checked = 0
+                for (name, content) in all where mode == .decodeOnce || content.faceCount == 1 {
+                    let count = content.levelCount
+                    for levels in count == 1 ? [0..<1] : [0..<count, 2..<count, 1..<2] {
+                        let texture = try uploader.upload(content, levels: levels)
+                        defer { uploader.delete(texture) }
+                        XCTAssertEqual(
+                            uploader.estimatedGPUBytes(for: content, levels: levels), texture.gpuBytes,
+                            "\(name) \(levels) \(mode)")
+                        XCTAssertEqual(texture.width, content.levelSize(levels.lowerBound).width)
+                        checked += 1
+                    }
+                }
+                return checked
+            }
+            await glThread.shutdown()
+            XCTAssertEqual(checked, mode == .decodeOnce ? 16 : 10)
+        }
+    }
+
     /// Loads `url` in `mode` and returns the loader's error, failing the test if it loads or if the
     /// message does not name the file exactly once.
     private func loadError(_ url: URL, mode: PVRTCUploadMode) async -> TextureLoaderError? {
