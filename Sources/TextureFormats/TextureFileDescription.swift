@@ -41,8 +41,11 @@ public struct TextureFileDescription: Sendable {
 
     /// Names the file in errors.
     package let file: String
-    /// The file without its compression wrapper.
+    /// The file without its compression wrapper; for a Zstandard-supercompressed KTX 2 file, its
+    /// inflated levels (see ``faceOffsets``).
     let contents: [UInt8]
+    /// The file without its compression wrapper, as its container reader takes it.
+    var unwrappedFile: [UInt8] = []
     /// Offset in ``contents`` of each level's faces (array surface 0), when known.
     let faceOffsets: [[Int]]?
     /// Row alignment of uncompressed data (1 for PVR, 4 for KTX 1.1).
@@ -79,6 +82,7 @@ public struct TextureFileDescription: Sendable {
                 file: file, reason: "a compressed file inside a compressed file")
         }
         description.wrapper = wrapper
+        description.unwrappedFile = contents
         return description
     }
 
@@ -148,6 +152,6 @@ public struct TextureFileDescription: Sendable {
     /// `TextureFile.parse(_:file:)` reads from the whole file, without inflating a wrapper twice.
     /// - Throws: ``TextureFormatError`` naming the file, as ``TextureFile/parse(_:file:)``.
     package func pvrtcTexture() throws -> PVRTCTexture {
-        try TextureFile.parseBare(contents, file: file).texture
+        try TextureFile.parseBare(unwrappedFile, file: file).texture
     }
 }

@@ -27,12 +27,28 @@ final class LoaderContentKindTests: XCTestCase {
         fixtures = nil
     }
 
+    func testTwoDTexturesAreReadAsTheirContainerReaderReadsThemInEveryContainer() throws {
+        for format in [PVRTCFormat.pvrtc1_4bpp, .pvrtc1_2bpp] {
+            var texture = try fixtures.randomTexture(size: 32, format: format, hasAlpha: true)
+            texture.metadata = TextureMetadata(
+                orientation: TextureOrientation(yUp: true), isPremultiplied: true, colorSpace: .srgb)
+            for container in TextureContainer.allCases {
+                let url = fixtures.directory.appendingPathComponent("t-\(format.rawValue)-\(container.rawValue)")
+                try TextureFile(container: container, texture: texture).write(to: url)
+                guard case .pvrtc(let read) = try TextureContent.read(from: url) else {
+                    return XCTFail("\(container) \(format) is not read as a 2D PVRTC texture")
+                }
+                XCTAssertEqual(read, try TextureFile.read(from: url).texture, "\(container) \(format)")
+            }
+        }
+    }
+
     func testCubeMapFilesLoadAsCubeMapsInEveryContainer() async throws {
         let loader = TextureLoader(glThread: glThread)
         var expectedBytes = 0
         for (index, (format, container)) in [
             (PVRTCFormat.pvrtc1_4bpp, TextureContainer.pvr3), (.pvrtc1_2bpp, .ktx), (.pvrtc1_4bpp, .pvrCCZ),
-            (.pvrtc1_2bpp, .pvr2), (.pvrtc1_4bpp, .ktx2), (.pvrtc1_2bpp, .pvrGzip),
+            (.pvrtc1_2bpp, .pvr2), (.pvrtc1_4bpp, .ktx2), (.pvrtc1_2bpp, .pvrGzip), (.pvrtc1_2bpp, .ktx2Zstd),
         ].enumerated() {
             let cube = try fixtures.randomCubeMap(size: 32, format: format)
             // The name says nothing about the kind: the content decides.
@@ -47,7 +63,7 @@ final class LoaderContentKindTests: XCTestCase {
             expectedBytes += blockBytes
         }
         let report = try await glThread.perform { $0.report }
-        XCTAssertEqual(report.uploads.map(\.faceCount), Array(repeating: 6, count: 6))
+        XCTAssertEqual(report.uploads.map(\.faceCount), Array(repeating: 6, count: 7))
         let cost = await loader.totalCost
         XCTAssertEqual(cost, expectedBytes, "the cache's cost is what the uploader reports")
     }
