@@ -3,7 +3,7 @@ import PVRTC
 import TextureFormats
 
 extension GLContext {
-    /// Uploads face `face` of an uncompressed texture file (PVR v2, PVR v3, KTX 1.1, KTX 2; see
+    /// Uploads face `face` of an uncompressed texture file (PVR v2, PVR v3, KTX 1.1; see
     /// `TextureFileDescription`), the file's `levels` (all by default; the first becomes level 0),
     /// with one `glTexImage2D` per level in the format and type that take
     /// its pixels as stored (`TextureFileDescription.glTransfer`: RGBA8888, RGB888, RGB565,

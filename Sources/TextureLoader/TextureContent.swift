@@ -11,8 +11,9 @@ public enum TextureContent: Sendable {
     case pvrtc(PVRTCTexture)
     /// A PVRTC1 cube map: six square faces (+X, −X, +Y, −Y, +Z, −Z) sharing size and levels.
     case pvrtcCubeMap(PVRTCCubeMap)
-    /// An uncompressed 2D texture (PVR v2, PVR v3, KTX 1.1 or KTX 2; RGBA8888, RGB565, RGBA4444, A8,
-    /// LA88, BGRA8888, ...): every level of face 0, unpacked by `TextureFileDescription/glLevel(level:face:)`.
+    /// An uncompressed 2D texture (PVR v2, PVR v3 or KTX 1.1; RGBA8888, RGB565, RGBA4444, A8, LA88,
+    /// BGRA8888, ...) in a format pvrc unpacks; its levels come from
+    /// `TextureFileDescription/glLevel(level:face:)`.
     case uncompressed(TextureFileDescription)
 
     /// Reads the file at `url` and sorts it by kind (see ``parse(_:file:)``). This is the loader's
