@@ -11,8 +11,8 @@ public enum TextureContent: Sendable {
     case pvrtc(PVRTCTexture)
     /// A PVRTC1 cube map: six square faces (+X, −X, +Y, −Y, +Z, −Z) sharing size and levels.
     case pvrtcCubeMap(PVRTCCubeMap)
-    /// An uncompressed 2D texture (PVR v2, PVR v3 or KTX 1.1; RGBA8888, RGB565, RGBA4444, A8, LA88,
-    /// BGRA8888, ...) in a format pvrc unpacks; its levels come from
+    /// An uncompressed 2D texture or cube map (PVR v2, PVR v3 or KTX 1.1; RGBA8888, RGB565, RGBA4444,
+    /// A8, LA88, BGRA8888, ...) in a format pvrc unpacks; its levels (of each face) come from
     /// `TextureFileDescription/glLevel(level:face:)`.
     case uncompressed(TextureFileDescription)
 
@@ -30,8 +30,8 @@ public enum TextureContent: Sendable {
     /// `TextureFileDescription`.
     /// - Throws: `TextureFormatError` naming `file`: `unsupportedPixelFormat` for other compressed
     ///   formats (ETC, ASTC, BC, PVRTC-II) and uncompressed ones pvrc cannot unpack, naming the format;
-    ///   `unsupportedFeature` for uncompressed cube maps, arrays and volume textures and for PVRTC
-    ///   files with a face count other than 1 or 6; the container's errors for damaged files.
+    ///   `unsupportedFeature` for arrays, volume textures and files with a face count other than 1 or
+    ///   6 (six faces must be square); the container's errors for damaged files.
     public static func parse(_ bytes: [UInt8], file: String) throws -> TextureContent {
         try sorting(TextureFileDescription.parse(bytes, file: file))
     }
@@ -46,20 +46,19 @@ public enum TextureContent: Sendable {
                     "\(description.arrayCount) array surface(s) of depth \(description.depth); the loader takes 2D textures and cube maps"
             )
         }
+        guard description.faceCount == 1 || (description.faceCount == 6 && description.width == description.height)
+        else {
+            throw TextureFormatError.unsupportedFeature(
+                file: file,
+                reason:
+                    "\(description.faceCount) faces of \(description.width)x\(description.height); a cube map has 6 square faces"
+            )
+        }
         if description.pvrtcFormat != nil {
-            switch description.faceCount {
-            case 1: return .pvrtc(try description.pvrtcTexture())
-            case 6: return .pvrtcCubeMap(try PVRTCCubeMap(description))
-            default:
-                throw TextureFormatError.unsupportedFeature(
-                    file: file, reason: "\(description.faceCount) faces; a cube map has 6")
-            }
+            return description.faceCount == 1
+                ? .pvrtc(try description.pvrtcTexture()) : .pvrtcCubeMap(try PVRTCCubeMap(description))
         }
         _ = try description.unpacking()
-        guard description.faceCount == 1 else {
-            throw TextureFormatError.unsupportedFeature(
-                file: file, reason: "an uncompressed cube map (the loader takes uncompressed 2D textures)")
-        }
         return .uncompressed(description)
     }
 
@@ -79,8 +78,11 @@ public enum TextureContent: Sendable {
 
     /// 6 for a cube map, 1 for a 2D texture.
     public var faceCount: Int {
-        if case .pvrtcCubeMap = self { return 6 }
-        return 1
+        switch self {
+        case .pvrtc: return 1
+        case .pvrtcCubeMap: return 6
+        case .uncompressed(let description): return description.faceCount
+        }
     }
 
     /// Width and height of level `level` (of one face); `level` must be below ``levelCount``.

@@ -9,8 +9,9 @@ extension GLTextureUploader {
     /// - a PVRTC cube map as one `GL_TEXTURE_CUBE_MAP` in ``mode`` (`GLContext/upload(_:mode:)`):
     ///   `glCompressedTexImage2D` per face and level (native), or decoded face by face on the GPU
     ///   (decode-once); direct mode has no cube form;
-    /// - an uncompressed texture with `glTexImage2D` in its own format and type
-    ///   (`GLContext/upload(_:face:levels:)`), whatever ``mode`` is.
+    /// - an uncompressed texture with `glTexImage2D` in its own format and type, whatever ``mode`` is:
+    ///   a 2D texture (`GLContext/upload(_:face:levels:)`) or a `GL_TEXTURE_CUBE_MAP`
+    ///   (`GLContext/uploadCubeMap(_:levels:)`).
     /// - Throws: `GLError` when GL fails or cannot take the content in ``mode`` (`GLError.unsupported`:
     ///   a direct-mode cube map, native PVRTC without the extension, a size over the GL limits);
     ///   `TextureFormatError` for levels out of range.
@@ -20,13 +21,16 @@ extension GLTextureUploader {
             return try context.upload(Self.subTexture(texture, levels: levels), mode: mode)
         case .pvrtcCubeMap(let cube):
             return try context.upload(Self.subCube(cube, levels: levels), mode: mode)
+        case .uncompressed(let description) where description.faceCount == 6:
+            return try context.uploadCubeMap(description, levels: levels)
         case .uncompressed(let description):
             return try context.upload(description, levels: levels)
         }
     }
 
     /// The GPU bytes an upload of `levels` of `content` allocates: ``mode``'s bytes for PVRTC (six
-    /// faces' worth for a cube map), the bytes given to `glTexImage2D` for an uncompressed texture.
+    /// faces' worth for a cube map), the bytes given to `glTexImage2D` for an uncompressed texture
+    /// (of every face of a cube map).
     /// The same figure `GPUTexture/gpuBytes` reports after the upload.
     public func estimatedGPUBytes(for content: TextureContent, levels: Range<Int>) -> Int {
         switch content {
@@ -37,7 +41,7 @@ extension GLTextureUploader {
             guard let sub = try? Self.subCube(cube, levels: levels) else { return 0 }
             return 6 * mode.gpuBytes(for: sub.shape)
         case .uncompressed(let description):
-            return levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
+            return description.faceCount * levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
         }
     }
 

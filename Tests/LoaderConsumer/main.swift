@@ -24,7 +24,8 @@ final class CPUUploader: TextureUploading {
             switch texture {
             case .pvrtc(let texture): return [PVRTCDecoder.decode(texture.levels[level])]
             case .pvrtcCubeMap(let cube): return cube.faces.map { PVRTCDecoder.decode($0.levels[level]) }
-            case .uncompressed(let description): return [try description.image(level: level)]
+            case .uncompressed(let description):
+                return try (0..<description.faceCount).map { try description.image(level: level, face: $0) }
             }
         }
         return next

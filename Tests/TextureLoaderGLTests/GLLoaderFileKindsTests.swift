@@ -17,6 +17,9 @@ import XCTest
 ///   unpacking (`TextureFileDescription.image`, what `pvrc decode` writes before orienting): exactly
 ///   for 8- and 4-bit channels, within 1 for 5- and 6-bit ones (llvmpipe widens by bit replication,
 ///   pvrc by rounding `v·255/max`), for level 0 and for a preview's lower level;
+/// - libktx's uncompressed KTX 1.1 cube maps (Tests/TextureFormatsTests/Fixtures/libktx-cube) become
+///   `GL_TEXTURE_CUBE_MAP`s in their own format and type whose faces read back exactly as pvrc unpacks
+///   them, the preview's lower levels included;
 /// - the cache's cost is the GPU bytes each upload allocated, computed here from the sizes;
 /// - what the uploader cannot take is a typed `TextureLoaderError` naming the file once.
 final class GLLoaderFileKindsTests: XCTestCase {
@@ -199,6 +202,12 @@ final class GLLoaderFileKindsTests: XCTestCase {
         }
     }
 
+    /// Whether `content` is a PVRTC cube map (which direct mode cannot upload).
+    private static func isPVRTCCubeMap(_ content: TextureContent) -> Bool {
+        if case .pvrtcCubeMap = content { return true }
+        return false
+    }
+
     func testEstimatedGPUBytesAreWhatTheUploadAllocates() async throws {
         // The estimate decides whether a prefetch fits; it must be the cost the upload then reports.
         var contents: [(String, TextureContent)] = try [
@@ -206,15 +215,19 @@ final class GLLoaderFileKindsTests: XCTestCase {
             ("2bpp cube", .pvrtcCubeMap(fixtures.randomCubeMap(size: 16, format: .pvrtc1_2bpp))),
             ("2D", .pvrtc(fixtures.randomTexture(size: 32))),
         ]
-        for name in ["test_image_rgb565_v3.pvr", "test_image_bgra8888_v3.pvr", "test_image_rgb888_v3.pvr"] {
-            contents.append((name, try TextureContent.read(from: cocos2d.appendingPathComponent(name))))
+        for name in [
+            "cocos2d-objc/test_image_rgb565_v3.pvr", "cocos2d-objc/test_image_bgra8888_v3.pvr",
+            "cocos2d-objc/test_image_rgb888_v3.pvr", "libktx-cube/cube_rgba4444.ktx",
+        ] {
+            let url = cocos2d.deletingLastPathComponent().appendingPathComponent(name)
+            contents.append((name, try TextureContent.read(from: url)))
         }
         let all = contents
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
             let glThread = GLThread { try GLTextureUploader(mode: mode) }
             let checked = try await glThread.perform { uploader in
                 var checked = 0
-                for (name, content) in all where mode == .decodeOnce || content.faceCount == 1 {
+                for (name, content) in all where mode == .decodeOnce || !Self.isPVRTCCubeMap(content) {
                     let count = content.levelCount
                     for levels in count == 1 ? [0..<1] : [0..<count, 2..<count, 1..<2] {
                         let texture = try uploader.upload(content, levels: levels)
@@ -229,7 +242,51 @@ final class GLLoaderFileKindsTests: XCTestCase {
                 return checked
             }
             await glThread.shutdown()
-            XCTAssertEqual(checked, mode == .decodeOnce ? 16 : 10)
+            XCTAssertEqual(checked, mode == .decodeOnce ? 19 : 13)
+        }
+    }
+
+    func testUncompressedCubeMapsLoadAsCubeMapsWhoseFacesReadBackAsTheCPUUnpacks() async throws {
+        // libktx's KTX 1.1 cube maps (Tests/TextureFormatsTests/Fixtures/libktx-cube): 16x16, 5 levels.
+        let directory = cocos2d.deletingLastPathComponent().appendingPathComponent("libktx-cube")
+        for (name, bytesPerPixel) in [("cube_rgba8888.ktx", 4), ("cube_rgba4444.ktx", 2)] {
+            let url = directory.appendingPathComponent(name)
+            let description = try TextureFileDescription.read(from: url)
+            let loader = Self.slowLoader()
+            var delivered: [LoadedTexture<GPUTexture>] = []
+            var previewFaces: [[RGBAImage]] = []
+            for try await texture in loader.loadProgressively(url, previewMaxDimension: 4) {
+                delivered.append(texture)
+                guard texture.isPreview else { continue }
+                previewFaces = try await loader.withTextures([texture.key]) { uploader, textures in
+                    let shown = try XCTUnwrap(textures[0])
+                    XCTAssertTrue(shown.isPreview, "the full upload waits for the next window")
+                    return try Self.readFaces(shown.handle, levels: 0..<3, on: uploader)
+                }
+            }
+            XCTAssertEqual(delivered.map(\.levels), [2..<5, 0..<5], name)
+            XCTAssertEqual(delivered.map(\.faceCount), [6, 6], name)
+            XCTAssertEqual(delivered.map(\.handle.faceCount), [6, 6], name)
+            let bytes = { (levels: Range<Int>) in 6 * levels.reduce(0) { $0 + (16 >> $1) * (16 >> $1) * bytesPerPixel }
+            }
+            XCTAssertEqual(delivered.map(\.gpuBytes), [bytes(2..<5), bytes(0..<5)], name)
+            let full = try XCTUnwrap(delivered.last)
+            let faces = try await loader.withTextures([full.key]) { uploader, textures in
+                try Self.readFaces(XCTUnwrap(textures[0]).handle, levels: 0..<5, on: uploader)
+            }
+            let cost = await loader.totalCost
+            XCTAssertEqual(cost, bytes(0..<5), name)
+            await loader.shutdown()
+            for level in 0..<5 {
+                for face in 0..<6 {
+                    let expected = try description.image(level: level, face: face)
+                    XCTAssertEqual(faces[level][face], expected, "\(name) face \(face) level \(level)")
+                    if level >= 2 {
+                        XCTAssertEqual(
+                            previewFaces[level - 2][face], expected, "\(name) preview face \(face) level \(level)")
+                    }
+                }
+            }
         }
     }
 

@@ -86,6 +86,7 @@ final class LoaderContentKindTests: XCTestCase {
     }
 
     func testUncompressedFilesLoadWithTheirStoredPixelSizes() async throws {
+        let loader = TextureLoader(glThread: glThread)
         // File, bytes per pixel as glTexImage2D takes it (BGRA8888 is converted to RGBA8), levels.
         let cases: [(String, Int, Int)] = [
             ("test_image_rgba8888.pvr", 4, 1), ("test_image_rgb888_v3.pvr", 3, 8),
@@ -93,8 +94,12 @@ final class LoaderContentKindTests: XCTestCase {
             ("test_image_rgb565_v3.pvr", 2, 8), ("test_image_a8.pvr", 1, 1), ("test_image_ai88.pvr", 2, 1),
             ("test_image_bgra8888_v3.pvr", 4, 1),
         ]
-        let loader = TextureLoader(glThread: glThread)
-        var total = 0
+        // libktx's 16x16 RGBA4444 cube map, five levels of six faces.
+        let cube = try await loader.load(
+            cocos2d.deletingLastPathComponent().appendingPathComponent("libktx-cube/cube_rgba4444.ktx"))
+        XCTAssertEqual(cube.faceCount, 6)
+        XCTAssertEqual(cube.gpuBytes, 6 * (0..<5).reduce(0) { $0 + (16 >> $1) * (16 >> $1) * 2 })
+        var total = cube.gpuBytes
         for (name, bytesPerPixel, levelCount) in cases {
             let texture = try await loader.load(cocos2d.appendingPathComponent(name))
             let expected = (0..<levelCount).reduce(0) { $0 + (128 >> $1) * (128 >> $1) * bytesPerPixel }

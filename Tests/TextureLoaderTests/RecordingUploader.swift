@@ -65,7 +65,8 @@ final class RecordingUploader: TextureUploading {
         switch texture {
         case .pvrtc(let texture): return levels.reduce(0) { $0 + texture.levels[$1].byteCount }
         case .pvrtcCubeMap(let cube): return 6 * levels.reduce(0) { $0 + cube.shape.levels[$1].byteCount }
-        case .uncompressed(let description): return levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
+        case .uncompressed(let description):
+            return description.faceCount * levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
         }
     }
 
