@@ -143,7 +143,7 @@ let package = Package(
         // A consumer of the loader with its own (CPU) uploader: the linkage test proves it needs no EGL/GLES.
         .executableTarget(
             name: "LoaderConsumer",
-            dependencies: ["TextureLoader", "PVRTC", "Imaging"],
+            dependencies: ["TextureLoader", "PVRTC", "Imaging", "TextureFormats"],
             path: "Tests/LoaderConsumer"
         ),
 
