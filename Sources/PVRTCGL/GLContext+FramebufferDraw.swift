@@ -36,6 +36,16 @@ extension GLContext {
             texture, width: framebuffer.width, height: framebuffer.height, at: rect, level: level, blend: blend)
     }
 
+    /// Clears all of `framebuffer` to `color` (binds it and sets the viewport to all of it; the
+    /// game's scissor test and colour mask apply).
+    public func clear(_ framebuffer: GLFramebuffer, to color: ClearColor) {
+        activate()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
+        glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
+        glClearColor(color.red, color.green, color.blue, color.alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
     /// Reads `rect` of the game's framebuffer (the whole framebuffer when nil) as an image whose row 0
     /// is the top row, e.g. for a screenshot before the buffers are swapped. Binds `framebuffer`.
     /// - Throws: ``GLError/unsupported(_:)`` for a rectangle outside the framebuffer; ``GLError``
