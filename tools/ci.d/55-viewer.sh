@@ -21,22 +21,28 @@ trap 'rm -rf "$work"' EXIT
     --quality fastest
 "$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree.pvr.ccz" --max-size 128 --mipmaps --quality fastest
 "$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree2.ktx2" --max-size 128 --mipmaps --quality fastest --bpp 2
+# A cube map whose odd faces differ from its even ones, so showing the wrong face fails.
+"$pvrc" encode --cube ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
+    ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
+    ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png "$work/cube.pvr" \
+    --max-size 64 --mipmaps --quality fastest
 
-# texture, level, viewer options: opaque textures over the checkerboard (straight-alpha blending, as
+# texture, level, face, viewer options: opaque textures over the checkerboard (straight-alpha blending, as
 # the viewer shows them), textures with alpha as raw RGBA in a window with an alpha channel.
 cases=(
-    "brick.pvr 0"
-    "brick.pvr 2"
-    "tree.pvr.ccz 0 --raw"
-    "tree2.ktx2 1 --raw"
+    "brick.pvr 0 0"
+    "brick.pvr 2 0"
+    "tree.pvr.ccz 0 0 --raw"
+    "tree2.ktx2 1 0 --raw"
+    "cube.pvr 1 3 --raw"
 )
 compared=0
 for entry in "${cases[@]}"; do
-    read -r texture level options <<<"$entry"
-    name="${texture%%.*}-$level"
-    "$pvrc" decode "$work/$texture" "$work/$name-cpu.png" --level "$level"
+    read -r texture level face options <<<"$entry"
+    name="${texture%%.*}-$level-$face"
+    "$pvrc" decode "$work/$texture" "$work/$name-cpu.png" --level "$level" --face "$face"
     # shellcheck disable=SC2086 # options are words
-    xvfb-run -a -s "-screen 0 640x480x24" "$viewer" "$work/$texture" --level "$level" $options \
+    xvfb-run -a -s "-screen 0 640x480x24" "$viewer" "$work/$texture" --level "$level" --face "$face" $options \
         --screenshot "$work/$name-window.png" --frames 3
     "$check" "$work/$name-cpu.png" "$work/$name-window.png"
     compared=$((compared + 1))
