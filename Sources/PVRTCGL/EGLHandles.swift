@@ -18,19 +18,30 @@ public struct EGLHandles: @unchecked Sendable, Hashable {
     /// The `EGLSurface` read from (`eglMakeCurrent`'s `read`); nil for a surfaceless context.
     public var readSurface: UnsafeMutableRawPointer?
 
-    /// Describes a context; `readSurface` defaults to `drawSurface`.
+    /// Describes a context that draws to and reads from one surface (the usual case).
     /// - Parameters:
     ///   - display: the `EGLDisplay`.
     ///   - context: the `EGLContext`.
-    ///   - drawSurface: the surface drawn to (a window or pbuffer surface), nil for none.
-    ///   - readSurface: the surface read from; the draw surface when omitted.
+    ///   - drawSurface: the surface drawn to and read from (a window or pbuffer surface); nil for none.
+    public init(
+        display: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer, drawSurface: UnsafeMutableRawPointer?
+    ) {
+        self.init(display: display, context: context, drawSurface: drawSurface, readSurface: drawSurface)
+    }
+
+    /// Describes a context with separate draw and read surfaces.
+    /// - Parameters:
+    ///   - display: the `EGLDisplay`.
+    ///   - context: the `EGLContext`.
+    ///   - drawSurface: the surface drawn to; nil for none.
+    ///   - readSurface: the surface read from; nil for none.
     public init(
         display: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer, drawSurface: UnsafeMutableRawPointer?,
-        readSurface: UnsafeMutableRawPointer?? = nil
+        readSurface: UnsafeMutableRawPointer?
     ) {
         self.display = display
         self.context = context
         self.drawSurface = drawSurface
-        self.readSurface = readSurface ?? drawSurface
+        self.readSurface = readSurface
     }
 }
