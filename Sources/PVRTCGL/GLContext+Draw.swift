@@ -64,17 +64,24 @@ extension GLContext {
     }
 
     /// Draws `texture` on a quad covering `rect` (top-left origin; everything when nil) of the bound
-    /// framebuffer of `width` x `height` pixels, whose viewport is set to all of it.
+    /// framebuffer of `width` x `height` pixels, whose viewport is set to all of it; `orientation`
+    /// flips the quad's corners so that a texture stored bottom-up or right-to-left appears upright.
     func drawTexture(
-        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, level: Int, blend: BlendMode
+        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, level: Int, blend: BlendMode,
+        orientation: TextureOrientation = .topDown
     ) throws {
         let place = rect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let w = Float(width)
         let h = Float(height)
-        // Corner (0,0) = top-left of the rectangle = texture (0,0).
+        // Corner (0,0) = texture (0,0) = top-left of the rectangle, or the right or bottom edge for a
+        // texture stored right-to-left or bottom-up.
+        let left = 2 * Float(place.x) / w - 1
+        let right = 2 * Float(place.x + place.width) / w - 1
+        let top = 1 - 2 * Float(place.y) / h
+        let bottom = 1 - 2 * Float(place.y + place.height) / h
         let position = (
-            2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
-            2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h
+            orientation.xLeft ? right : left, orientation.yUp ? bottom : top,
+            orientation.xLeft ? left : right, orientation.yUp ? top : bottom
         )
         guard texture.faceCount == 1 else {
             throw GLError.unsupported("draw shows 2D textures; a cube map is sampled by direction, not drawn flat")

@@ -1,11 +1,15 @@
 import CGLES2
 import Imaging
+import PVRTC
 
 extension GLContext {
     /// Draws `texture` into the game's framebuffer on a quad covering `rect`, blended by `blend`.
     ///
-    /// Texture row 0 (the first row of the file) appears at the top of `rect`. The rectangle may
-    /// extend past the framebuffer's edges (zoomed or panned views); what lies outside is clipped.
+    /// The picture appears upright in `rect`: with the default ``TextureOrientation/topDown`` texture
+    /// row 0 (the first row of the file) is at the top; pass the file's orientation (a loaded
+    /// texture's `metadata.orientation`) and a texture stored bottom row first (`yUp`) or right
+    /// column first (`xLeft`) is flipped back. The rectangle may extend past the framebuffer's edges
+    /// (zoomed or panned views); what lies outside is clipped.
     ///
     /// GL state this changes in the context (a game drawing its own things afterwards sets what it
     /// needs): the bound framebuffer (left bound to `framebuffer`), the viewport (the whole
@@ -20,11 +24,12 @@ extension GLContext {
     ///   - blend: how the texture combines with the framebuffer; ``BlendMode/replace`` writes it as it is.
     ///   - level: for ``PVRTCUploadMode/direct``, the level decoded; other textures choose their level
     ///     by the usual mipmap rules and ignore it.
+    ///   - orientation: how the texture's rows and columns are stored; the picture is drawn upright.
     /// - Throws: ``GLError/unsupported(_:)`` for a cube map, a missing level or an empty framebuffer;
     ///   ``GLError`` when GL reports an error.
     public func draw(
         _ texture: GPUTexture, to framebuffer: GLFramebuffer, at rect: PixelRect? = nil,
-        blend: BlendMode = .replace, level: Int = 0
+        blend: BlendMode = .replace, level: Int = 0, orientation: TextureOrientation = .topDown
     ) throws {
         activate()
         guard framebuffer.width > 0, framebuffer.height > 0 else {
@@ -33,7 +38,8 @@ extension GLContext {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
         glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
         try drawTexture(
-            texture, width: framebuffer.width, height: framebuffer.height, at: rect, level: level, blend: blend)
+            texture, width: framebuffer.width, height: framebuffer.height, at: rect, level: level, blend: blend,
+            orientation: orientation)
     }
 
     /// Clears all of `framebuffer` to `color` (binds it and sets the viewport to all of it; the

@@ -14,11 +14,11 @@ import PVRTC
 /// (``init(sharingWith:)``).
 ///
 /// Rendering goes into ``RenderTarget`` framebuffers of any size, or into the game's framebuffer
-/// (``draw(_:to:at:blend:level:)``); a headless context's pbuffer only exists so the context has a
+/// (``draw(_:to:at:blend:level:orientation:)``); a headless context's pbuffer only exists so the context has a
 /// surface to be current on.
 ///
 /// An adopted context is the game's: pvrc changes GL state in it as its draws and uploads need
-/// (listed at ``draw(_:to:at:blend:level:)``) and sets `GL_UNPACK_ALIGNMENT`/`GL_PACK_ALIGNMENT` to 1
+/// (listed at ``draw(_:to:at:blend:level:orientation:)``) and sets `GL_UNPACK_ALIGNMENT`/`GL_PACK_ALIGNMENT` to 1
 /// when adopting, but never destroys it. Release the `GLContext` on the context's thread, while the
 /// context still exists.
 ///

@@ -73,6 +73,28 @@ final class GameContextTests: XCTestCase {
         XCTAssertEqual(part.pixels, (2..<7).flatMap { y in decoded.pixels[(y * 16 + 4) * 4..<(y * 16 + 12) * 4] })
     }
 
+    func testTexturesStoredBottomUpOrRightToLeftAreDrawnUpright() throws {
+        let game = try GameEGLContext(width: 16, height: 8)
+        defer { game.destroy() }
+        let texture = try TextureFixtures(seed: 0x23).randomTexture(size: 8, mipmaps: false)
+        let stored = PVRTCDecoder.decode(texture.levels[0], threads: 1)
+        let context = try GLContext(adopting: .current)
+        let uploaded = try context.upload(texture, mode: .direct)
+        defer { context.delete(uploaded) }
+        for orientation in [
+            TextureOrientation(xLeft: false, yUp: true), TextureOrientation(xLeft: true, yUp: false),
+            TextureOrientation(xLeft: true, yUp: true),
+        ] {
+            game.clear(game.defaultFramebuffer, to: Self.background)
+            try context.draw(
+                uploaded, to: game.defaultFramebuffer, at: PixelRect(x: 8, y: 0, width: 8, height: 8),
+                orientation: orientation)
+            let read = try context.readPixels(game.defaultFramebuffer, rect: PixelRect(x: 8, y: 0, width: 8, height: 8))
+            XCTAssertEqual(read, orientation.upright(stored), "\(orientation)")
+            XCTAssertNotEqual(read, stored, "\(orientation)")
+        }
+    }
+
     func testAdoptingWithNoCurrentContextThrows() throws {
         let game = try GameEGLContext(width: 4, height: 4)
         game.destroy()

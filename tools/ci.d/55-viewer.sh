@@ -21,6 +21,9 @@ trap 'rm -rf "$work"' EXIT
     --quality fastest
 "$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree.pvr.ccz" --max-size 128 --mipmaps --quality fastest
 "$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree2.ktx2" --max-size 128 --mipmaps --quality fastest --bpp 2
+# Stored bottom row first and right column first (KTX records both): the viewer must draw it upright.
+"$pvrc" encode ../normal-maps/3td_LoneBrick_01_NRM.png "$work/flipped.ktx" --allow-rectangular --flip xy \
+    --quality fastest
 # A cube map whose odd faces differ from its even ones, so showing the wrong face fails.
 "$pvrc" encode --cube ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
     ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
@@ -28,13 +31,15 @@ trap 'rm -rf "$work"' EXIT
     --max-size 64 --mipmaps --quality fastest
 
 # texture, level, face, viewer options: opaque textures over the checkerboard (straight-alpha blending, as
-# the viewer shows them), textures with alpha as raw RGBA in a window with an alpha channel.
+# the viewer shows them), textures with alpha as raw RGBA in a window with an alpha channel. `pvrc decode`
+# writes the upright picture whatever orientation the file records, and so must the viewer show it.
 cases=(
     "brick.pvr 0 0"
     "brick.pvr 2 0"
     "tree.pvr.ccz 0 0 --raw"
     "tree2.ktx2 1 0 --raw"
     "cube.pvr 1 3 --raw"
+    "flipped.ktx 0 0"
 )
 compared=0
 for entry in "${cases[@]}"; do

@@ -1,23 +1,24 @@
 import Imaging
+import PVRTC
 import PVRTCGL
 
 /// Draws one frame of the scene into the window's default framebuffer with pvrc's GL layer.
 enum ViewerRenderer {
-    /// The picture `state` shows: its texture and size, and how it blends.
+    /// The picture `state` shows: its texture and size, how it blends and how it is stored.
     static func picture(
         _ scene: ViewerScene, _ state: ViewState
-    ) -> (texture: GPUTexture, width: Int, height: Int, blend: BlendMode)? {
+    ) -> (texture: GPUTexture, width: Int, height: Int, blend: BlendMode, orientation: TextureOrientation)? {
         switch state.picture {
         case .texture:
             let size = scene.levelSizes[state.level]
             return (
                 scene.textures[state.face][state.level], size.width, size.height,
-                scene.isPremultiplied ? .premultipliedAlpha : .straightAlpha
+                scene.isPremultiplied ? .premultipliedAlpha : .straightAlpha, scene.orientation
             )
         case .source:
-            return scene.source.map { ($0.texture, $0.width, $0.height, .straightAlpha) }
+            return scene.source.map { ($0.texture, $0.width, $0.height, .straightAlpha, .topDown) }
         case .heatmap:
-            return scene.heatMap.map { ($0.texture, $0.width, $0.height, .replace) }
+            return scene.heatMap.map { ($0.texture, $0.width, $0.height, .replace, .topDown) }
         }
     }
 
@@ -34,6 +35,8 @@ enum ViewerRenderer {
         guard let picture = picture(scene, state) else { return }
         let rect = state.rect(
             width: picture.width, height: picture.height, windowWidth: width, windowHeight: height)
-        try scene.context.draw(picture.texture, to: window, at: rect, blend: state.raw ? .replace : picture.blend)
+        try scene.context.draw(
+            picture.texture, to: window, at: rect, blend: state.raw ? .replace : picture.blend,
+            orientation: picture.orientation)
     }
 }

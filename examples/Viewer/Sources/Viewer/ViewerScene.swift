@@ -21,6 +21,8 @@ final class ViewerScene {
     let levelSizes: [(width: Int, height: Int)]
     /// Whether the file says its colour is premultiplied by alpha.
     private(set) var isPremultiplied = false
+    /// How the file stores its rows and columns; the texture is drawn upright.
+    var orientation: TextureOrientation { faces[0].metadata.orientation }
     /// The source image, when one was given.
     private(set) var source: (texture: GPUTexture, width: Int, height: Int)?
     /// The heat map of the CPU decoding of level 0 against the source, when both have one size.
@@ -94,7 +96,7 @@ final class ViewerScene {
     func loadSource(_ url: URL) throws {
         let image = try ImageFile.read(from: url)
         source = (try context.upload(image), image.width, image.height)
-        let decoded = PVRTCDecoder.decode(faces[0].levels[0], threads: 2)
+        let decoded = orientation.upright(PVRTCDecoder.decode(faces[0].levels[0], threads: 2))
         guard decoded.width == image.width, decoded.height == image.height else {
             heatMapProblem = "source is \(image.width)x\(image.height), texture \(decoded.width)x\(decoded.height)"
             return
