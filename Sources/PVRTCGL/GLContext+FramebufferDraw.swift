@@ -5,7 +5,7 @@ import PVRTC
 extension GLContext {
     /// Draws `texture` into the game's framebuffer on a quad covering `rect`, blended by `blend`.
     ///
-    /// The picture appears upright in `rect`: with the default ``TextureOrientation/topDown`` texture
+    /// The picture appears upright in `rect`: with the default `TextureOrientation.topDown` texture
     /// row 0 (the first row of the file) is at the top; pass the file's orientation (a loaded
     /// texture's `metadata.orientation`) and a texture stored bottom row first (`yUp`) or right
     /// column first (`xLeft`) is flipped back. The rectangle may extend past the framebuffer's edges
