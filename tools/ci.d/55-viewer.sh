@@ -30,24 +30,28 @@ trap 'rm -rf "$work"' EXIT
     ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png "$work/cube.pvr" \
     --max-size 64 --mipmaps --quality fastest
 
-# texture, level, face, viewer options: opaque textures over the checkerboard (straight-alpha blending, as
-# the viewer shows them), textures with alpha as raw RGBA in a window with an alpha channel. `pvrc decode`
-# writes the upright picture whatever orientation the file records, and so must the viewer show it.
+# texture, then the level and face `pvrc decode` writes, then the viewer's options (the level and face
+# chosen on the command line or typed as keys through SDL's event queue: `]` next level, `f` next face).
+# Opaque textures are shown over the checkerboard (straight-alpha blending, as the viewer shows them),
+# textures with alpha as raw RGBA in a window with an alpha channel. `pvrc decode` writes the upright
+# picture whatever orientation the file records, and so must the viewer show it.
 cases=(
     "brick.pvr 0 0"
-    "brick.pvr 2 0"
+    "brick.pvr 2 0 --level 2"
+    "brick.pvr 2 0 --keys ]]+-"
     "tree.pvr.ccz 0 0 --raw"
-    "tree2.ktx2 1 0 --raw"
-    "cube.pvr 1 3 --raw"
+    "tree2.ktx2 1 0 --raw --level 1"
+    "cube.pvr 1 3 --raw --face 3 --level 1"
+    "cube.pvr 1 3 --raw --keys fff]"
     "flipped.ktx 0 0"
 )
 compared=0
 for entry in "${cases[@]}"; do
     read -r texture level face options <<<"$entry"
-    name="${texture%%.*}-$level-$face"
+    name="$compared-${texture%%.*}"
     "$pvrc" decode "$work/$texture" "$work/$name-cpu.png" --level "$level" --face "$face"
     # shellcheck disable=SC2086 # options are words
-    xvfb-run -a -s "-screen 0 640x480x24" "$viewer" "$work/$texture" --level "$level" --face "$face" $options \
+    xvfb-run -a -s "-screen 0 640x480x24" "$viewer" "$work/$texture" $options \
         --screenshot "$work/$name-window.png" --frames 3
     "$check" "$work/$name-cpu.png" "$work/$name-window.png"
     compared=$((compared + 1))

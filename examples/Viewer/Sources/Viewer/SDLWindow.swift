@@ -61,6 +61,17 @@ final class SDLWindow {
         SDL_SetWindowSize(window, Int32(width), Int32(height))
     }
 
+    /// Queues a key press of each character of `keys` (SDL key codes of printable keys are their
+    /// ASCII codes), to be read by `SDL_PollEvent` like typed keys.
+    func press(_ keys: String) {
+        for key in keys.unicodeScalars {
+            var event = SDL_Event()
+            event.type = SDL_KEYDOWN.rawValue
+            event.key.keysym.sym = SDL_Keycode(key.value)
+            SDL_PushEvent(&event)
+        }
+    }
+
     /// Shows the frame drawn since the last swap.
     func swap() {
         SDL_GL_SwapWindow(window)

@@ -9,6 +9,9 @@ struct ViewerOptions {
     var source: URL?
     /// Write a 1:1 screenshot of the window here and exit (no key handling).
     var screenshot: URL?
+    /// Keys pressed before the first frame (one character per key, e.g. `]]f` for two levels down and
+    /// the next face), through SDL's event queue as if typed.
+    var keys = ""
     /// Frames drawn before the screenshot is taken.
     var frames = 3
     /// The mip level shown first.
@@ -25,7 +28,8 @@ struct ViewerOptions {
 
     static let usage = """
         usage: Viewer TEXTURE [--source IMAGE] [--level N] [--face N] [--view texture|source|heatmap]
-                              [--no-checkerboard] [--raw] [--screenshot FILE.png [--frames N]]
+                              [--no-checkerboard] [--raw] [--keys KEYS]
+                              [--screenshot FILE.png [--frames N]]
         keys: +/- or wheel zoom, arrows pan, 0 reset, [ ] mip level, F face, T texture, S source,
               H heat map, B checkerboard, A raw RGBA (no blending), Q/Esc quit
         """
@@ -58,6 +62,11 @@ struct ViewerOptions {
             case "--face": face = try number(argument, minimum: 0)
             case "--no-checkerboard": checkerboard = false
             case "--raw": raw = true
+            case "--keys":
+                keys = try value(argument)
+                guard keys.allSatisfy({ $0.isASCII && !$0.isLetter || ("a"..."z").contains($0) }) else {
+                    throw ViewerError.usage("--keys takes lower-case letters and symbols, got \(keys)")
+                }
             case "--view":
                 let name = try value(argument)
                 guard let picture = ViewState.Picture(rawValue: name) else {

@@ -43,6 +43,7 @@ func show(_ options: ViewerOptions, faces: [PVRTCTexture], state first: ViewStat
     if let picture = ViewerRenderer.picture(scene, state), window.drawableSize != (picture.width, picture.height) {
         window.resize(width: picture.width, height: picture.height)
     }
+    window.press(options.keys)
     var event = SDL_Event()
     var frame = 0
     var running = true
