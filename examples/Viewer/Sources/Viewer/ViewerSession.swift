@@ -47,13 +47,23 @@ func show(_ options: ViewerOptions, faces: [PVRTCTexture], state first: ViewStat
     var event = SDL_Event()
     var frame = 0
     var running = true
-    while running {
-        while SDL_PollEvent(&event) != 0 {
-            let action = KeyboardControls.apply(
-                event, to: &state, levels: scene.levelSizes.count, faces: scene.faceCount,
-                hasSource: scene.source != nil)
-            if case .quit = action { running = false }
+    var needsFrame = true
+    func handle(_ event: SDL_Event) {
+        switch KeyboardControls.apply(
+            event, to: &state, levels: scene.levelSizes.count, faces: scene.faceCount, hasSource: scene.source != nil)
+        {
+        case .quit: running = false
+        case .changed: needsFrame = true
+        case .none: break
         }
+    }
+    while running {
+        // Interactive: sleep in SDL until something happens instead of redrawing an unchanged frame.
+        if options.screenshot == nil, !needsFrame, SDL_WaitEvent(&event) != 0 { handle(event) }
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        guard running else { break }
+        if options.screenshot == nil, !needsFrame { continue }
+        needsFrame = false
         let size = window.drawableSize
         try ViewerRenderer.draw(scene, state, width: size.width, height: size.height)
         frame += 1
