@@ -12,6 +12,7 @@ extension GLTextureUploader {
     /// - an uncompressed texture with `glTexImage2D` in its own format and type, whatever ``mode`` is:
     ///   a 2D texture (`GLContext/upload(_:face:levels:)`) or a `GL_TEXTURE_CUBE_MAP`
     ///   (`GLContext/uploadCubeMap(_:levels:)`).
+    ///
     /// With ``finishesUploads`` the upload is finished on the GPU before it returns.
     /// - Throws: `GLError` when GL fails or cannot take the content in ``mode`` (`GLError.unsupported`:
     ///   a direct-mode cube map, native PVRTC without the extension, a size over the GL limits);

@@ -81,7 +81,8 @@ final class ViewerScene {
                         premultiplied = texture.isPremultiplied
                         levels.append(texture.handle)
                     } else {
-                        levels.append(try await thread.perform { try $0.upload(face, levels: level..<(level + 1)) })
+                        levels.append(
+                            try await thread.perform { try $0.upload(.pvrtc(face), levels: level..<(level + 1)) })
                     }
                 }
                 loaded.append(levels)
