@@ -143,7 +143,7 @@ let package = Package(
         // A consumer of the loader with its own (CPU) uploader: the linkage test proves it needs no EGL/GLES.
         .executableTarget(
             name: "LoaderConsumer",
-            dependencies: ["TextureLoader", "PVRTC", "Imaging"],
+            dependencies: ["TextureLoader", "PVRTC", "Imaging", "TextureFormats"],
             path: "Tests/LoaderConsumer"
         ),
 
@@ -191,7 +191,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
-                "PVRTCEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+                "PVRTCEncoding", "TextureEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
             ],
             exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
             swiftSettings: glDefine
@@ -225,7 +225,8 @@ let package = Package(
             .testTarget(
                 name: "TextureLoaderGLTests",
                 dependencies: [
-                    "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CGLES2"), gl("PVRTCGLBenchmarks"),
+                    "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CEGL"), gl("CGLES2"),
+                    gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
                 ]
             ),
