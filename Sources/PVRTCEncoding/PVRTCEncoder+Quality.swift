@@ -18,7 +18,7 @@ extension PVRTCEncoder {
         /// median error is searched again from other starts. Every stage only ever lowers the weighted
         /// error, so the result is never worse than `best` by that measure. Two to three times slower than `best`.
         /// For 2bpp: `best`'s rounds, each ending with every block above the median error searched again
-        /// from other starts with its modulation re-chosen; about four times slower than `best`.
+        /// from other starts with its modulation re-chosen; four to ten times slower than `best`.
         case max
 
         /// The level's name, as the command line spells it.
