@@ -163,7 +163,7 @@ let package = Package(
         // A consumer of the loader with its own (CPU) uploader: the linkage test proves it needs no EGL/GLES.
         .executableTarget(
             name: "LoaderConsumer",
-            dependencies: ["TextureLoader", "PVRTC", "Imaging"],
+            dependencies: ["TextureLoader", "PVRTC", "Imaging", "TextureFormats"],
             path: "Tests/LoaderConsumer"
         ),
 
@@ -212,7 +212,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
-                "PVRTCEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+                "PVRTCEncoding", "TextureEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
             ],
             exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
             swiftSettings: glDefine

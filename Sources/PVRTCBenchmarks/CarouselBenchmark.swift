@@ -61,7 +61,8 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
             let options = configuration.loadOptions
             try await glThread.perform { renderer in
                 let handles = [
-                    try renderer.upload(texture, levels: options.levels(of: texture)), try renderer.upload(image),
+                    try renderer.upload(.pvrtc(texture), levels: options.levels(of: texture)),
+                    try renderer.upload(image),
                 ]
                 try renderer.drawFrame(
                     Array((handles + Array(repeating: nil, count: slots)).prefix(slots)), slotSize: slotSize)
@@ -157,7 +158,7 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
                         handle = try renderer.upload(decodePNG(items[index].png.path))
                     default:
                         let texture = try TextureFile.read(from: items[index].texture).texture
-                        handle = try renderer.upload(texture, levels: options.levels(of: texture))
+                        handle = try renderer.upload(.pvrtc(texture), levels: options.levels(of: texture))
                     }
                     resident[index] = handle
                     gpuBytes += renderer.gpuBytes(of: handle)

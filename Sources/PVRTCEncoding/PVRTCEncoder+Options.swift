@@ -50,8 +50,8 @@ extension PVRTCEncoder {
             get { storedFormat ?? .pvrtc1_4bpp }
             set { storedFormat = newValue == .pvrtc1_4bpp ? nil : newValue }
         }
-        /// ``format`` as stored and coded: `nil` for 4bpp, so that the JSON of 4bpp options (the cache key
-        /// of `TextureSettings`) is what it was before 2bpp existed, and a missing key decodes as 4bpp.
+        /// ``format`` as stored and coded: `nil` for 4bpp, so that options coded before 2bpp existed (no
+        /// `format` key) decode as 4bpp and 4bpp options code as they did then.
         private var storedFormat: PVRTCFormat?
 
         /// The coding keys: the property names, ``format`` stored under `format`.

@@ -36,13 +36,17 @@ extension GLContext {
     }
 
     /// Reads face `face` (0–5), mip level `level` of a cube map made by ``upload(_:mode:)-(PVRTCCubeMap,_)``
-    /// in decode-once mode, row 0 = texture row t = 0 (the face's first stored row).
-    /// - Throws: ``GLError/unsupported(_:)`` for a texture that is not an RGBA8 cube map or a face or
-    ///   level out of range; ``GLError`` when GL fails.
+    /// in decode-once mode or by ``uploadCubeMap(_:levels:)`` (uncompressed), as RGBA8, row 0 = texture
+    /// row t = 0 (the face's first stored row).
+    /// - Throws: ``GLError/unsupported(_:)`` for a texture that is not such a cube map or a face or
+    ///   level out of range; ``GLError/framebufferIncomplete(status:)`` for a format GL cannot render
+    ///   to (luminance, alpha); ``GLError`` when GL fails.
     public func readBack(_ texture: GPUTexture, face: Int, level: Int) throws -> RGBAImage {
         activate()
-        guard texture.faceCount == 6, texture.mode == .decodeOnce, case .texture(let name) = texture.storage else {
-            throw GLError.unsupported("read-back of cube faces needs a decode-once cube map")
+        guard texture.faceCount == 6, texture.mode == .decodeOnce || texture.mode == nil,
+            case .texture(let name) = texture.storage
+        else {
+            throw GLError.unsupported("read-back of cube faces needs a decode-once or uncompressed cube map")
         }
         guard (0..<6).contains(face), (0..<texture.levelCount).contains(level) else {
             throw GLError.unsupported(
@@ -75,7 +79,7 @@ extension GLContext {
     }
 
     /// Creates and binds a cube map texture with the given filters and clamped edges.
-    private func makeCubeTexture(minFilter: GLenum) -> GLuint {
+    func makeCubeTexture(minFilter: GLenum) -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
         let target = GLenum(GL_TEXTURE_CUBE_MAP)

@@ -4,8 +4,10 @@ import PVRTCEncoding
 import TextureFormats
 
 extension EncodingOption {
-    /// Every encoding option, in the order emitted arguments list them. Adding an option to the
-    /// encoder means adding its description here (and its property to `PVRTCEncoder.Options`).
+    /// Every encoding option, in the order emitted arguments list them; the cache key of a batch
+    /// build is the value of each one that changes the output. Adding an option to the encoder
+    /// means adding its description here, its property to `PVRTCEncoder.Options` and its flag to
+    /// the CLI (tests fail until the three agree).
     public static let all: [EncodingOption] = [
         EncodingOption(
             name: "flip", kind: .choice(["x", "y", "xy"]), isOptional: true, defaultValue: .none,

@@ -49,7 +49,13 @@ public struct PVRTCCubeMap: Sendable, Equatable {
     /// Reads a cube map of PVRTC1 4bpp or 2bpp faces from any container pvrc reads.
     /// - Throws: ``TextureFormatError`` naming `file`: not PVRTC1, not six faces, or a damaged file.
     public static func parse(_ bytes: [UInt8], file: String) throws -> PVRTCCubeMap {
-        let description = try TextureFileDescription.parse(bytes, file: file)
+        try PVRTCCubeMap(TextureFileDescription.parse(bytes, file: file))
+    }
+
+    /// The cube map a described file holds (see ``parse(_:file:)``), from the bytes already read.
+    /// - Throws: ``TextureFormatError`` naming the file: not PVRTC1, not six faces, or a damaged file.
+    package init(_ description: TextureFileDescription) throws {
+        let file = description.file
         guard let format = description.pvrtcFormat, let offsets = description.faceOffsets,
             let counts = description.levelByteCounts
         else {
@@ -80,7 +86,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
                 throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
             }
         }
-        return try PVRTCCubeMap(faces: faces)
+        try self.init(faces: faces)
     }
 
     /// The complete file in `container`'s cube layout.

@@ -40,9 +40,12 @@ public struct TextureFileDescription: Sendable {
     public var levelByteCounts: [Int]?
 
     /// Names the file in errors.
-    let file: String
-    /// The file without its compression wrapper.
+    package let file: String
+    /// The file without its compression wrapper; for a Zstandard-supercompressed KTX 2 file, its
+    /// inflated levels (see ``faceOffsets``).
     let contents: [UInt8]
+    /// The file without its compression wrapper, as its container reader takes it.
+    var unwrappedFile: [UInt8] = []
     /// Offset in ``contents`` of each level's faces (array surface 0), when known.
     let faceOffsets: [[Int]]?
     /// Row alignment of uncompressed data (1 for PVR, 4 for KTX 1.1).
@@ -79,12 +82,13 @@ public struct TextureFileDescription: Sendable {
                 file: file, reason: "a compressed file inside a compressed file")
         }
         description.wrapper = wrapper
+        description.unwrappedFile = contents
         return description
     }
 
     /// The PVRTC1 variant of the data (decoded by ``image(level:face:)`` with the CPU decoder), or
     /// `nil` for any other format.
-    var pvrtcFormat: PVRTCFormat? {
+    package var pvrtcFormat: PVRTCFormat? {
         PVRTCFormat.allCases.first { pixelFormat.name.hasPrefix($0.displayName) }
     }
 
@@ -118,6 +122,18 @@ public struct TextureFileDescription: Sendable {
                 throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
             }
         }
+        let (packing, faceOffsets) = try unpacking()
+        return try UncompressedUnpacking.unpack(
+            contents, at: faceOffsets[level][face], width: w, height: h, channels: pixelFormat.channels,
+            packing: packing, rowAlignment: rowAlignment)
+    }
+
+    /// How the pixels of an uncompressed format are stored and where each level's faces start, when
+    /// pvrc can unpack them (and so ``image(level:face:threads:)`` and ``glLevel(level:face:)`` can
+    /// read them).
+    /// - Throws: ``TextureFormatError/unsupportedPixelFormat(file:format:)`` naming the format and why
+    ///   (compressed, float, signed, > 8-bit channels, twiddled).
+    package func unpacking() throws -> (packing: TexturePixelFormat.Packing, faceOffsets: [[Int]]) {
         guard let packing = pixelFormat.packing, unpackProblem == nil, let faceOffsets else {
             var reason = pixelFormat.name
             if let unpackProblem {
@@ -129,8 +145,13 @@ public struct TextureFileDescription: Sendable {
             }
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: reason)
         }
-        return try UncompressedUnpacking.unpack(
-            contents, at: faceOffsets[level][face], width: w, height: h, channels: pixelFormat.channels,
-            packing: packing, rowAlignment: rowAlignment)
+        return (packing, faceOffsets)
+    }
+
+    /// The file's PVRTC1 2D texture, read by its container's reader from the unwrapped bytes: what
+    /// `TextureFile.parse(_:file:)` reads from the whole file, without inflating a wrapper twice.
+    /// - Throws: ``TextureFormatError`` naming the file, as ``TextureFile/parse(_:file:)``.
+    package func pvrtcTexture() throws -> PVRTCTexture {
+        try TextureFile.parseBare(unwrappedFile, file: file).texture
     }
 }

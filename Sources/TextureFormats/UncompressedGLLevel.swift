@@ -65,6 +65,13 @@ extension TextureFileDescription {
         }
     }
 
+    /// Bytes of ``glLevel(level:face:)``'s pixels for level `level` (one face): what `glTexImage2D`
+    /// allocates for it, `width * height` times the stored pixel size with ``glTransfer``, 4 otherwise.
+    public func glLevelByteCount(level: Int) -> Int {
+        let bytesPerPixel = glTransfer == nil ? 4 : pixelFormat.bitsPerPixel / 8
+        return max(width >> level, 1) * max(height >> level, 1) * bytesPerPixel
+    }
+
     /// Level `level`, face `face` of an uncompressed file for `glTexImage2D`: as stored with
     /// ``glTransfer`` when there is one (rows repacked without KTX's 4-byte row padding), otherwise
     /// unpacked by ``image(level:face:threads:)`` to RGBA8 (``UncompressedGLLevel/isConverted``).

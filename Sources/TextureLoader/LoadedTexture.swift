@@ -1,7 +1,8 @@
 import PVRTC
 
-/// A texture uploaded by the loader: where it came from, what was uploaded, the GL handle, and what the
-/// file says about its data (orientation, premultiplied alpha, colour space).
+/// A texture uploaded by the loader: where it came from, what was uploaded (a 2D texture or a cube
+/// map), the GL handle, and what the file says about its data (orientation, premultiplied alpha,
+/// colour space).
 ///
 /// The handle stays valid while the texture is in the loader's cache; pin its key
 /// (``TextureLoader/pin(_:)``) to keep it there while it is on screen.
@@ -24,6 +25,8 @@ public struct LoadedTexture<Handle: Sendable>: Sendable {
     /// alpha and colour space. The loader uploads the blocks as stored; the renderer picks its blend
     /// function and texture coordinates from this.
     public let metadata: TextureMetadata
+    /// 6 for a cube map (``width``, ``height`` and ``levels`` are those of each face), 1 for a 2D texture.
+    public let faceCount: Int
 
     /// Whether the texture's colour is premultiplied by alpha (blend with `ONE, ONE_MINUS_SRC_ALPHA`).
     public var isPremultiplied: Bool { metadata.isPremultiplied }
@@ -38,9 +41,10 @@ public struct LoadedTexture<Handle: Sendable>: Sendable {
     ///   - gpuBytes: GPU memory held.
     ///   - isPreview: Whether this is the small first delivery of a progressive load.
     ///   - metadata: The file's orientation, premultiplied flag and colour space.
+    ///   - faceCount: 6 for a cube map, 1 for a 2D texture.
     public init(
         key: TextureKey, handle: Handle, width: Int, height: Int, levels: Range<Int>, gpuBytes: Int, isPreview: Bool,
-        metadata: TextureMetadata = TextureMetadata()
+        metadata: TextureMetadata = TextureMetadata(), faceCount: Int = 1
     ) {
         self.key = key
         self.handle = handle
@@ -50,5 +54,6 @@ public struct LoadedTexture<Handle: Sendable>: Sendable {
         self.gpuBytes = gpuBytes
         self.isPreview = isPreview
         self.metadata = metadata
+        self.faceCount = faceCount
     }
 }

@@ -18,10 +18,15 @@ public struct TextureLoadOptions: Hashable, Sendable {
 
     /// The levels of `texture` these options upload.
     public func levels(of texture: PVRTCTexture) -> Range<Int> {
-        let count = texture.levels.count
+        levels(of: .pvrtc(texture))
+    }
+
+    /// The levels of `content` these options upload (for a cube map, of each face).
+    public func levels(of content: TextureContent) -> Range<Int> {
+        let count = content.levelCount
         var first = 0
         if let maxDimension {
-            while first < count - 1, max(texture.levels[first].width, texture.levels[first].height) > maxDimension {
+            while first < count - 1, Self.largerSide(of: content, level: first) > maxDimension {
                 first += 1
             }
         }
@@ -32,13 +37,25 @@ public struct TextureLoadOptions: Hashable, Sendable {
     /// than `maxDimension`; `nil` when the full upload already fits in `maxDimension` or no smaller
     /// level does.
     public func previewLevels(of texture: PVRTCTexture, maxDimension: Int) -> Range<Int>? {
-        let full = levels(of: texture)
-        let base = texture.levels[full.lowerBound]
-        guard max(base.width, base.height) > maxDimension,
-            let first = texture.levels.indices.first(where: {
-                $0 > full.lowerBound && max(texture.levels[$0].width, texture.levels[$0].height) <= maxDimension
+        previewLevels(of: .pvrtc(texture), maxDimension: maxDimension)
+    }
+
+    /// The levels of a small preview of `content` (for a cube map, of each face): the chain from the
+    /// first level no wider or taller than `maxDimension`; `nil` when the full upload already fits in
+    /// `maxDimension` or no smaller level does.
+    public func previewLevels(of content: TextureContent, maxDimension: Int) -> Range<Int>? {
+        let full = levels(of: content)
+        guard Self.largerSide(of: content, level: full.lowerBound) > maxDimension,
+            let first = (full.lowerBound + 1..<content.levelCount).first(where: {
+                Self.largerSide(of: content, level: $0) <= maxDimension
             })
         else { return nil }
-        return mipmaps ? first..<texture.levels.count : first..<(first + 1)
+        return mipmaps ? first..<content.levelCount : first..<(first + 1)
+    }
+
+    /// The larger of the width and height of `level` of `content`.
+    private static func largerSide(of content: TextureContent, level: Int) -> Int {
+        let size = content.levelSize(level)
+        return max(size.width, size.height)
     }
 }

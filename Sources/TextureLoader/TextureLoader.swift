@@ -3,7 +3,9 @@ import Foundation
 import PVRTC
 import TextureFormats
 
-/// Loads PVRTC texture files for a renderer without stalling its frames.
+/// Loads texture files for a renderer without stalling its frames: PVRTC1 2D textures, PVRTC1 cube
+/// maps and uncompressed textures (see ``TextureContent``), from PVR v2, PVR v3, KTX 1.1 and KTX 2
+/// files, bare or in `.pvr.ccz` / `.pvr.gz`, the kind read from the content, not the name.
 ///
 /// - Files are read and validated off the GL thread, at most
 ///   ``TextureLoaderConfiguration/maxConcurrentReads`` at once.
@@ -60,7 +62,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     }
 
     private let configuration: TextureLoaderConfiguration
-    private let read: @Sendable (URL) throws -> PVRTCTexture
+    private let read: @Sendable (URL) throws -> TextureContent
     private let reads: AsyncSemaphore
     private var cache: TextureCache<Uploader.Handle>
     /// The load new requests for a key join (the newest one for that key).
@@ -89,12 +91,13 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// - Parameters:
     ///   - glThread: Owns the uploader (and its GL context).
     ///   - configuration: Cache limits and concurrency.
-    ///   - read: Reads and validates a texture file (called off the GL thread; the default reads any
-    ///     container `TextureFile` detects); it throws for a missing or malformed file.
+    ///   - read: Reads, validates and sorts a texture file by kind (called off the GL thread; the
+    ///     default, ``TextureContent/read(from:)``, reads every container pvrc reads); it throws for a
+    ///     missing, malformed or unsupported file.
     public init(
         glThread: GLThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),
-        read: @escaping @Sendable (URL) throws -> PVRTCTexture = { try TextureFile.read(from: $0).texture }
+        read: @escaping @Sendable (URL) throws -> TextureContent = { try TextureContent.read(from: $0) }
     ) {
         self.glThread = glThread
         self.configuration = configuration
@@ -269,7 +272,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     {
         let readResult = await readFile(key.path, bytes: bytes)
         guard let load = running[loadID] else { return }
-        let texture: PVRTCTexture
+        let texture: TextureContent
         switch readResult {
         case .success(let value): texture = value
         case .failure(let error):
@@ -317,7 +320,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// Reads and validates a file (or parses `bytes`, named `path`, when given), off the GL thread,
     /// holding one of the read slots.
     @concurrent
-    private nonisolated func readFile(_ path: String, bytes: Data?) async -> Result<PVRTCTexture, Error> {
+    private nonisolated func readFile(_ path: String, bytes: Data?) async -> Result<TextureContent, Error> {
         do {
             try await reads.wait()
         } catch {
@@ -329,7 +332,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         do {
             let texture =
-                try bytes.map { try TextureFile.parse(Array($0), file: path).texture }
+                try bytes.map { try TextureContent.parse(Array($0), file: path) }
                 ?? read(URL(fileURLWithPath: path))
             do {
                 try configuration.pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
@@ -346,7 +349,8 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
     }
 
-    private func upload(_ texture: PVRTCTexture, levels: Range<Int>, key: TextureKey, isPreview: Bool) throws -> Texture
+    private func upload(_ texture: TextureContent, levels: Range<Int>, key: TextureKey, isPreview: Bool) throws
+        -> Texture
     {
         let handle: Uploader.Handle
         let bytes: Int
@@ -363,10 +367,10 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         uploadCount += 1
         uploadTimeInWindow += clock.now - started
-        let base = texture.levels[levels.lowerBound]
+        let base = texture.levelSize(levels.lowerBound)
         return Texture(
-            key: key, handle: handle, width: base.width, height: base.height,
-            levels: levels, gpuBytes: bytes, isPreview: isPreview, metadata: texture.metadata)
+            key: key, handle: handle, width: base.width, height: base.height, levels: levels, gpuBytes: bytes,
+            isPreview: isPreview, metadata: texture.metadata, faceCount: texture.faceCount)
     }
 
     /// True while some request still waits for `load`; a load whose requests were all cancelled is

@@ -21,12 +21,13 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
     /// The file was read but is not a texture pvrc reads: no known container signature, a malformed
     /// or truncated header, bytes after the last level. `underlying` is the container error.
     case notATexture(file: String, underlying: TextureFormatError)
-    /// The file is a valid container holding a pixel format or a feature pvrc does not handle;
-    /// `underlying` is the container error.
+    /// The file is a valid container holding a pixel format or a feature the loader does not take
+    /// (ETC, ASTC, BC, PVRTC-II, arrays, volume textures); `underlying` is the container error.
     case unsupportedFormat(file: String, underlying: TextureFormatError)
     /// The file's texture is larger than ``TextureLoaderConfiguration/pixelLimit``; nothing was uploaded.
     case exceedsPixelLimit(file: String, PixelLimitError)
-    /// The uploader failed to upload the file's texture (for GL: a `GLError`); `underlying` is its error.
+    /// The uploader failed to upload the file's texture, or cannot take its kind (for GL: a `GLError`,
+    /// `GLError.unsupported` for a cube map in direct mode); `underlying` is its error.
     case uploadFailed(file: String, underlying: any Error)
     /// GPU work was attempted from a thread other than the ``GLThread``; the work was not run.
     case offGLThread(operation: String)

@@ -8,13 +8,16 @@ public protocol TextureUploading: AnyObject, SendableMetatype {
     /// What identifies an uploaded texture (GL names); a value that may travel between threads.
     associatedtype Handle: Sendable
 
-    /// Uploads `levels` of `texture` (the first one becomes the base level) and returns the handle.
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Handle
+    /// Uploads `levels` of `content` (the first one becomes the base level; for a cube map, those
+    /// levels of all six faces) and returns the handle. A kind this uploader cannot take (say, a cube
+    /// map in a mode without one) throws; the loader reports it as
+    /// ``TextureLoaderError/uploadFailed(file:underlying:)`` keeping the error.
+    func upload(_ content: TextureContent, levels: Range<Int>) throws -> Handle
     /// GPU memory held by an uploaded texture, in bytes.
     func gpuBytes(of handle: Handle) -> Int
-    /// GPU memory an upload of `levels` of `texture` would take, in bytes (decides whether a
+    /// GPU memory an upload of `levels` of `content` would take, in bytes (decides whether a
     /// prefetch fits before uploading it).
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int
+    func estimatedGPUBytes(for content: TextureContent, levels: Range<Int>) -> Int
     /// Deletes an uploaded texture's GL objects.
     func delete(_ handle: Handle)
 }

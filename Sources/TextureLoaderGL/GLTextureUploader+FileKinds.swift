@@ -1,28 +1,61 @@
-import Foundation
+import PVRTC
 import PVRTCGL
 import TextureFormats
+import TextureLoader
 
 extension GLTextureUploader {
-    /// Reads the cube map at `url` (PVR v2, PVR v3, KTX 1.1, KTX 2, bare or in CCZ / gzip) and
-    /// uploads it as one `GL_TEXTURE_CUBE_MAP` in ``mode``: `glCompressedTexImage2D` per face and level
-    /// (native), or decoded face by face on the GPU (decode-once). Call it on the GL thread, e.g.
-    /// `try await glThread.perform { try $0.uploadCubeMap(contentsOf: url) }`; delete the result with
-    /// ``delete(_:)``.
-    /// - Throws: `TextureFormatError` naming the file, or `GLError` (direct mode has no cube form).
-    public func uploadCubeMap(contentsOf url: URL) throws -> GPUTexture {
-        let bytes: [UInt8]
-        do {
-            bytes = try Array(Data(contentsOf: url))
-        } catch {
-            throw TextureFormatError.io(file: url.path, reason: error.localizedDescription)
+    /// Uploads `levels` of `content` as a texture of its own (the first of them becomes level 0):
+    /// - a PVRTC 2D texture with `GLContext/upload(_:mode:)` in ``mode``;
+    /// - a PVRTC cube map as one `GL_TEXTURE_CUBE_MAP` in ``mode`` (`GLContext/upload(_:mode:)`):
+    ///   `glCompressedTexImage2D` per face and level (native), or decoded face by face on the GPU
+    ///   (decode-once); direct mode has no cube form;
+    /// - an uncompressed texture with `glTexImage2D` in its own format and type, whatever ``mode`` is:
+    ///   a 2D texture (`GLContext/upload(_:face:levels:)`) or a `GL_TEXTURE_CUBE_MAP`
+    ///   (`GLContext/uploadCubeMap(_:levels:)`).
+    /// - Throws: `GLError` when GL fails or cannot take the content in ``mode`` (`GLError.unsupported`:
+    ///   a direct-mode cube map, native PVRTC without the extension, a size over the GL limits);
+    ///   `TextureFormatError` for levels out of range.
+    public func upload(_ content: TextureContent, levels: Range<Int>) throws -> GPUTexture {
+        switch content {
+        case .pvrtc(let texture):
+            return try context.upload(Self.subTexture(texture, levels: levels), mode: mode)
+        case .pvrtcCubeMap(let cube):
+            return try context.upload(Self.subCube(cube, levels: levels), mode: mode)
+        case .uncompressed(let description) where description.faceCount == 6:
+            return try context.uploadCubeMap(description, levels: levels)
+        case .uncompressed(let description):
+            return try context.upload(description, levels: levels)
         }
-        return try context.upload(PVRTCCubeMap.parse(bytes, file: url.path), mode: mode)
     }
 
-    /// Reads the uncompressed texture at `url` and uploads face `face` of it with `glTexImage2D` in
-    /// its own format and type (see `GLContext.upload(_:face:)`). Call it on the GL thread.
-    /// - Throws: `TextureFormatError` naming the file (compressed formats are refused by name), or `GLError`.
-    public func uploadUncompressed(contentsOf url: URL, face: Int = 0) throws -> GPUTexture {
-        try context.upload(TextureFileDescription.read(from: url), face: face)
+    /// The GPU bytes an upload of `levels` of `content` allocates: ``mode``'s bytes for PVRTC (six
+    /// faces' worth for a cube map), the bytes given to `glTexImage2D` for an uncompressed texture
+    /// (of every face of a cube map).
+    /// The same figure `GPUTexture/gpuBytes` reports after the upload.
+    public func estimatedGPUBytes(for content: TextureContent, levels: Range<Int>) -> Int {
+        switch content {
+        case .pvrtc(let texture):
+            guard let sub = try? Self.subTexture(texture, levels: levels) else { return 0 }
+            return mode.gpuBytes(for: sub)
+        case .pvrtcCubeMap(let cube):
+            guard let sub = try? Self.subCube(cube, levels: levels) else { return 0 }
+            return 6 * mode.gpuBytes(for: sub.shape)
+        case .uncompressed(let description):
+            return description.faceCount * levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
+        }
+    }
+
+    /// `levels` of `texture` as a texture whose level 0 is the first of them.
+    private static func subTexture(_ texture: PVRTCTexture, levels: Range<Int>) throws -> PVRTCTexture {
+        levels == texture.levels.indices
+            ? texture
+            : try PVRTCTexture(levels: Array(texture.levels[levels]), hasAlpha: texture.hasAlpha)
+    }
+
+    /// `levels` of every face of `cube` as a cube map whose level 0 is the first of them.
+    private static func subCube(_ cube: PVRTCCubeMap, levels: Range<Int>) throws -> PVRTCCubeMap {
+        levels == cube.shape.levels.indices
+            ? cube
+            : try PVRTCCubeMap(faces: cube.faces.map { try subTexture($0, levels: levels) })
     }
 }

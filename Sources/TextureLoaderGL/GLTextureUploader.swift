@@ -2,8 +2,9 @@ import PVRTC
 import PVRTCGL
 import TextureLoader
 
-/// The loader's uploader on a real GL context: uploads through `GLContext/upload(_:mode:)` in one
-/// `PVRTCUploadMode` and deletes with `GLContext/delete(_:)`.
+/// The loader's uploader on a real GL context: uploads every `TextureContent` kind (PVRTC 2D
+/// textures and cube maps in one `PVRTCUploadMode`, uncompressed textures with `glTexImage2D`; see
+/// ``upload(_:levels:)``) and deletes with `GLContext/delete(_:)`.
 ///
 /// Create it inside a `GLThread` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
 /// so the context is made, and stays, on the GL thread; `GLContext` traps in debug builds when it is
@@ -11,7 +12,7 @@ import TextureLoader
 public final class GLTextureUploader: TextureUploading {
     /// The context, owned by the GL thread.
     public let context: GLContext
-    /// How PVRTC textures are uploaded.
+    /// How PVRTC textures and cube maps are uploaded.
     public let mode: PVRTCUploadMode
     /// The offscreen target frames are drawn into (made on the first frame, resized as needed).
     package var frameTarget: RenderTarget?
@@ -28,30 +29,13 @@ public final class GLTextureUploader: TextureUploading {
         if let frameTarget { context.delete(frameTarget) }
     }
 
-    /// Uploads `levels` of `texture` as a texture of its own (the first of them becomes level 0).
-    public func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> GPUTexture {
-        try context.upload(Self.subTexture(texture, levels: levels), mode: mode)
-    }
-
     /// The GPU bytes the upload allocated.
     public func gpuBytes(of handle: GPUTexture) -> Int {
         handle.gpuBytes
     }
 
-    /// The GPU bytes an upload of `levels` of `texture` allocates in ``mode``.
-    public func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
-        guard let sub = try? Self.subTexture(texture, levels: levels) else { return 0 }
-        return mode.gpuBytes(for: sub)
-    }
-
     /// Deletes the texture's GL objects.
     public func delete(_ handle: GPUTexture) {
         context.delete(handle)
-    }
-
-    private static func subTexture(_ texture: PVRTCTexture, levels: Range<Int>) throws -> PVRTCTexture {
-        levels == texture.levels.indices
-            ? texture
-            : try PVRTCTexture(levels: Array(texture.levels[levels]), hasAlpha: texture.hasAlpha)
     }
 }

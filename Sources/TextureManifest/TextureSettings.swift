@@ -25,18 +25,20 @@ public struct TextureSettings: Sendable, Equatable {
     /// The encode job these settings describe.
     public var job: EncodeJob { EncodeJob(options: options, container: container) }
 
-    /// The settings as deterministic JSON (sorted keys): every stored field of
-    /// `PVRTCEncoder.Options` except `threads` and `pixelLimit` (through its `Codable` form, so fields added later join
-    /// automatically), the container and `PVRTCEncoder.version`.
+    /// The settings as deterministic JSON (sorted keys): the value of every option in
+    /// `EncodingOption.all` that changes the output (so `threads` and `max-pixels` stay out, and an
+    /// option added to the schema joins the key by being added), keyed by the option's name, and
+    /// `PVRTCEncoder.version`.
     ///
     /// - Returns: One line of JSON; equal settings give equal text on every machine.
     /// - Throws: `EncodingError` from `JSONEncoder` (not expected for these types).
     public func canonicalDescription() throws -> String {
-        var normalized = options
-        normalized.threads = 1
-        normalized.pixelLimit = .standard
-        let canonical = CanonicalSettings(
-            container: container.rawValue, encoder: PVRTCEncoder.version, options: normalized)
+        let job = self.job
+        var values: [String: EncodingOptionValue] = [:]
+        for option in EncodingOption.all where option.changesOutput {
+            values[option.name] = option.value(in: job)
+        }
+        let canonical = CanonicalSettings(encoder: PVRTCEncoder.version, options: values)
         return String(decoding: try Self.canonicalEncoder().encode(canonical), as: UTF8.self)
     }
 
@@ -48,8 +50,7 @@ public struct TextureSettings: Sendable, Equatable {
     }
 
     private struct CanonicalSettings: Encodable {
-        let container: String
         let encoder: String
-        let options: PVRTCEncoder.Options
+        let options: [String: EncodingOptionValue]
     }
 }

@@ -26,17 +26,19 @@ class CLITestCase: XCTestCase {
     }
 
     /// A texture with a full mip chain of random blocks (seeded, so runs are reproducible).
-    func randomTexture(width: Int, height: Int, hasAlpha: Bool, seed: UInt64) throws -> PVRTCTexture {
+    func randomTexture(
+        width: Int, height: Int, hasAlpha: Bool, seed: UInt64, format: PVRTCFormat = .pvrtc1_4bpp
+    ) throws -> PVRTCTexture {
         var state = seed
         var levels: [PVRTCImage] = []
         var w = width
         var h = height
         for _ in 0..<PVRTCTexture.fullChainLength(width: width, height: height) {
-            let data = (0..<PVRTCImage.byteCount(width: w, height: h)).map { _ -> UInt8 in
+            let data = (0..<format.byteCount(width: w, height: h)).map { _ -> UInt8 in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return UInt8(truncatingIfNeeded: state >> 56)
             }
-            levels.append(try PVRTCImage(width: w, height: h, data: data))
+            levels.append(try PVRTCImage(width: w, height: h, data: data, format: format))
             w = max(w / 2, 1)
             h = max(h / 2, 1)
         }

@@ -80,6 +80,13 @@ final class LinkageTests: XCTestCase {
         let result = try PVRCProcess.run(executable: PVRCProcess.executable(named: "LoaderConsumer"), [texture])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "\(texture): 256x256, 1 levels, 262144 bytes\nuploads 1, hits 1\n")
+        // An uncompressed RGBA4444 file in cocos2d's CCZ wrapper, sorted by its content.
+        let cocos2d = example.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/TextureFormatsTests/Fixtures/cocos2d-objc/test_image_rgba4444.pvr.ccz").path
+        let uncompressed = try PVRCProcess.run(
+            executable: PVRCProcess.executable(named: "LoaderConsumer"), [cocos2d])
+        XCTAssertEqual(uncompressed.status, 0, uncompressed.standardError)
+        XCTAssertEqual(uncompressed.standardOutput, "\(cocos2d): 128x128, 1 levels, 65536 bytes\nuploads 1, hits 1\n")
         let missing = directory.path + "/absent.pvr"
         let failure = try PVRCProcess.run(executable: PVRCProcess.executable(named: "LoaderConsumer"), [missing])
         XCTAssertEqual(failure.status, 1)

@@ -7,11 +7,18 @@ import XCTest
 /// `pvrc render` (headless GL) against the CPU decoder, and its failure behaviour.
 final class RenderCommandTests: CLITestCase {
     func testRenderWritesTheGPUDecodedLevelInBothModes() throws {
-        let texture = try randomTexture(width: 64, height: 32, hasAlpha: true, seed: 11)
-        let file = try writeTexture(texture, container: .pvr2, name: "t.pvr")
+        for format in PVRTCFormat.allCases {
+            let texture = try randomTexture(width: 64, height: 32, hasAlpha: true, seed: 11, format: format)
+            let file = try writeTexture(texture, container: .pvr2, name: "\(format).pvr")
+            try checkRender(file, texture: texture)
+        }
+    }
+
+    /// Renders levels 0, 1 and 5 of `file` in both modes and compares them with the CPU decoder.
+    private func checkRender(_ file: String, texture: PVRTCTexture) throws {
         for mode in ["decode-once", "direct"] {
             for level in [0, 1, 5] {
-                let output = path("\(mode)-\(level).png")
+                let output = path("\(texture.levels[0].format)-\(mode)-\(level).png")
                 let result = try PVRCProcess.run([
                     "render", file, output, "--mode", mode, "--level", String(level), "--check",
                 ])
@@ -21,7 +28,7 @@ final class RenderCommandTests: CLITestCase {
                     result.standardOutput)
                 XCTAssertEqual(
                     try PNGCodec.read(from: URL(fileURLWithPath: output)), PVRTCDecoder.decode(texture.levels[level]),
-                    "\(mode) level \(level)")
+                    "\(texture.levels[0].format) \(mode) level \(level)")
             }
         }
     }

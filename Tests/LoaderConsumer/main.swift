@@ -4,21 +4,30 @@
 // library, and runs it to prove loading, the cache and shutdown work through the protocol alone.
 //
 // Usage: LoaderConsumer FILE... — loads each file (twice: the second time from the cache), prints
-// "FILE: WxH, N levels, B bytes" per file and "uploads U, hits H", or the loader's one-line error and
+// "FILE: WxH[, 6 faces], N levels, B bytes" per file and "uploads U, hits H", or the loader's one-line error and
 // exit status 1.
 import Foundation
 import Imaging
 import PVRTC
+import TextureFormats
 import TextureLoader
 
-/// Decodes textures on the CPU instead of uploading them to a GPU.
+/// Decodes textures on the CPU instead of uploading them to a GPU: every level (of every face of a
+/// cube map) to RGBA8, uncompressed files unpacked.
 final class CPUUploader: TextureUploading {
     private var images: [Int: [RGBAImage]] = [:]
     private var next = 0
 
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+    func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int {
         next += 1
-        images[next] = levels.map { PVRTCDecoder.decode(texture.levels[$0]) }
+        images[next] = try levels.flatMap { level in
+            switch texture {
+            case .pvrtc(let texture): return [PVRTCDecoder.decode(texture.levels[level])]
+            case .pvrtcCubeMap(let cube): return cube.faces.map { PVRTCDecoder.decode($0.levels[level]) }
+            case .uncompressed(let description):
+                return try (0..<description.faceCount).map { try description.image(level: level, face: $0) }
+            }
+        }
         return next
     }
 
@@ -26,8 +35,8 @@ final class CPUUploader: TextureUploading {
         images[handle, default: []].reduce(0) { $0 + $1.pixels.count }
     }
 
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
-        levels.reduce(0) { $0 + texture.levels[$1].width * texture.levels[$1].height * 4 }
+    func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int {
+        texture.faceCount * levels.reduce(0) { $0 + texture.levelSize($1).width * texture.levelSize($1).height * 4 }
     }
 
     func delete(_ handle: Int) {
@@ -47,7 +56,10 @@ for path in paths {
         let url = URL(fileURLWithPath: path)
         let texture = try await loader.load(url)
         _ = try await loader.load(url)
-        print("\(path): \(texture.width)x\(texture.height), \(texture.levels.count) levels, \(texture.gpuBytes) bytes")
+        let faces = texture.faceCount == 1 ? "" : ", \(texture.faceCount) faces"
+        print(
+            "\(path): \(texture.width)x\(texture.height)\(faces), \(texture.levels.count) levels, \(texture.gpuBytes) bytes"
+        )
     } catch {
         FileHandle.standardError.write(Data("LoaderConsumer: \(error)\n".utf8))
         failed = true

@@ -20,17 +20,24 @@ package final class TextureFixtures {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A `size` x `size` texture of random blocks with a full mip chain (or one level).
-    package func randomTexture(size: Int, mipmaps: Bool = true) throws -> PVRTCTexture {
+    /// A `size` x `size` texture of random blocks in `format` with a full mip chain (or one level).
+    package func randomTexture(
+        size: Int, mipmaps: Bool = true, format: PVRTCFormat = .pvrtc1_4bpp, hasAlpha: Bool = false
+    ) throws -> PVRTCTexture {
         let count = mipmaps ? PVRTCTexture.fullChainLength(width: size, height: size) : 1
         var levels: [PVRTCImage] = []
         var side = size
         for _ in 0..<count {
-            let bytes = random.bytes(PVRTCImage.byteCount(width: side, height: side))
-            levels.append(try PVRTCImage(width: side, height: side, data: bytes))
+            let bytes = random.bytes(format.byteCount(width: side, height: side))
+            levels.append(try PVRTCImage(width: side, height: side, data: bytes, format: format))
             side = max(side / 2, 1)
         }
-        return try PVRTCTexture(levels: levels, hasAlpha: false)
+        return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+
+    /// A cube map of six different random `size` x `size` faces in `format`, each with a full mip chain.
+    package func randomCubeMap(size: Int, format: PVRTCFormat) throws -> PVRTCCubeMap {
+        try PVRTCCubeMap(faces: (0..<6).map { _ in try randomTexture(size: size, format: format, hasAlpha: true) })
     }
 
     /// Writes a random texture as a legacy PVR file named `name` and returns its URL.

@@ -104,7 +104,7 @@ final class GLTextureLoaderTests: XCTestCase {
             glThread: glThread,
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)

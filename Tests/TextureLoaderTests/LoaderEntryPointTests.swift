@@ -150,7 +150,7 @@ final class LoaderEntryPointTests: XCTestCase {
             glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let waiting = Task { await loader.prefetchAndWait(urls) }
         let arrived = await gate.waitForArrivals(1)
@@ -176,7 +176,7 @@ final class LoaderEntryPointTests: XCTestCase {
             glThread: glThread,
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let waiting = Task { await loader.prefetchAndWait(urls) }
         let arrived = await gate.waitForArrivals(2)

@@ -150,8 +150,8 @@ final class FailingUploader: TextureUploading {
         case outOfMemory, lostContext
     }
 
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int { throw Failure.outOfMemory }
+    func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int { throw Failure.outOfMemory }
     func gpuBytes(of handle: Int) -> Int { 0 }
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int { 0 }
+    func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int { 0 }
     func delete(_ handle: Int) {}
 }

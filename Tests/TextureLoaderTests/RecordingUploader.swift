@@ -3,6 +3,7 @@ import Glibc
 import Imaging
 import PVRTC
 import PVRTCBenchmarks
+import TextureFormats
 import TextureLoader
 
 #if canImport(Glibc)
@@ -16,6 +17,8 @@ final class RecordingUploader: TextureUploading {
         let handle: Int
         let width: Int
         let levels: Range<Int>
+        /// 6 for a cube map, 1 for a 2D texture.
+        var faceCount = 1
     }
 
     private let creator = pthread_self()
@@ -37,7 +40,7 @@ final class RecordingUploader: TextureUploading {
     fileprivate(set) var frames: [[Int?]] = []
     fileprivate var nextHandle = 0
 
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+    func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int {
         checkThread()
         uploadStarts.append(ContinuousClock.now)
         if uploadDelay > .zero {
@@ -47,7 +50,10 @@ final class RecordingUploader: TextureUploading {
         nextHandle += 1
         live[nextHandle] = estimatedGPUBytes(for: texture, levels: levels)
         peakLiveBytes = max(peakLiveBytes, live.values.reduce(0, +))
-        uploads.append(Upload(handle: nextHandle, width: texture.levels[levels.lowerBound].width, levels: levels))
+        uploads.append(
+            Upload(
+                handle: nextHandle, width: texture.levelSize(levels.lowerBound).width, levels: levels,
+                faceCount: texture.faceCount))
         return nextHandle
     }
 
@@ -56,8 +62,15 @@ final class RecordingUploader: TextureUploading {
         return live[handle] ?? 0
     }
 
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int {
-        levels.reduce(0) { $0 + texture.levels[$1].byteCount }
+    /// The stored bytes of `levels`: the PVRTC blocks (of all six faces of a cube map) or the
+    /// uncompressed pixels as `glTexImage2D` would take them.
+    func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int {
+        switch texture {
+        case .pvrtc(let texture): return levels.reduce(0) { $0 + texture.levels[$1].byteCount }
+        case .pvrtcCubeMap(let cube): return 6 * levels.reduce(0) { $0 + cube.shape.levels[$1].byteCount }
+        case .uncompressed(let description):
+            return description.faceCount * levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
+        }
     }
 
     func delete(_ handle: Int) {

@@ -135,14 +135,14 @@ final class ReleaseRecordingUploader: TextureUploading {
         flag.set(liveTextures: live.count)
     }
 
-    func upload(_ texture: PVRTCTexture, levels: Range<Int>) throws -> Int {
+    func upload(_ texture: TextureContent, levels: Range<Int>) throws -> Int {
         next += 1
         live.insert(next)
         return next
     }
 
     func gpuBytes(of handle: Int) -> Int { 1 }
-    func estimatedGPUBytes(for texture: PVRTCTexture, levels: Range<Int>) -> Int { 1 }
+    func estimatedGPUBytes(for texture: TextureContent, levels: Range<Int>) -> Int { 1 }
     func delete(_ handle: Int) { live.remove(handle) }
 }
 

@@ -33,7 +33,7 @@ final class TextureLoaderTests: XCTestCase {
             read: { url in
                 reads.pass()
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         // The first read is held until all ten requests are waiting, so they all miss the cache.
         let handles = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -65,7 +65,7 @@ final class TextureLoaderTests: XCTestCase {
             glThread: glThread,
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
@@ -93,7 +93,7 @@ final class TextureLoaderTests: XCTestCase {
             glThread: glThread,
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let first = Task { try await loader.load(url) }
         let second = Task { try await loader.load(url) }
@@ -161,7 +161,7 @@ final class TextureLoaderTests: XCTestCase {
             glThread: glThread,
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         let old = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
@@ -266,7 +266,7 @@ final class TextureLoaderTests: XCTestCase {
             glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
             read: { url in
                 gate.pass()
-                return try TextureFile.read(from: url).texture
+                return try TextureContent.read(from: url)
             })
         await loader.prefetch(urls)
         let arrived1 = await gate.waitForArrivals(1)

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import PVRTCEncoding
 import TextureEncoding
@@ -15,47 +16,73 @@ final class TextureSettingsTests: XCTestCase {
             ContentDigest(ofText: "abc").hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    func testKeyIgnoresThreadsButNotOptionsOrContainer() throws {
+    func testEveryValueOfEveryOptionInTheSchemaDecidesTheKeyExactlyWhenItChangesTheOutput() throws {
         let base = TextureSettings(options: .init(quality: .fast, threads: 1), container: .pvr2)
-        var moreThreads = base
-        moreThreads.options.threads = 8
-        XCTAssertEqual(try base.cacheKey(input: digest), try moreThreads.cacheKey(input: digest))
-
-        var variants: [TextureSettings] = []
-        for change in 0..<7 {
-            var settings = base
-            switch change {
-            case 0: settings.options.quality = .best
-            case 1: settings.options.mipmaps = true
-            case 2: settings.options.alphaBleed = false
-            case 3: settings.options.square = .pad
-            case 4: settings.options.pot = .stretch
-            case 5: settings.options.format = .pvrtc1_2bpp
-            default: settings.container = .ktx
+        let baseKey = try base.cacheKey(input: digest)
+        var keys: [ContentDigest: String] = [baseKey: "defaults"]
+        for option in EncodingOption.all {
+            for value in Self.values(of: option) {
+                var job = base.job
+                try option.set(value, in: &job)
+                // Values that mean the default (`bpp` 4, no `format`) read back as the default.
+                guard option.value(in: job) != option.value(in: base.job) else { continue }
+                let key = try TextureSettings(options: job.options, container: job.container).cacheKey(input: digest)
+                if option.changesOutput {
+                    let other = keys.updateValue("\(option.name)=\(value)", forKey: key)
+                    XCTAssertNil(other, "\(option.name)=\(value) has the key of \(other ?? "")")
+                } else {
+                    XCTAssertEqual(key, baseKey, "\(option.name)=\(value) must not change the key")
+                }
             }
-            variants.append(settings)
         }
-        let keys = try ([base] + variants).map { try $0.cacheKey(input: digest) }
-        XCTAssertEqual(Set(keys).count, keys.count, "every option change must change the key")
-        XCTAssertNotEqual(try base.cacheKey(input: digest), try base.cacheKey(input: ContentDigest(ofText: "other")))
+        XCTAssertNotEqual(baseKey, try base.cacheKey(input: ContentDigest(ofText: "other")))
+        let text = try base.canonicalDescription()
+        XCTAssertTrue(text.contains(PVRTCEncoder.version), text)
+        XCTAssertTrue(text.contains("\"format\":\"pvr2\""), text)
     }
 
-    func testCanonicalDescriptionNamesEveryOptionFieldAndTheEncoderVersion() throws {
-        var settings = TextureSettings(options: .init(square: .pad, pot: .pad), container: .pvr3)
-        settings.options.threads = 5
-        // Optional fields appear when set (a nil one is absent, which no set value can be confused with).
-        settings.options.maxSize = 512
-        settings.options.colorSpace = .linear
-        settings.options.format = .pvrtc1_2bpp
-        let text = try settings.canonicalDescription()
-        for field in Mirror(reflecting: settings.options).children.compactMap(\.label) where field != "threads" {
-            // The format is stored as `storedFormat` (nil for 4bpp) under the key `format`.
-            let key = field == "storedFormat" ? "format" : field
-            XCTAssertTrue(text.contains("\"\(key)\""), "\(key) missing from \(text)")
+    func testEveryFieldOfTheEncoderOptionsIsReachedByTheSchema() throws {
+        // An options field that no schema entry sets would stay out of the command line, manifests,
+        // ninja edges, reports and the cache key: each field must change for some option's value.
+        let defaults = try Self.fields(of: PVRTCEncoder.Options())
+        var reached: Set<String> = []
+        for option in EncodingOption.all {
+            for value in Self.values(of: option) {
+                var job = EncodeJob(container: .pvr2)
+                try option.set(value, in: &job)
+                let fields = try Self.fields(of: job.options)
+                reached.formUnion(fields.keys.filter { fields[$0] != defaults[$0] })
+            }
         }
-        XCTAssertFalse(text.contains("\"threads\":5"), text)
-        XCTAssertTrue(text.contains(PVRTCEncoder.version), text)
-        XCTAssertTrue(text.contains("\"container\":\"pvr3\""), text)
+        // The format is stored as `storedFormat` under the key `format`.
+        let all = Set(
+            Mirror(reflecting: PVRTCEncoder.Options()).children.compactMap(\.label).map {
+                $0 == "storedFormat" ? "format" : $0
+            })
+        XCTAssertEqual(all.subtracting(reached), [], "fields no encoding option sets")
+    }
+
+    /// Every value an option allows (two numbers for a numeric one), and no value for optional ones.
+    private static func values(of option: EncodingOption) -> [EncodingOptionValue] {
+        let given: [EncodingOptionValue]
+        switch option.kind {
+        case .flag: given = [.flag(true), .flag(false)]
+        case .choice(let words): given = words.map(EncodingOptionValue.word)
+        case .integer(let minimum): given = [.integer(minimum), .integer(minimum + 63)]
+        }
+        return option.isOptional ? [.none] + given : given
+    }
+
+    /// The options' fields as their JSON form spells them, each value as JSON text.
+    private static func fields(of options: PVRTCEncoder.Options) throws -> [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let object = try JSONSerialization.jsonObject(with: encoder.encode(options)) as? [String: Any] ?? [:]
+        return try object.mapValues {
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]),
+                as: UTF8.self)
+        }
     }
 
     func testOverridesMergeThroughTheOptionTableWithFlagSpelling() throws {
