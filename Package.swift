@@ -219,7 +219,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: ["TextureLoader", "TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "Imaging"]
+            dependencies: [
+                "TextureLoader", "TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "Imaging",
+            ],
+            resources: [.copy("Resources")]
         ),
     ]
         + ifGL([

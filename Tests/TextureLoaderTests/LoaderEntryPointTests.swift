@@ -115,6 +115,19 @@ final class LoaderEntryPointTests: XCTestCase {
         }
     }
 
+    /// A SwiftPM resource of this test target through `Bundle.module`, as a game loads the plugin's
+    /// textures.
+    func testLoadFromBundleModule() async throws {
+        let loader = TextureLoader(glThread: glThread)
+        let texture = try await loader.load(
+            resource: "snowy-tree-16", withExtension: "pvr", subdirectory: "Resources", in: .module)
+        XCTAssertEqual([texture.width, texture.height], [16, 16])
+        XCTAssertEqual(texture.levels, 0..<5)
+        let url = try XCTUnwrap(
+            Bundle.module.url(forResource: "snowy-tree-16", withExtension: "pvr", subdirectory: "Resources"))
+        XCTAssertEqual(texture.key, TextureKey(url: url))
+    }
+
     func testPrefetchAndWaitReturnsEachResultOnceAllAreDone() async throws {
         let good = try (0..<3).map { try fixtures.write("p\($0).pvr", size: 16) }
         let missing = fixtures.directory.appendingPathComponent("missing.pvr")
