@@ -17,53 +17,65 @@ enum FastestEstimate {
     static func estimate(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
         let bw = ws.blocksWide
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            let continuous = ws.continuous
             for by in rows {
                 for bx in 0..<bw {
                     let k = by * bw + bx
-                    ws.continuous[k] = ends(ws, geometry: geometry, bx: bx, by: by, cutOut: ws.cutOut[k])
-                    ws.setPunchThrough(k, ws.cutOut[k])
+                    if ws.hasAlpha {
+                        let cutOut = ws.cutOut[k]
+                        continuous[k] = ends(ws, geometry: geometry, bx: bx, by: by, cutOut: cutOut, hasAlpha: true)
+                        ws.setPunchThrough(k, cutOut)
+                    } else {
+                        continuous[k] = ends(ws, geometry: geometry, bx: bx, by: by, cutOut: false, hasAlpha: false)
+                        ws.setPunchThrough(k, false)
+                    }
                 }
             }
         }
     }
 
-    /// The sort key of a pixel: luma in 64ths, plus alpha where the image has alpha.
+    /// The sort key of a pixel: luma in 64ths, plus alpha where the image has alpha (`keyWeights`),
+    /// a whole number held exactly in a `Float` (packed 32-bit integer multiplies are slow in the
+    /// baseline x86-64 instruction set).
     @inline(__always)
-    static func key(_ s: SIMD4<Int32>, alpha: Int32) -> Int32 {
-        13 &* s[0] &+ 46 &* s[1] &+ 5 &* s[2] &+ alpha &* s[3]
+    static func key(_ s: SIMD4<Float>, _ keyWeights: SIMD4<Float>) -> Float {
+        let m = s * keyWeights
+        return (m[0] + m[1]) + (m[2] + m[3])
     }
 
     /// The starting endpoints of block (bx, by), A (low half) darker, in 8-bit units.
     @inline(__always)
-    static func ends(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, cutOut: Bool)
-        -> SIMD8<Float>
-    {
+    static func ends(
+        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, cutOut: Bool, hasAlpha: Bool
+    ) -> SIMD8<Float> {
         let gw = geometry.blockWidth
         let gh = geometry.blockHeight
-        let alphaKey: Int32 = ws.hasAlpha ? 64 : 0
+        let keyWeights = SIMD4<Float>(13, 46, 5, hasAlpha ? 64 : 0)
         let source = ws.source
+        let width = ws.width
         var sum = SIMD4<Int32>.zero
-        var keySum: Int32 = 0
+        var keySum: Float = 0
         var count: Int32 = 0
         for j in 0..<gh {
-            let row = (gh * by + j) * ws.width + gw * bx
+            let row = (gh * by + j) * width + gw * bx
             for i in 0..<gw {
                 let s = source[row + i]
                 if cutOut && s[3] == 0 { continue }
                 sum &+= s
-                keySum &+= key(s, alpha: alphaKey)
+                keySum += key(SIMD4<Float>(s), keyWeights)
                 count &+= 1
             }
         }
         if count == 0 { return SIMD8(0, 0, 0, 255, 0, 0, 0, 255) }
         var low = SIMD4<Int32>.zero
         var lowCount: Int32 = 0
+        let total = Float(count)
         for j in 0..<gh {
-            let row = (gh * by + j) * ws.width + gw * bx
+            let row = (gh * by + j) * width + gw * bx
             for i in 0..<gw {
                 let s = source[row + i]
                 if cutOut && s[3] == 0 { continue }
-                if key(s, alpha: alphaKey) &* count <= keySum {
+                if key(SIMD4<Float>(s), keyWeights) * total <= keySum {
                     low &+= s
                     lowCount &+= 1
                 }
@@ -79,6 +91,12 @@ enum FastestEstimate {
             a[3] = 255
             b[3] = 255
         }
-        return SIMD8(lowHalf: a, highHalf: b).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+        return clampToByte(SIMD8(lowHalf: a, highHalf: b))
+    }
+
+    /// `x` clamped to 0...255 lane by lane (`clamped(lowerBound:upperBound:)` is not inlined).
+    @inline(__always)
+    static func clampToByte(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        x.replacing(with: 0, where: x .< 0).replacing(with: 255, where: x .> 255)
     }
 }

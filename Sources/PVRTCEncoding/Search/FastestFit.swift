@@ -210,8 +210,7 @@ struct FastestFit: @unchecked Sendable {
         }
         let k = by * ws.blocksWide + bx
         let old = ws.continuous[k]
-        let new = (old + SIMD8(lowHalf: deltaA, highHalf: deltaB)).clamped(
-            lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
         ws.continuous[k] = new
         let change = new - old
         let changeA = change.lowHalf
