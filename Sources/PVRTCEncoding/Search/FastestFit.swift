@@ -105,6 +105,8 @@ struct FastestFit: @unchecked Sendable {
     /// One Gauss–Seidel sweep of the least-squares refinement over every block.
     func refine(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
         let bw = ws.blocksWide
+        let tables = ws.hasAlpha ? nil : OpaqueWindowTables(geometry)
+        defer { tables?.deallocate() }
         for phase in 0..<4 {
             let cx = phase & 1
             let cy = phase >> 1
@@ -112,13 +114,113 @@ struct FastestFit: @unchecked Sendable {
                 for row in rows {
                     let by = 2 * row + cy
                     for bx in stride(from: cx, to: bw, by: 2) {
-                        if ws.hasAlpha {
-                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: true)
+                        if let tables {
+                            solveOpaque(ws, geometry: geometry, bx: bx, by: by, tables: tables)
                         } else {
-                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: false)
+                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: true)
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// For opaque images, per window pixel and modulation value: the products a block's normal
+    /// equations sum, `(u², u·v, v², 0)`, and the pixel's weights on the block's A and B, `(u, u, u, 0,
+    /// v, v, v, 0)` (alpha lanes 0: opaque endpoints keep alpha 255), where `u = β·(1 − w)`, `v = β·w`,
+    /// β the block's bilinear weight at the pixel and w the value's modulation weight.
+    struct OpaqueWindowTables: @unchecked Sendable {
+        /// `(u², u·v, v², 0)` at index `4·(window pixel) + value`.
+        let products: UnsafeMutableBufferPointer<SIMD4<Float>>
+        /// `(u, u, u, 0, v, v, v, 0)` at the same index.
+        let weights: UnsafeMutableBufferPointer<SIMD8<Float>>
+
+        /// The tables of `geometry`'s window.
+        init(_ geometry: FastestGeometry) {
+            let ww = geometry.windowWidth
+            let count = 4 * ww * geometry.windowHeight
+            products = .allocate(capacity: count)
+            weights = .allocate(capacity: count)
+            let scale = 1 / Float(geometry.weightTotal)
+            for j in 0..<geometry.windowHeight {
+                let betaY = Float(geometry.weightY(j)) * scale
+                for i in 0..<ww {
+                    let beta = Float(geometry.weightX(i)) * betaY
+                    for value in 0..<4 {
+                        let w = FastestFit.weight(UInt8(value), punchThrough: false)
+                        let u = beta * (1 - w)
+                        let v = beta * w
+                        let index = 4 * (j * ww + i) + value
+                        products[index] = SIMD4(u * u, u * v, v * v, 0)
+                        weights[index] = SIMD8(u, u, u, 0, v, v, v, 0)
+                    }
+                }
+            }
+        }
+
+        /// Frees the tables.
+        func deallocate() {
+            products.deallocate()
+            weights.deallocate()
+        }
+    }
+
+    /// ``solve(_:geometry:bx:by:hasAlpha:)`` for an opaque image: the same sums (even and odd window rows
+    /// summed apart, then added), each pixel's terms read from `tables` by its modulation value.
+    @inline(__always)
+    func solveOpaque(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, tables: OpaqueWindowTables) {
+        let wm = ws.width &- 1
+        let hm = ws.height &- 1
+        let ww = geometry.windowWidth
+        let wh = geometry.windowHeight
+        let x0 = geometry.windowX(bx)
+        let y0 = geometry.windowY(by)
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let residual = self.residual.baseAddress!
+        let modulation = ws.modulation.baseAddress!
+        let products = tables.products.baseAddress!
+        let weights = tables.weights.baseAddress!
+        let width = ws.width
+        // Two sets of sums (even and odd window rows): one set would wait on every addition.
+        var sums = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        var ra = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        var rb = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        @inline(__always) func gather(
+            _ j: Int, _ sums: inout SIMD4<Float>, _ ra: inout SIMD4<Float>, _ rb: inout SIMD4<Float>
+        ) {
+            let row = ((y0 &+ j) & hm) &* width
+            for i in 0..<ww {
+                let p = row &+ ((x0 &+ i) & wm)
+                let index = 4 &* (j &* ww &+ i) &+ Int(modulation[p])
+                sums += products[index]
+                let uv = weights[index]
+                let r = residual[p]
+                ra += r * uv.lowHalf
+                rb += r * uv.highHalf
+            }
+        }
+        var j = 0
+        while j &+ 1 < wh {
+            gather(j, &sums.0, &ra.0, &rb.0)
+            gather(j &+ 1, &sums.1, &ra.1, &rb.1)
+            j &+= 2
+        }
+        if j < wh { gather(j, &sums.0, &ra.0, &rb.0) }
+        let (deltaA, deltaB) = EndpointNormalEquations.solve(
+            sums.0[0] + sums.1[0], sums.0[1] + sums.1[1], sums.0[2] + sums.1[2], ra.0 + ra.1, rb.0 + rb.1)
+        let k = by &* ws.blocksWide &+ bx
+        let old = ws.continuous[k]
+        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
+        ws.continuous[k] = new
+        let change = new - old
+        let changeA = change.lowHalf
+        let changeB = change.highHalf
+        for j in 0..<wh {
+            let row = ((y0 &+ j) & hm) &* width
+            for i in 0..<ww {
+                let p = row &+ ((x0 &+ i) & wm)
+                let uv = weights[4 &* (j &* ww &+ i) &+ Int(modulation[p])]
+                residual[p] -= changeA * uv.lowHalf + changeB * uv.highHalf
             }
         }
     }
