@@ -41,46 +41,62 @@ struct FastestFit: @unchecked Sendable {
     /// its interpolated continuous endpoints, and fills ``residual``. Pixels are visited
     /// by the rectangles between four block centres, so each rectangle loads its four corners once.
     func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            for by in rows {
+                if ws.hasAlpha {
+                    selectWeights(ws, geometry: geometry, by: by, hasAlpha: true)
+                } else {
+                    selectWeights(ws, geometry: geometry, by: by, hasAlpha: false)
+                }
+            }
+        }
+    }
+
+    /// ``selectWeights(_:geometry:threads:)`` for the rectangles below block row `by`'s centres.
+    @inline(__always)
+    func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, by: Int, hasAlpha: Bool) {
         let gw = geometry.blockWidth
         let gh = geometry.blockHeight
         let bw = ws.blocksWide
         let bh = ws.blocksHigh
         let wm = ws.width - 1
         let hm = ws.height - 1
+        let width = ws.width
         let total = Float(geometry.weightTotal)
-        Parallel.forEach(bh, threads: threads) { rows in
-            for by in rows {
-                let r0 = by * bw
-                let r1 = ((by + 1) & (bh - 1)) * bw
-                for bx in 0..<bw {
-                    let x1 = (bx + 1) & (bw - 1)
-                    let c00 = ws.continuous[r0 + bx]
-                    let c10 = ws.continuous[r0 + x1]
-                    let c01 = ws.continuous[r1 + bx]
-                    let c11 = ws.continuous[r1 + x1]
-                    for j in 0..<gh {
-                        let y = (gh * by + gh / 2 + j) & hm
-                        let fy = Float(j)
-                        let left = c00 * (Float(gh) - fy) + c01 * fy
-                        let right = c10 * (Float(gh) - fy) + c11 * fy
-                        for i in 0..<gw {
-                            let x = (gw * bx + gw / 2 + i) & wm
-                            let fx = Float(i)
-                            let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
-                            let p = y * ws.width + x
-                            let punch = ws.hasAlpha && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: bw)]
-                            choose(ws, p: p, endpoints: e, punchThrough: punch)
-                        }
-                    }
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let continuous = ws.continuous
+        let source = ws.source
+        let modulation = ws.modulation
+        let cutOut = ws.cutOut
+        let r0 = by * bw
+        let r1 = ((by + 1) & (bh - 1)) * bw
+        for bx in 0..<bw {
+            let x1 = (bx + 1) & (bw - 1)
+            let c00 = continuous[r0 + bx]
+            let c10 = continuous[r0 + x1]
+            let c01 = continuous[r1 + bx]
+            let c11 = continuous[r1 + x1]
+            for j in 0..<gh {
+                let y = (gh * by + gh / 2 + j) & hm
+                let fy = Float(j)
+                let left = c00 * (Float(gh) - fy) + c01 * fy
+                let right = c10 * (Float(gh) - fy) + c11 * fy
+                for i in 0..<gw {
+                    let x = (gw * bx + gw / 2 + i) & wm
+                    let fx = Float(i)
+                    let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
+                    let p = y &* width &+ x
+                    let punch = hasAlpha && cutOut[geometry.blockIndex(x: x, y: y, blocksWide: bw)]
+                    modulation[p] = choose(source[p], p: p, endpoints: e, punchThrough: punch)
                 }
             }
         }
     }
 
-    /// One pixel's modulation and residual.
+    /// One pixel's modulation (returned) and residual (stored).
     @inline(__always)
-    func choose(_ ws: EncoderWorkspace, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) {
-        let s = SIMD4<Float>(ws.source[p])
+    func choose(_ pixel: SIMD4<Int32>, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) -> UInt8 {
+        let s = SIMD4<Float>(pixel)
         let a = e.lowHalf
         let d = e.highHalf - a
         let dd = (d * d).sum()
@@ -98,8 +114,8 @@ struct FastestFit: @unchecked Sendable {
             bits = UInt8(step)
             w = Float(step) * 0.3125 + Float(step & 1) * 0.0625
         }
-        ws.modulation[p] = bits
         residual[p] = s + EndpointRefinement.truncationBias - (a + d * w)
+        return bits
     }
 
     /// One Gauss–Seidel sweep of the least-squares refinement over every block.
