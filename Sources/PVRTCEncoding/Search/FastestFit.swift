@@ -133,7 +133,7 @@ struct FastestFit: @unchecked Sendable {
                         if let tables {
                             solveOpaque(ws, geometry: geometry, bx: bx, by: by, tables: tables)
                         } else {
-                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: true)
+                            solve(ws, geometry: geometry, bx: bx, by: by)
                         }
                     }
                 }
@@ -181,7 +181,7 @@ struct FastestFit: @unchecked Sendable {
         }
     }
 
-    /// ``solve(_:geometry:bx:by:hasAlpha:)`` for an opaque image: the same sums (even and odd window rows
+    /// ``solve(_:geometry:bx:by:)`` for an opaque image: the same sums (even and odd window rows
     /// summed apart, then added), each pixel's terms read from `tables` by its modulation value.
     @inline(__always)
     func solveOpaque(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, tables: OpaqueWindowTables) {
@@ -242,21 +242,22 @@ struct FastestFit: @unchecked Sendable {
     }
 
     /// Solves block (bx, by)'s endpoints against the current residual and takes the change away from
-    /// the residual over its window.
+    /// the residual over its window, for an image with alpha (colour weighted by the pixel's alpha, alpha
+    /// solved apart; ``solveOpaque(_:geometry:bx:by:tables:)`` for opaque images).
     @inline(__always)
-    func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool) {
+    func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int) {
         let ww = geometry.windowWidth
         let wh = geometry.windowHeight
         withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: ww * wh) { weights in
-            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: hasAlpha, weights: weights)
+            solve(ws, geometry: geometry, bx: bx, by: by, weights: weights)
         }
     }
 
-    /// ``solve(_:geometry:bx:by:hasAlpha:)`` with room for the window's (u, v) weights, kept from the
+    /// ``solve(_:geometry:bx:by:)`` with room for the window's (u, v) weights, kept from the
     /// gather for the scatter.
     @inline(__always)
     func solve(
-        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool,
+        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int,
         weights: UnsafeMutableBufferPointer<SIMD2<Float>>
     ) {
         let wm = ws.width - 1
@@ -285,47 +286,32 @@ struct FastestFit: @unchecked Sendable {
                 let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 var r = residual[p]
-                if hasAlpha {
-                    let cutOut = ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)]
-                    let w = FastestFit.weight(modulation[p], punchThrough: cutOut)
-                    let u = beta * (1 - w)
-                    let v = beta * w
-                    weights[j * ww + i] = SIMD2(u, v)
-                    let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
-                    var alphaWeight: Float = 1
-                    if modulation[p] == 2 && cutOut {
-                        alphaWeight = 0
-                        r[3] = 0
-                    }
-                    caa += colourWeight * u * u
-                    cab += colourWeight * u * v
-                    cbb += colourWeight * v * v
-                    aaa += alphaWeight * u * u
-                    aab += alphaWeight * u * v
-                    abb += alphaWeight * v * v
-                    r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
-                    ra += r * u
-                    rb += r * v
-                } else {
-                    let w = FastestFit.weight(modulation[p], punchThrough: false)
-                    let u = beta * (1 - w)
-                    let v = beta * w
-                    weights[j * ww + i] = SIMD2(u, v)
-                    caa += u * u
-                    cab += u * v
-                    cbb += v * v
+                let cutOut = ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)]
+                let w = FastestFit.weight(modulation[p], punchThrough: cutOut)
+                let u = beta * (1 - w)
+                let v = beta * w
+                weights[j * ww + i] = SIMD2(u, v)
+                let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
+                var alphaWeight: Float = 1
+                if modulation[p] == 2 && cutOut {
+                    alphaWeight = 0
                     r[3] = 0
-                    ra += r * u
-                    rb += r * v
                 }
+                caa += colourWeight * u * u
+                cab += colourWeight * u * v
+                cbb += colourWeight * v * v
+                aaa += alphaWeight * u * u
+                aab += alphaWeight * u * v
+                abb += alphaWeight * v * v
+                r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                ra += r * u
+                rb += r * v
             }
         }
         var (deltaA, deltaB) = EndpointNormalEquations.solve(caa, cab, cbb, ra, rb)
-        if hasAlpha {
-            let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
-            deltaA[3] = alphaA[3]
-            deltaB[3] = alphaB[3]
-        }
+        let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
+        deltaA[3] = alphaA[3]
+        deltaB[3] = alphaB[3]
         let k = by * ws.blocksWide + bx
         let old = ws.continuous[k]
         let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
