@@ -249,7 +249,8 @@ let package = Package(
             .testTarget(
                 name: "TextureLoaderGLTests",
                 dependencies: [
-                    "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CGLES2"), gl("PVRTCGLBenchmarks"),
+                    "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CEGL"), gl("CGLES2"),
+                    gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
                 ]
             ),

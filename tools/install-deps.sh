@@ -6,10 +6,11 @@
 #   zlib, Zstandard                                 .pvr.ccz / .pvr.gz, KTX 2 supercompression
 #   chromium                                        opens the quality-report HTML page in CLITests
 #   nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
+#   SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
 set -euo pipefail
 
 packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
-    chromium nginx ninja-build)
+    chromium nginx ninja-build libsdl2-dev xvfb xauth)
 
 missing=()
 for package in "${packages[@]}"; do

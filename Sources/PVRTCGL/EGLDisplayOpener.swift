@@ -5,9 +5,7 @@ import CEGL
 enum EGLDisplayOpener {
     /// A display with a current ES 2.0 context and a 1x1 pbuffer.
     struct Opened {
-        let display: EGLDisplay
-        let context: EGLContext
-        let surface: EGLSurface
+        let handles: EGLHandles
         let description: String
     }
 
@@ -29,7 +27,7 @@ enum EGLDisplayOpener {
             switch makeContext(on: display) {
             case .success(let pair):
                 return Opened(
-                    display: display, context: pair.context, surface: pair.surface,
+                    handles: EGLHandles(display: display, context: pair.context, drawSurface: pair.surface),
                     description: candidate.description)
             case .failure(let reason):
                 tried.append("\(candidate.description): \(reason.text)")
@@ -82,11 +80,12 @@ enum EGLDisplayOpener {
         return list
     }
 
-    private struct Failure: Error { let text: String }
+    struct Failure: Error { let text: String }
 
-    /// Initialises `display` and makes an ES 2.0 context with a 1x1 pbuffer current.
+    /// Initialises `display` and makes an ES 2.0 context with a 1x1 pbuffer current; the context shares
+    /// textures, buffers and programs with `shareContext` when given.
     /// Nothing is terminated on failure: the display may be shared with other contexts.
-    private static func makeContext(on display: EGLDisplay) -> Result<
+    static func makeContext(on display: EGLDisplay, sharing shareContext: EGLContext? = nil) -> Result<
         (context: EGLContext, surface: EGLSurface), Failure
     > {
         var major: EGLint = 0
@@ -111,7 +110,7 @@ enum EGLDisplayOpener {
             return .failure(Failure(text: "no RGBA8 pbuffer ES2 config (\(errorName(eglGetError())))"))
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
-        guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
+        guard let context = eglCreateContext(display, config, shareContext, contextAttributes) else {
             return .failure(Failure(text: "eglCreateContext failed (\(errorName(eglGetError())))"))
         }
         let surfaceAttributes: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]

@@ -60,13 +60,28 @@ extension GLContext {
             glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        let place = rect ?? PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        let w = Float(target.width)
-        let h = Float(target.height)
-        // Corner (0,0) = top-left of the rectangle = texture (0,0).
+        try drawTexture(texture, width: target.width, height: target.height, at: rect, level: level, blend: .replace)
+    }
+
+    /// Draws `texture` on a quad covering `rect` (top-left origin; everything when nil) of the bound
+    /// framebuffer of `width` x `height` pixels, whose viewport is set to all of it; `orientation`
+    /// flips the quad's corners so that a texture stored bottom-up or right-to-left appears upright.
+    func drawTexture(
+        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, level: Int, blend: BlendMode,
+        orientation: TextureOrientation = .topDown
+    ) throws {
+        let place = rect ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let w = Float(width)
+        let h = Float(height)
+        // Corner (0,0) = texture (0,0) = top-left of the rectangle, or the right or bottom edge for a
+        // texture stored right-to-left or bottom-up.
+        let left = 2 * Float(place.x) / w - 1
+        let right = 2 * Float(place.x + place.width) / w - 1
+        let top = 1 - 2 * Float(place.y) / h
+        let bottom = 1 - 2 * Float(place.y + place.height) / h
         let position = (
-            2 * Float(place.x) / w - 1, 1 - 2 * Float(place.y) / h,
-            2 * Float(place.x + place.width) / w - 1, 1 - 2 * Float(place.y + place.height) / h
+            orientation.xLeft ? right : left, orientation.yUp ? bottom : top,
+            orientation.xLeft ? left : right, orientation.yUp ? top : bottom
         )
         guard texture.faceCount == 1 else {
             throw GLError.unsupported("draw shows 2D textures; a cube map is sampled by direction, not drawn flat")
@@ -78,12 +93,12 @@ extension GLContext {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
             glUniform1i(program.texture, 0)
-            try drawQuad(program.quad, position: position)
+            try drawQuad(program.quad, position: position, blend: blend)
         case .dataTextures(let levels):
             guard levels.indices.contains(level) else {
                 throw GLError.unsupported("level \(level) requested but the texture has \(levels.count) level(s)")
             }
-            try drawDecoding(levels[level], position: position)
+            try drawDecoding(levels[level], position: position, blend: blend)
         }
         try check("draw")
     }
@@ -95,23 +110,32 @@ extension GLContext {
     public func readPixels(_ target: RenderTarget) throws -> RGBAImage {
         activate()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        let rowBytes = target.width * 4
-        let bandRows = max(1, min(target.height, Self.readBackBandBytes / max(rowBytes, 1)))
+        return try readRows(
+            PixelRect(x: 0, y: 0, width: target.width, height: target.height), framebufferHeight: target.height)
+    }
+
+    /// Reads `area` (top-left origin) of the bound framebuffer, `framebufferHeight` rows high, top row
+    /// first, in bands of at most ``readBackBandBytes`` bytes.
+    func readRows(_ area: PixelRect, framebufferHeight: Int) throws -> RGBAImage {
+        let rowBytes = area.width * 4
+        let bandRows = max(1, min(area.height, Self.readBackBandBytes / max(rowBytes, 1)))
         var band = [UInt8](repeating: 0, count: rowBytes * bandRows)
-        var pixels = [UInt8](repeating: 0, count: rowBytes * target.height)
+        var pixels = [UInt8](repeating: 0, count: rowBytes * area.height)
+        // GL row 0 is the bottom: the area's bottom row is GL row `bottom`.
+        let bottom = framebufferHeight - (area.y + area.height)
         var glRow = 0
-        while glRow < target.height {
-            let rows = min(bandRows, target.height - glRow)
+        while glRow < area.height {
+            let rows = min(bandRows, area.height - glRow)
             band.withUnsafeMutableBytes { bytes in
                 glReadPixels(
-                    0, GLint(glRow), GLsizei(target.width), GLsizei(rows), GLenum(GL_RGBA),
+                    GLint(area.x), GLint(bottom + glRow), GLsizei(area.width), GLsizei(rows), GLenum(GL_RGBA),
                     GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
             }
             try check("glReadPixels")
             band.withUnsafeBufferPointer { source in
                 pixels.withUnsafeMutableBufferPointer { destination in
                     for row in 0..<rows {
-                        let imageRow = target.height - 1 - (glRow + row)
+                        let imageRow = area.height - 1 - (glRow + row)
                         let from = row * rowBytes
                         let to = imageRow * rowBytes
                         for i in 0..<rowBytes { destination[to + i] = source[from + i] }
@@ -120,7 +144,7 @@ extension GLContext {
             }
             glRow += rows
         }
-        return try RGBAImage(width: target.width, height: target.height, pixels: pixels)
+        return try RGBAImage(width: area.width, height: area.height, pixels: pixels)
     }
 
     /// The most bytes ``readPixels(_:)`` reads back in one `glReadPixels` call (4 MiB).
@@ -130,7 +154,7 @@ extension GLContext {
     /// defaults to the one-pixel-per-fragment form for the level's format.
     func drawDecoding(
         _ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
-        program chosen: PVRTC4Program? = nil
+        program chosen: PVRTC4Program? = nil, blend: BlendMode = .replace
     ) throws {
         let program = try chosen ?? programs.decodingProgram(for: data.format)
         glUseProgram(program.shader.program)
@@ -144,12 +168,14 @@ extension GLContext {
         glUniform2f(program.size, Float(data.width), Float(data.height))
         glUniform2f(program.blocks, Float(data.blocksWide), Float(data.blocksHigh))
         glUniform2f(program.inverseBlocks, 1 / Float(data.blocksWide), 1 / Float(data.blocksHigh))
-        try drawQuad(program.quad, position: position)
+        try drawQuad(program.quad, position: position, blend: blend)
     }
 
     /// Draws the unit quad with corner (0,0) at `position.0/1` and (1,1) at `position.2/3` (clip
     /// space); texture coordinates run from (0,0) to (1,1).
-    private func drawQuad(_ quad: QuadUniforms, position: (Float, Float, Float, Float)) throws {
+    private func drawQuad(
+        _ quad: QuadUniforms, position: (Float, Float, Float, Float), blend: BlendMode = .replace
+    ) throws {
         if quadBuffer == 0 {
             glGenBuffers(1, &quadBuffer)
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
@@ -160,16 +186,18 @@ extension GLContext {
         }
         try drawCorners(
             quadBuffer, count: 4, primitive: GLenum(GL_TRIANGLE_STRIP), quad,
-            position: position, texCoord: (0, 0, 1, 1))
+            position: position, texCoord: (0, 0, 1, 1), blend: blend)
     }
 
     /// Draws `count` vertices of `a_corner` values from `buffer`; `quad.vert` maps each corner c to
-    /// clip space `mix(position.xy, position.zw, c)` and texture space `mix(texCoord.xy, texCoord.zw, c)`.
+    /// clip space `mix(position.xy, position.zw, c)` and texture space `mix(texCoord.xy, texCoord.zw, c)`,
+    /// blended by `blend`.
     func drawCorners(
         _ buffer: GLuint, count: Int, primitive: GLenum, _ quad: QuadUniforms,
-        position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float)
+        position: (Float, Float, Float, Float), texCoord: (Float, Float, Float, Float),
+        blend: BlendMode = .replace
     ) throws {
-        glDisable(GLenum(GL_BLEND))
+        blend.apply()
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         glEnableVertexAttribArray(ShaderProgram.cornerAttribute)
         glVertexAttribPointer(ShaderProgram.cornerAttribute, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)

@@ -8,11 +8,19 @@ import PVRTC
     import Darwin
 #endif
 
-/// A headless OpenGL ES 2.0 context: EGL with no window system, a 1x1 pbuffer kept current on the
-/// thread that created it, and the programs and buffers pvrc draws with.
+/// An OpenGL ES 2.0 context and the programs and buffers pvrc draws with: either a headless one pvrc
+/// makes (EGL with no window system and a 1x1 pbuffer, ``init()``), the game's own
+/// (``init(adopting:)``), or one sharing textures with the game's context for a loader's thread
+/// (``init(sharingWith:)``).
 ///
-/// Rendering goes into ``RenderTarget`` framebuffers of any size; the pbuffer only exists so the
-/// context has a surface to be current on.
+/// Rendering goes into ``RenderTarget`` framebuffers of any size, or into the game's framebuffer
+/// (``draw(_:to:at:blend:level:orientation:)``); a headless context's pbuffer only exists so the context has a
+/// surface to be current on.
+///
+/// An adopted context is the game's: pvrc changes GL state in it as its draws and uploads need
+/// (listed at ``draw(_:to:at:blend:level:orientation:)``) and sets `GL_UNPACK_ALIGNMENT`/`GL_PACK_ALIGNMENT` to 1
+/// when adopting, but never destroys it. Release the `GLContext` on the context's thread, while the
+/// context still exists.
 ///
 /// Threading: a GL context is current on one thread only, so a `GLContext` must be created and used
 /// on one thread. It is deliberately not `Sendable`; every GL entry point calls
@@ -48,9 +56,8 @@ public final class GLContext {
     /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
     let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
 
-    let display: EGLDisplay
-    let context: EGLContext
-    let surface: EGLSurface
+    /// The context itself and whether pvrc owns it.
+    let binding: ContextBinding
     let owner: pthread_t
     /// Compiled programs, created on first use.
     var programs = ProgramCache()
@@ -60,12 +67,15 @@ public final class GLContext {
     /// Creates a context, trying in turn: the EGL device platform (hardware devices before
     /// `EGL_MESA_device_software`), Mesa's surfaceless platform, then `EGL_DEFAULT_DISPLAY`.
     /// - Throws: ``GLError/noDisplay(tried:)`` listing every attempt and its EGL error when none works.
-    public init() throws {
+    public convenience init() throws {
         let opened = try EGLDisplayOpener.open()
-        display = opened.display
-        context = opened.context
-        surface = opened.surface
-        displayDescription = opened.description
+        self.init(binding: .owned(opened.handles), description: opened.description)
+    }
+
+    /// Sets up pvrc's state on `binding`'s context, which is current on the calling thread.
+    init(binding: ContextBinding, description: String) {
+        self.binding = binding
+        displayDescription = description
         owner = pthread_self()
         renderer = GLContext.string(GLenum(GL_RENDERER))
         version = GLContext.string(GLenum(GL_VERSION))
@@ -93,11 +103,12 @@ public final class GLContext {
             programs.deleteAll()
             if quadBuffer != 0 { glDeleteBuffers(1, &quadBuffer) }
         }
-        if eglGetCurrentContext() == context {
-            eglMakeCurrent(display, nil, nil, nil)
+        guard case .owned(let handles) = binding else { return }
+        if eglGetCurrentContext() == handles.context {
+            eglMakeCurrent(handles.display, nil, nil, nil)
         }
-        eglDestroySurface(display, surface)
-        eglDestroyContext(display, context)
+        if let surface = handles.drawSurface { eglDestroySurface(handles.display, surface) }
+        eglDestroyContext(handles.display, handles.context)
         // No eglTerminate: the display is shared by the whole process (see the type's documentation).
     }
 
@@ -109,12 +120,17 @@ public final class GLContext {
             "GLContext used off the thread that created it", file: file, line: line)
     }
 
-    /// Asserts the thread (see ``assertOnContextThread(file:line:)``) and makes this context current if it is not.
+    /// Asserts the thread (see ``assertOnContextThread(file:line:)``) and makes this context current if it is
+    /// not (a context adopted without EGL handles is assumed current).
     func activate() {
         assertOnContextThread()
-        if eglGetCurrentContext() != context {
-            eglMakeCurrent(display, surface, surface, context)
-        }
+        binding.makeCurrentIfNeeded()
+    }
+
+    /// Whether pvrc created this context (``init()``, ``init(sharingWith:)``) rather than adopting the game's.
+    public var isAdopted: Bool {
+        if case .owned = binding { return false }
+        return true
     }
 
     /// Compiles and links the programs now rather than on first draw, so that later timings see a
@@ -140,7 +156,7 @@ public final class GLContext {
         }
     }
 
-    private static func string(_ name: GLenum) -> String {
+    static func string(_ name: GLenum) -> String {
         guard let pointer = glGetString(name) else { return "" }
         return String(cString: pointer)
     }

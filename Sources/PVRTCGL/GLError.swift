@@ -1,4 +1,4 @@
-/// Errors raised by the headless GL layer.
+/// Errors raised by the GL layer.
 public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No EGL display/config/context could be created; `tried` lists what was attempted.
     case noDisplay(tried: [String])
@@ -10,6 +10,12 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case framebufferIncomplete(status: UInt32)
     /// The request cannot be served by this context (size limits, missing extension).
     case unsupported(String)
+    /// ``GLContext/init(adopting:)`` with ``AdoptedContext/current`` found no context current on the thread.
+    case noCurrentContext
+    /// An EGL call failed; `error` names EGL's error code (e.g. "EGL_BAD_MATCH").
+    case eglFailed(call: String, error: String)
+    /// A shared context was requested from a context adopted without EGL handles (e.g. a GLX context).
+    case notAnEGLContext
 
     /// A one-line description of the failure.
     public var description: String {
@@ -19,6 +25,10 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
         case .glError(let call, let code): return "\(call) failed with GL error 0x\(String(code, radix: 16))"
         case .framebufferIncomplete(let status): return "framebuffer incomplete (0x\(String(status, radix: 16)))"
         case .unsupported(let reason): return reason
+        case .noCurrentContext: return "no GL context is current on this thread to adopt"
+        case .eglFailed(let call, let error): return "\(call) failed (\(error))"
+        case .notAnEGLContext:
+            return "the adopted context was not made through EGL, so no context can share its textures"
         }
     }
 }

@@ -12,19 +12,21 @@ extension GLTextureUploader {
     /// - an uncompressed texture with `glTexImage2D` in its own format and type, whatever ``mode`` is:
     ///   a 2D texture (`GLContext/upload(_:face:levels:)`) or a `GL_TEXTURE_CUBE_MAP`
     ///   (`GLContext/uploadCubeMap(_:levels:)`).
+    ///
+    /// With ``finishesUploads`` the upload is finished on the GPU before it returns.
     /// - Throws: `GLError` when GL fails or cannot take the content in ``mode`` (`GLError.unsupported`:
     ///   a direct-mode cube map, native PVRTC without the extension, a size over the GL limits);
     ///   `TextureFormatError` for levels out of range.
     public func upload(_ content: TextureContent, levels: Range<Int>) throws -> GPUTexture {
         switch content {
         case .pvrtc(let texture):
-            return try context.upload(Self.subTexture(texture, levels: levels), mode: mode)
+            return try finished(context.upload(Self.subTexture(texture, levels: levels), mode: mode))
         case .pvrtcCubeMap(let cube):
-            return try context.upload(Self.subCube(cube, levels: levels), mode: mode)
+            return try finished(context.upload(Self.subCube(cube, levels: levels), mode: mode))
         case .uncompressed(let description) where description.faceCount == 6:
-            return try context.uploadCubeMap(description, levels: levels)
+            return try finished(context.uploadCubeMap(description, levels: levels))
         case .uncompressed(let description):
-            return try context.upload(description, levels: levels)
+            return try finished(context.upload(description, levels: levels))
         }
     }
 

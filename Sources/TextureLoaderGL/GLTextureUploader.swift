@@ -9,24 +9,58 @@ import TextureLoader
 /// Create it inside a `GLThread` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
 /// so the context is made, and stays, on the GL thread; `GLContext` traps in debug builds when it is
 /// used anywhere else.
+///
+/// To load into a game's own context without stalling its frames, give the loader's thread a context
+/// shared with the game's (``init(mode:sharingWith:)``): uploads run on the loader's thread, each is
+/// finished on the GPU (`glFinish`, on that thread only) before its handle is returned, and the game
+/// draws the handles in its context:
+///
+/// ```swift
+/// let game = try GLContext(adopting: .current)           // on the game's render thread
+/// let group = try game.shareGroup()
+/// let loader = TextureLoader(glThread: GLThread { try GLTextureUploader(mode: .decodeOnce, sharingWith: group) })
+/// let texture = try await loader.load(url)
+/// try game.draw(texture.handle, to: .defaultFramebuffer(width: w, height: h), blend: .straightAlpha)
+/// ```
 public final class GLTextureUploader: TextureUploading {
     /// The context, owned by the GL thread.
     public let context: GLContext
     /// How PVRTC textures and cube maps are uploaded.
     public let mode: PVRTCUploadMode
+    /// Whether every upload is finished on the GPU before its handle is returned, because another
+    /// context (the game's) draws the textures.
+    public let finishesUploads: Bool
     /// The offscreen target frames are drawn into (made on the first frame, resized as needed).
     package var frameTarget: RenderTarget?
 
-    /// Creates a context on the calling thread (the GL thread) and compiles its programs.
+    /// Creates a headless context on the calling thread (the GL thread) and compiles its programs.
     /// - Throws: `GLError` when no context can be created or a program fails to compile.
     public init(mode: PVRTCUploadMode) throws {
         context = try GLContext()
         try context.prepare()
         self.mode = mode
+        finishesUploads = false
+    }
+
+    /// Creates, on the calling thread (the loader's GL thread), a context sharing textures with the
+    /// game's context `group` (see `GLContext.shareGroup()`), and compiles its programs. Every upload
+    /// is finished before it is returned, so the game's context sees complete textures.
+    /// - Throws: `GLError` when the shared context cannot be created or a program fails to compile.
+    public init(mode: PVRTCUploadMode, sharingWith group: GLShareGroup) throws {
+        context = try GLContext(sharingWith: group)
+        try context.prepare()
+        self.mode = mode
+        finishesUploads = true
     }
 
     deinit {
         if let frameTarget { context.delete(frameTarget) }
+    }
+
+    /// Returns `texture` once the GPU has finished it when ``finishesUploads`` (another context draws it).
+    func finished(_ texture: GPUTexture) -> GPUTexture {
+        if finishesUploads { context.finish() }
+        return texture
     }
 
     /// The GPU bytes the upload allocated.

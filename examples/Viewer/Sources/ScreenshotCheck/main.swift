@@ -1,0 +1,31 @@
+// Compares two PNG files pixel for pixel (RGBA after decoding; an RGB file has alpha 255) and exits
+// non-zero when their sizes differ or any pixel differs, printing the first differences.
+import Foundation
+import ImageFiles
+import Imaging
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let expectedPath = arguments.first, let actualPath = arguments.last else {
+    FileHandle.standardError.write(Data("usage: ScreenshotCheck EXPECTED.png ACTUAL.png\n".utf8))
+    exit(2)
+}
+do {
+    let expected = try PNGCodec.read(from: URL(fileURLWithPath: expectedPath))
+    let actual = try PNGCodec.read(from: URL(fileURLWithPath: actualPath))
+    guard expected.width == actual.width, expected.height == actual.height else {
+        print("\(actualPath): \(actual.width)x\(actual.height), expected \(expected.width)x\(expected.height)")
+        exit(1)
+    }
+    var differing = 0
+    for y in 0..<expected.height {
+        for x in 0..<expected.width where expected[x, y] != actual[x, y] {
+            if differing < 5 { print("(\(x), \(y)): \(actual[x, y]), expected \(expected[x, y])") }
+            differing += 1
+        }
+    }
+    print("\(actualPath): \(differing) of \(expected.width * expected.height) pixels differ from \(expectedPath)")
+    exit(differing == 0 ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("ScreenshotCheck: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,85 @@
+import CSDL2
+import Foundation
+import ImageFiles
+import PVRTC
+import PVRTCGL
+
+/// Opens the window at the size of the first picture, shows the file, and closes the window.
+func run(_ options: ViewerOptions) throws {
+    var state = ViewState()
+    (state.level, state.face, state.picture, state.checkerboard, state.raw) = (
+        options.level, options.face, options.view, options.checkerboard, options.raw
+    )
+    let faces = try ViewerScene.readFaces(options.texture)
+    guard state.level < faces[0].levels.count else {
+        throw ViewerError.usage("--level \(state.level): the texture has \(faces[0].levels.count) level(s)")
+    }
+    guard state.face < faces.count else {
+        throw ViewerError.usage("--face \(state.face): the texture has \(faces.count) face(s)")
+    }
+    let level = faces[0].levels[state.level]
+    let window = try SDLWindow(
+        title: "pvrc viewer: \(options.texture.lastPathComponent)", width: level.width, height: level.height,
+        resizable: options.screenshot == nil, alpha: options.raw)
+    do {
+        try show(options, faces: faces, state: state, in: window)
+    } catch {
+        window.close()
+        throw error
+    }
+    window.close()
+}
+
+/// The frame loop: events, one frame drawn by pvrc into SDL's window, swap; in screenshot mode the
+/// picture's 1:1 rectangle is read back before the swap of frame `--frames` and written as a PNG.
+func show(_ options: ViewerOptions, faces: [PVRTCTexture], state first: ViewState, in window: SDLWindow) throws {
+    var state = first
+    let scene = try ViewerScene(texture: options.texture, faces: faces)
+    try scene.load()
+    if let source = options.source {
+        try scene.loadSource(source)
+        if let problem = scene.heatMapProblem { print("Viewer: no heat map: \(problem)") }
+    }
+    if let picture = ViewerRenderer.picture(scene, state), window.drawableSize != (picture.width, picture.height) {
+        window.resize(width: picture.width, height: picture.height)
+    }
+    window.press(options.keys)
+    var event = SDL_Event()
+    var frame = 0
+    var running = true
+    var needsFrame = true
+    func handle(_ event: SDL_Event) {
+        switch KeyboardControls.apply(
+            event, to: &state, levels: scene.levelSizes.count, faces: scene.faceCount, hasSource: scene.source != nil)
+        {
+        case .quit: running = false
+        case .changed: needsFrame = true
+        case .none: break
+        }
+    }
+    while running {
+        // Interactive: sleep in SDL until something happens instead of redrawing an unchanged frame.
+        if options.screenshot == nil, !needsFrame, SDL_WaitEvent(&event) != 0 { handle(event) }
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        guard running else { break }
+        if options.screenshot == nil, !needsFrame { continue }
+        needsFrame = false
+        let size = window.drawableSize
+        try ViewerRenderer.draw(scene, state, width: size.width, height: size.height)
+        frame += 1
+        if let screenshot = options.screenshot, frame >= options.frames {
+            guard let picture = ViewerRenderer.picture(scene, state) else {
+                throw ViewerError.usage("nothing to take a screenshot of")
+            }
+            let rect = state.rect(
+                width: picture.width, height: picture.height, windowWidth: size.width, windowHeight: size.height)
+            let image = try scene.context.readPixels(
+                .defaultFramebuffer(width: size.width, height: size.height), rect: rect)
+            try PNGCodec.write(image, to: screenshot)
+            print("Viewer: wrote \(screenshot.path) (\(image.width)x\(image.height) at 1:1, frame \(frame))")
+            running = false
+        }
+        window.swap()
+    }
+    scene.close()
+}

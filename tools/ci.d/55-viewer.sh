@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds examples/Viewer (an SDL2 window whose OpenGL ES 2.0 context SDL makes; pvrc adopts it, loads
+# through its loader on a shared context and draws into the window), runs it under Xvfb in screenshot
+# mode on test textures, and compares each 1:1 screenshot, read back from the window's framebuffer,
+# with the CPU decoder (`pvrc decode`) pixel for pixel (ScreenshotCheck); any difference fails.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+swift build --product pvrc
+pvrc="$root/.build/debug/pvrc"
+
+cd examples/Viewer
+swift build --build-path .build
+viewer=.build/debug/Viewer
+check=.build/debug/ScreenshotCheck
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$pvrc" encode ../normal-maps/3td_LoneBrick_01_NRM.png "$work/brick.pvr" --allow-rectangular --mipmaps \
+    --quality fastest
+"$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree.pvr.ccz" --max-size 128 --mipmaps --quality fastest
+"$pvrc" encode ../snowy-tree-256-rgba.png "$work/tree2.ktx2" --max-size 128 --mipmaps --quality fastest --bpp 2
+# Stored bottom row first and right column first (KTX records both): the viewer must draw it upright.
+"$pvrc" encode ../normal-maps/3td_LoneBrick_01_NRM.png "$work/flipped.ktx" --allow-rectangular --flip xy \
+    --quality fastest
+# A cube map whose odd faces differ from its even ones, so showing the wrong face fails.
+"$pvrc" encode --cube ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
+    ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
+    ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png "$work/cube.pvr" \
+    --max-size 64 --mipmaps --quality fastest
+
+# texture, then the level and face `pvrc decode` writes, then the viewer's options (the level and face
+# chosen on the command line or typed as keys through SDL's event queue: `]` next level, `f` next face).
+# Opaque textures are shown over the checkerboard (straight-alpha blending, as the viewer shows them),
+# textures with alpha as raw RGBA in a window with an alpha channel. `pvrc decode` writes the upright
+# picture whatever orientation the file records, and so must the viewer show it.
+cases=(
+    "brick.pvr 0 0"
+    "brick.pvr 2 0 --level 2"
+    "brick.pvr 2 0 --keys ]]+-"
+    "tree.pvr.ccz 0 0 --raw"
+    "tree2.ktx2 1 0 --raw --level 1"
+    "cube.pvr 1 3 --raw --face 3 --level 1"
+    "cube.pvr 1 3 --raw --keys fff]"
+    "flipped.ktx 0 0"
+)
+compared=0
+for entry in "${cases[@]}"; do
+    read -r texture level face options <<<"$entry"
+    name="$compared-${texture%%.*}"
+    "$pvrc" decode "$work/$texture" "$work/$name-cpu.png" --level "$level" --face "$face"
+    # shellcheck disable=SC2086 # options are words
+    xvfb-run -a -s "-screen 0 640x480x24" "$viewer" "$work/$texture" $options \
+        --screenshot "$work/$name-window.png" --frames 3
+    "$check" "$work/$name-cpu.png" "$work/$name-window.png"
+    compared=$((compared + 1))
+done
+echo "viewer: $compared screenshots identical to pvrc decode"
