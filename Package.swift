@@ -41,6 +41,20 @@ func gl(_ name: String) -> Target.Dependency { .target(name: name, condition: .w
 /// `#if PVRC_GL` in a target that has code paths needing the GL modules.
 let glDefine: [SwiftSetting] = ifGL([.define("PVRC_GL", .when(platforms: [.linux]))])
 
+/// The encoder's modules are optimised in debug builds too. SwiftPM builds the `PVRTCTextures`
+/// plugin's tool in the consumer's configuration, and a consumer's `swift build` is a debug build: an
+/// unoptimised encoder took about 80 times as long as the release CLI. `-O` after SwiftPM's `-Onone`
+/// wins. SwiftPM refuses unsafe flags in versioned (remote or registry) dependencies, so a copy in
+/// SwiftPM's or Xcode's `checkouts` or the registry's downloads gets none (its debug tool stays
+/// unoptimised); a path or local checkout — this repository, `examples/`, a game that depends on pvrc
+/// by path — gets them. `PVRC_ONONE=1` turns them off (to step through the encoder in a debugger).
+let optimizedInDebug: [SwiftSetting] = {
+    let directory = Context.packageDirectory
+    let versioned = directory.contains("/checkouts/") || directory.contains("/registry/downloads/")
+    guard !versioned, Context.environment["PVRC_ONONE"] != "1" else { return [] }
+    return [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}()
+
 let package = Package(
     name: "pvrc",
     platforms: [.macOS(.v13)],
@@ -69,14 +83,17 @@ let package = Package(
     ],
     targets: [
         // Pure Swift (standard library, Dispatch, Foundation only for file access).
-        .target(name: "Imaging"),
-        .target(name: "PVRTC", dependencies: ["Imaging"]),
+        .target(name: "Imaging", swiftSettings: optimizedInDebug),
+        .target(name: "PVRTC", dependencies: ["Imaging"], swiftSettings: optimizedInDebug),
         .target(
             name: "PVRTCEncoding",
-            dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")]
+            dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")],
+            swiftSettings: optimizedInDebug
         ),
         .target(name: "FileIO"),
-        .target(name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib", "CZstd"]),
+        .target(
+            name: "TextureFormats", dependencies: ["PVRTC", "Imaging", "FileIO", "CZlib", "CZstd"],
+            swiftSettings: optimizedInDebug),
 
         // System libraries: module maps and shim headers only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -91,14 +108,17 @@ let package = Package(
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
         // stb_image (Debian's libstb) decodes TGA inside this C target; ImageFiles checks the header first.
         .target(name: "CTGABridge", dependencies: ["CSTB"]),
-        .target(name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"]),
+        .target(
+            name: "ImageFiles", dependencies: ["CPNGBridge", "CTurboJPEG", "CTGABridge", "Imaging", "FileIO"],
+            swiftSettings: optimizedInDebug),
         // Loading, the GPU cache, prefetch and preview-first against `TextureUploading`: no GL.
         .target(name: "TextureLoader", dependencies: ["TextureFormats", "PVRTC", "Imaging", "FileIO"]),
         // One encode job for every front end (image file -> prepared image -> texture file) and the one
         // description of the encoding options; above the codec core, which has no system dependencies.
         .target(
             name: "TextureEncoding",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"],
+            swiftSettings: optimizedInDebug
         ),
 
         // Tools' libraries: never linked by a game that only loads textures.
@@ -151,7 +171,8 @@ let package = Package(
         // GL-free tool (codec, containers, image files, manifests only).
         .executableTarget(
             name: "PVRTCTextureTool",
-            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TextureEncoding", "FileIO"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TextureEncoding", "FileIO"],
+            swiftSettings: optimizedInDebug
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
@@ -198,7 +219,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TextureLoaderTests",
-            dependencies: ["TextureLoader", "TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "Imaging"]
+            dependencies: [
+                "TextureLoader", "TextureFormats", "PVRTC", "PVRTCBenchmarks", "PVRCTestSupport", "Imaging",
+            ],
+            resources: [.copy("Resources")]
         ),
     ]
         + ifGL([

@@ -1,16 +1,25 @@
 import Foundation
 import PackagePlugin
 
-/// A build-tool plugin: every PNG under the target's `Textures/` folder becomes a PVRTC1 4bpp `.pvr`
-/// resource of the target (`Bundle.module`), same relative path, encoded at build time by
-/// `PVRTCTextureTool`. Options come from an optional `Textures/pvrc.json` (the `pvrc build` manifest
-/// format: `options` and per-glob `overrides`). Each texture is one build command with its PNG and
-/// the manifest as inputs, so only changed textures are encoded again.
+/// A build-tool plugin: every PNG, JPEG and TGA image under the target's `Textures/` folder becomes
+/// a PVRTC1 `.pvr` resource of the target (`Bundle.module`), same relative path, encoded at build
+/// time by `PVRTCTextureTool`. Options come from an optional `Textures/pvrc.json` (the `pvrc build`
+/// manifest format: `options` and per-glob `overrides`). Each texture is one build command with its
+/// image and the manifest as inputs and the `.pvr` as its declared output, so SwiftPM runs it again
+/// only when one of those changed (not after a failed compile of the target's code).
 ///
-/// The target must exclude the folder (`exclude: ["Textures"]`) so that the PNGs themselves are not
-/// bundled.
+/// The target must exclude the folder (`exclude: ["Textures"]`) so that the images themselves are
+/// not bundled.
 @main
 struct PVRTCTextures: BuildToolPlugin {
+    /// The extensions (lowercase) of the image files the tool reads: those of `pvrc build`.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tga"]
+    /// Image formats the tool does not read: reported instead of skipped in silence.
+    static let unreadExtensions: Set<String> = [
+        "bmp", "dib", "webp", "gif", "psd", "psb", "exr", "hdr", "tif", "tiff", "heic", "heif", "avif",
+        "jxl", "jp2", "ico", "dds", "xcf", "kra", "pic", "pnm", "ppm", "pgm", "pbm", "svg",
+    ]
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let textures = target.directoryURL.appendingPathComponent("Textures", isDirectory: true)
@@ -18,10 +27,28 @@ struct PVRTCTextures: BuildToolPlugin {
         let hasManifest = FileManager.default.fileExists(atPath: manifest.path)
         let tool = try context.tool(named: "PVRTCTextureTool")
         let outputRoot = context.pluginWorkDirectoryURL.appendingPathComponent("Textures", isDirectory: true)
-        return images(under: textures).map { relative in
+        // Kept between builds: a command SwiftPM runs again only because the tool was relinked copies
+        // its texture from here instead of encoding it again.
+        let cache = context.pluginWorkDirectoryURL.appendingPathComponent("EncodedTextureCache", isDirectory: true)
+        let (images, unread) = files(under: textures)
+        for path in unread {
+            Diagnostics.warning("Textures/\(path): skipped, not a format pvrc reads (PNG, JPEG, TGA)")
+        }
+        // SwiftPM copies resources flat into the bundle: two images with one output name would collide.
+        var producedBy: [String: String] = [:]
+        for relative in images {
+            let name = Self.outputPath(relative).split(separator: "/").last.map(String.init) ?? relative
+            if let other = producedBy[name] {
+                throw PluginError(
+                    description:
+                        "Textures/\(relative) and Textures/\(other) both become \(name) in the bundle; rename one")
+            }
+            producedBy[name] = relative
+        }
+        return images.map { relative in
             let input = textures.appendingPathComponent(relative)
-            let output = outputRoot.appendingPathComponent(String(relative.dropLast(4)) + ".pvr")
-            var arguments = [input.path, output.path, "--path", relative]
+            let output = outputRoot.appendingPathComponent(Self.outputPath(relative))
+            var arguments = [input.path, output.path, "--path", relative, "--cache", cache.path]
             if hasManifest { arguments += ["--manifest", manifest.path] }
             return .buildCommand(
                 displayName: "Encoding \(relative) as PVRTC",
@@ -32,13 +59,36 @@ struct PVRTCTextures: BuildToolPlugin {
         }
     }
 
-    /// The `.png` files under `folder`, as sorted paths relative to it.
-    private func images(under folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var found: [String] = []
+    /// A problem with the target's textures.
+    struct PluginError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The output path of an image: its path with the extension replaced by `pvr`.
+    static func outputPath(_ relative: String) -> String {
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return String(relative.dropLast(name.count)) + stem + ".pvr"
+    }
+
+    /// The image files under `folder` the tool reads, and those of formats it does not read, as
+    /// sorted paths relative to it (hidden files skipped).
+    private func files(under folder: URL) -> (images: [String], unread: [String]) {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return ([], []) }
+        var images: [String] = []
+        var unread: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.lowercased().hasSuffix(".png") { found.append(path) }
+            let parts = path.split(separator: "/")
+            guard let name = parts.last, !parts.contains(where: { $0.hasPrefix(".") }),
+                let dot = name.lastIndex(of: ".")
+            else { continue }
+            let fileExtension = name[name.index(after: dot)...].lowercased()
+            if Self.imageExtensions.contains(fileExtension) {
+                images.append(path)
+            } else if Self.unreadExtensions.contains(fileExtension) {
+                unread.append(path)
+            }
         }
-        return found.sorted()
+        return (images.sorted(), unread.sorted())
     }
 }

@@ -7,11 +7,13 @@ import TextureFormats
 import TextureManifest
 
 /// The tool the `PVRTCTextures` SwiftPM build-tool plugin runs for each image:
-/// `PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json]`.
+/// `PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]`.
 ///
-/// It encodes one image with the default options of `pvrc encode`, refined by the manifest's options
-/// and overrides for `RELATIVE` (the image's path under the `Textures/` folder), and writes OUTPUT
-/// atomically. It links only the codec, the containers and the image files: no EGL, no OpenGL ES, no
+/// It encodes one image (PNG, JPEG or TGA) with the default options of `pvrc encode`, refined by the
+/// manifest's options and overrides for `RELATIVE` (the image's path under the `Textures/` folder),
+/// and writes OUTPUT atomically. With `--cache`, a texture already encoded from the same image bytes
+/// with the same options by the same tool is copied from that folder instead
+/// (``EncodedTextureCache``). It links only the codec, the containers and the image files: no EGL, no OpenGL ES, no
 /// networking, so it runs wherever the package builds.
 @main
 enum PVRTCTextureTool {
@@ -34,17 +36,18 @@ enum PVRTCTextureTool {
         var positional: [String] = []
         var path: String?
         var manifestPath: String?
+        var cacheFolder: String?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
-            case "--path", "--manifest":
+            case "--path", "--manifest", "--cache":
                 guard index + 1 < arguments.count else {
                     throw UsageError(description: "\(arguments[index]) needs a value")
                 }
-                if arguments[index] == "--path" {
-                    path = arguments[index + 1]
-                } else {
-                    manifestPath = arguments[index + 1]
+                switch arguments[index] {
+                case "--path": path = arguments[index + 1]
+                case "--manifest": manifestPath = arguments[index + 1]
+                default: cacheFolder = arguments[index + 1]
                 }
                 index += 2
             default:
@@ -53,7 +56,9 @@ enum PVRTCTextureTool {
             }
         }
         guard positional.count == 2 else {
-            throw UsageError(description: "usage: PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json]")
+            throw UsageError(
+                description:
+                    "usage: PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]")
         }
         let input = URL(fileURLWithPath: positional[0])
         let output = URL(fileURLWithPath: positional[1])
@@ -80,6 +85,25 @@ enum PVRTCTextureTool {
             throw PipelineError(file: error.file, reason: error.reason)
         }
         let job = settings.job
+        let cache = cacheFolder.map { EncodedTextureCache(folder: URL(fileURLWithPath: $0)) }
+        let key = try cache.map { _ in
+            EncodedTextureCache.Key(
+                tool: try executableBytes(),
+                image: bytes,
+                options: EncodingOption.all.filter(\.changesOutput).map { "\($0.name)=\($0.value(in: job))" }
+                    + ["container=\(settings.container.rawValue)"])
+        }
+        if let cache, let key, let cached = cache.texture(for: key) {
+            try FileManager.default.createDirectory(
+                at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            do {
+                try AtomicFileWriter.write(cached, to: output)
+            } catch {
+                throw PipelineError(file: error.file, reason: error.reason)
+            }
+            print("PVRTCTextureTool: \(relative): unchanged since it was encoded, taken from the cache")
+            return
+        }
         let result: EncodeResult
         do {
             for warning in try job.check() {
@@ -95,5 +119,19 @@ enum PVRTCTextureTool {
         try FileManager.default.createDirectory(
             at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         try result.write(to: output)
+        if let cache, let key {
+            cache.store(result.bytes, for: key)
+        }
+    }
+
+    /// This executable's bytes: part of the cache key, so a changed encoder never reuses old textures.
+    private static func executableBytes() throws -> [UInt8] {
+        let url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        do {
+            return try FileBytes.read(url)
+        } catch {
+            throw PipelineError(
+                file: error.file, reason: "cannot read the tool itself for the cache key: \(error.reason)")
+        }
     }
 }

@@ -74,7 +74,15 @@ public actor TextureLoader<Uploader: TextureUploading> {
     private var uploadWindowStart: ContinuousClock.Instant
     private var uploadTimeInWindow: Duration = .zero
     private var nextID: UInt64 = 0
-    private var prefetchQueue: [(url: URL, options: TextureLoadOptions)] = []
+    /// A queued prefetch; ``prefetchAndWait(_:options:)`` waits for its id.
+    private struct PrefetchEntry {
+        let id: UInt64
+        let url: URL
+        let options: TextureLoadOptions
+    }
+    private var prefetchQueue: [PrefetchEntry] = []
+    /// The requests waiting for a prefetch entry, by its id (``prefetchAndWait(_:options:)``).
+    private var prefetchListeners: [UInt64: [LoadPromise<Texture>]] = [:]
     private var prefetchDriver: (id: UInt64, task: Task<Void, Never>)?
     /// The number of uploads made (previews included).
     public private(set) var uploadCount = 0
@@ -144,6 +152,61 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
     }
 
+    /// Returns the full texture held in `data`, a texture file's bytes in any container a file may
+    /// use, which the caller names `name` (an asset-pack entry, a download's URL): the cache key is
+    /// ``TextureKey/init(name:options:)``, so loads of one name share the cache entry and an
+    /// in-flight load. The bytes are identified by their size and a hash of their content: loading
+    /// other bytes under the same name replaces the cached texture, as a changed file does.
+    ///
+    /// - Parameters:
+    ///   - data: The texture file's bytes (parsed off the GL thread).
+    ///   - name: The caller's name for them; errors name it as `memory:NAME`.
+    ///   - options: How to upload.
+    /// - Throws: ``TextureLoaderError/notATexture(file:underlying:)`` or
+    ///   ``TextureLoaderError/unsupportedFormat(file:underlying:)`` for bytes that cannot be loaded, and
+    ///   the other errors of ``load(_:options:)`` except `fileNotFound`.
+    public nonisolated func load(_ data: Data, named name: String, options: TextureLoadOptions = TextureLoadOptions())
+        async throws -> Texture
+    {
+        let key = TextureKey(name: name, options: options)
+        let stamp = await Self.contentStamp(of: data)
+        return try await obtain(
+            key, stamp: stamp, previewMaxDimension: nil, onPreview: nil, isPrefetch: false, bytes: data)
+    }
+
+    /// Returns the full texture of a bundle's resource file, like ``load(_:options:)`` (the cache
+    /// key is the resource file's path). With SwiftPM resources (the `PVRTCTextures` plugin's
+    /// outputs) pass `Bundle.module`.
+    ///
+    /// - Parameters:
+    ///   - name: The resource's name, without the extension when `fileExtension` is given.
+    ///   - fileExtension: The extension (`"pvr"`), or `nil` when `name` has it.
+    ///   - subdirectory: The folder inside the bundle's resources, if any.
+    ///   - bundle: The bundle.
+    ///   - options: How to upload.
+    /// - Throws: ``TextureLoaderError/fileNotFound(file:)`` naming the path looked for when the
+    ///   bundle has no such resource, and the errors of ``load(_:options:)``.
+    public nonisolated func load(
+        resource name: String, withExtension fileExtension: String? = nil, subdirectory: String? = nil,
+        in bundle: Bundle = .main, options: TextureLoadOptions = TextureLoadOptions()
+    ) async throws -> Texture {
+        guard let url = bundle.url(forResource: name, withExtension: fileExtension, subdirectory: subdirectory) else {
+            let folder = subdirectory.map { bundle.resourceURL?.appendingPathComponent($0) } ?? bundle.resourceURL
+            let file = fileExtension.map { "\(name).\($0)" } ?? name
+            throw TextureLoaderError.fileNotFound(
+                file: (folder ?? bundle.bundleURL).appendingPathComponent(file).standardizedFileURL.path)
+        }
+        return try await load(url, options: options)
+    }
+
+    /// The stamp of in-memory bytes: their size and a 53-bit hash of their content (exact in a `Double`).
+    @concurrent
+    private static func contentStamp(of data: Data) async -> FileStamp {
+        var hasher = Hasher()
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return FileStamp(size: data.count, modified: Double(UInt64(bitPattern: Int64(hasher.finalize())) >> 11))
+    }
+
     /// Canonicalises the path and reads the file's stamp, off the GL thread.
     @concurrent
     private static func identify(_ url: URL, options: TextureLoadOptions) async throws -> (TextureKey, FileStamp) {
@@ -160,7 +223,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
 
     private func obtain(
         _ key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?,
-        onPreview: (@Sendable (Texture) -> Void)?, isPrefetch: Bool
+        onPreview: (@Sendable (Texture) -> Void)?, isPrefetch: Bool, bytes: Data? = nil
     ) async throws -> Texture {
         let (cached, stale) = cache.lookup(key, stamp: stamp)
         release(stale)
@@ -170,7 +233,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         let load = inFlightLoad(
             for: key, stamp: stamp, previewMaxDimension: cached == nil ? previewMaxDimension : nil,
-            priority: isPrefetch ? configuration.prefetchPriority : Task.currentPriority)
+            priority: isPrefetch ? configuration.prefetchPriority : Task.currentPriority, bytes: bytes)
         let waiterID = makeID()
         let loadID = load.id
         let promise = LoadPromise<Texture>()
@@ -186,9 +249,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
     }
 
     /// The load in flight for `key` with the same file stamp, or a new one.
-    private func inFlightLoad(for key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?, priority: TaskPriority)
-        -> InFlightLoad
-    {
+    private func inFlightLoad(
+        for key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?, priority: TaskPriority, bytes: Data?
+    ) -> InFlightLoad {
         if let existing = inFlight[key], existing.stamp == stamp {
             return existing
         }
@@ -197,15 +260,17 @@ public actor TextureLoader<Uploader: TextureUploading> {
         running[load.id] = load
         let loadID = load.id
         load.task = Task(priority: priority) {
-            await self.run(key, loadID: loadID, stamp: stamp, previewMaxDimension: previewMaxDimension)
+            await self.run(key, loadID: loadID, stamp: stamp, previewMaxDimension: previewMaxDimension, bytes: bytes)
         }
         return load
     }
 
     /// The body of a shared load: read off the thread, then upload here, checking before each
     /// upload that the load is still wanted.
-    private func run(_ key: TextureKey, loadID: UInt64, stamp: FileStamp, previewMaxDimension: Int?) async {
-        let readResult = await readFile(key.path)
+    private func run(_ key: TextureKey, loadID: UInt64, stamp: FileStamp, previewMaxDimension: Int?, bytes: Data?)
+        async
+    {
+        let readResult = await readFile(key.path, bytes: bytes)
         guard let load = running[loadID] else { return }
         let texture: TextureContent
         switch readResult {
@@ -252,9 +317,10 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
     }
 
-    /// Reads and validates a file, off the GL thread, holding one of the read slots.
+    /// Reads and validates a file (or parses `bytes`, named `path`, when given), off the GL thread,
+    /// holding one of the read slots.
     @concurrent
-    private nonisolated func readFile(_ path: String) async -> Result<TextureContent, Error> {
+    private nonisolated func readFile(_ path: String, bytes: Data?) async -> Result<TextureContent, Error> {
         do {
             try await reads.wait()
         } catch {
@@ -265,7 +331,9 @@ public actor TextureLoader<Uploader: TextureUploading> {
             return .failure(TextureLoaderError.cancelled(file: path))
         }
         do {
-            let texture = try read(URL(fileURLWithPath: path))
+            let texture =
+                try bytes.map { try TextureContent.parse(Array($0), file: path) }
+                ?? read(URL(fileURLWithPath: path))
             do {
                 try configuration.pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
             } catch {
@@ -382,21 +450,93 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// ``TextureLoaderConfiguration/maxConcurrentPrefetches`` at a time. A prefetched texture that
     /// would not fit without evicting pinned textures is dropped; failures are ignored.
     public func prefetch(_ urls: [URL], options: TextureLoadOptions = TextureLoadOptions()) {
-        for url in urls where !prefetchQueue.contains(where: { $0.url == url && $0.options == options }) {
-            prefetchQueue.append((url, options))
+        _ = enqueuePrefetch(urls, options: options)
+    }
+
+    /// Prefetches `urls` like ``prefetch(_:options:)`` and returns once each of them is loaded or
+    /// has failed, with its result: the texture now in the cache, or the error —
+    /// ``TextureLoaderError/cancelled(file:)`` for a prefetch dropped by ``cancelPrefetch()`` or
+    /// because it would only fit by evicting pinned textures, otherwise the errors of
+    /// ``load(_:options:)``. Cancelling the waiting task stops the wait (its results are
+    /// `cancelled`), not the prefetches.
+    ///
+    /// - Parameters:
+    ///   - urls: The files (a URL given twice is loaded once).
+    ///   - options: How to upload.
+    /// - Returns: Each URL's result.
+    public func prefetchAndWait(_ urls: [URL], options: TextureLoadOptions = TextureLoadOptions()) async
+        -> [URL: Result<Texture, TextureLoaderError>]
+    {
+        var waiting: [(url: URL, promise: LoadPromise<Texture>)] = []
+        for (url, entryID) in enqueuePrefetch(urls, options: options) {
+            let promise = LoadPromise<Texture>()
+            prefetchListeners[entryID, default: []].append(promise)
+            waiting.append((url, promise))
         }
-        guard prefetchDriver == nil, !prefetchQueue.isEmpty else { return }
+        let promises = waiting
+        return await withTaskCancellationHandler {
+            var results: [URL: Result<Texture, TextureLoaderError>] = [:]
+            for (url, promise) in promises {
+                do {
+                    results[url] = .success(try await promise.value())
+                } catch {
+                    results[url] = .failure(Self.loaderError(error, url: url))
+                }
+            }
+            return results
+        } onCancel: {
+            for (url, promise) in promises {
+                promise.fulfill(.failure(TextureLoaderError.cancelled(file: TextureKey.canonicalPath(of: url))))
+            }
+        }
+    }
+
+    /// Queues the prefetches not queued yet and starts the driver; returns each URL's queue entry.
+    private func enqueuePrefetch(_ urls: [URL], options: TextureLoadOptions) -> [(URL, UInt64)] {
+        var entries: [(URL, UInt64)] = []
+        for url in urls {
+            if let queued = prefetchQueue.first(where: { $0.url == url && $0.options == options }) {
+                entries.append((url, queued.id))
+            } else {
+                let entry = PrefetchEntry(id: makeID(), url: url, options: options)
+                prefetchQueue.append(entry)
+                entries.append((url, entry.id))
+            }
+        }
+        guard prefetchDriver == nil, !prefetchQueue.isEmpty else { return entries }
         let id = makeID()
         let width = configuration.maxConcurrentPrefetches
         let task = Task(priority: configuration.prefetchPriority) {
             await self.drivePrefetch(id: id, width: width)
         }
         prefetchDriver = (id, task)
+        return entries
+    }
+
+    /// `error` as the loader reports it for `url`.
+    private static func loaderError(_ error: any Error, url: URL) -> TextureLoaderError {
+        error as? TextureLoaderError ?? .readFailed(file: TextureKey.canonicalPath(of: url), underlying: error)
+    }
+
+    /// Answers the requests waiting for prefetch entry `id`.
+    private func finishPrefetch(_ id: UInt64, with result: Result<Texture, Error>) {
+        for promise in prefetchListeners.removeValue(forKey: id) ?? [] {
+            promise.fulfill(result)
+        }
+    }
+
+    /// Answers the requests waiting for queued entries that will not run.
+    private func dropPrefetches(_ entries: [PrefetchEntry]) {
+        for entry in entries {
+            let path = TextureKey.canonicalPath(of: entry.url)
+            finishPrefetch(entry.id, with: .failure(TextureLoaderError.cancelled(file: path)))
+        }
     }
 
     /// Drops queued prefetches and cancels running ones (a cancelled prefetch that another request
     /// also waits for keeps loading for that request).
     public func cancelPrefetch() {
+        dropPrefetches(prefetchQueue)
         prefetchQueue.removeAll()
         prefetchDriver?.task.cancel()
         prefetchDriver = nil
@@ -407,26 +547,33 @@ public actor TextureLoader<Uploader: TextureUploading> {
 
     /// Drops the queued (not yet started) prefetches of `urls`.
     public func cancelPrefetch(_ urls: [URL]) {
+        dropPrefetches(prefetchQueue.filter { urls.contains($0.url) })
         prefetchQueue.removeAll { entry in urls.contains(entry.url) }
     }
 
     private func drivePrefetch(id: UInt64, width: Int) async {
-        await withTaskGroup(of: Void.self) { group in
+        await withTaskGroup(of: (UInt64, Result<Texture, Error>).self) { group in
             var running = 0
             while !Task.isCancelled {
                 if running < width, !prefetchQueue.isEmpty {
                     let next = prefetchQueue.removeFirst()
                     group.addTask(priority: configuration.prefetchPriority) {
-                        _ = try? await self.prefetchOne(next.url, options: next.options)
+                        do {
+                            return (next.id, .success(try await self.prefetchOne(next.url, options: next.options)))
+                        } catch {
+                            return (next.id, .failure(error))
+                        }
                     }
                     running += 1
                 } else if running > 0 {
-                    await group.next()
+                    if let (entryID, result) = await group.next() { finishPrefetch(entryID, with: result) }
                     running -= 1
                 } else {
                     break
                 }
             }
+            // Cancelled: the running prefetches still answer their waiting requests.
+            for await (entryID, result) in group { finishPrefetch(entryID, with: result) }
             if prefetchDriver?.id == id {
                 prefetchDriver = nil
             }
@@ -466,6 +613,12 @@ public actor TextureLoader<Uploader: TextureUploading> {
         release(cache.removeAll(path: TextureKey.canonicalPath(of: url)))
     }
 
+    /// Removes every cached texture loaded from bytes named `name` (``load(_:named:options:)``, all
+    /// options) and deletes it on the GL thread.
+    public func remove(named name: String) {
+        release(cache.removeAll(path: TextureKey(name: name).path))
+    }
+
     /// Empties the cache, deleting every texture on the GL thread.
     public func removeAll() {
         release(cache.removeAll())
@@ -497,6 +650,10 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         inFlight.removeAll()
         running.removeAll()
+        for promise in prefetchListeners.values.joined() {
+            promise.fulfill(.failure(TextureLoaderError.glThreadStopped))
+        }
+        prefetchListeners.removeAll()
         removeAll()
     }
 }

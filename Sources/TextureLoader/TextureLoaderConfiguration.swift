@@ -2,9 +2,28 @@ import Imaging
 
 /// Limits and priorities of a ``TextureLoader``.
 public struct TextureLoaderConfiguration: Sendable {
-    /// The most GPU bytes the cache holds (see `TextureCache`).
+    /// The most GPU bytes the cache holds, with the one exception of the cost rule:
+    ///
+    /// Pinned textures are never evicted, and neither is the texture a load has just inserted (the
+    /// caller is about to draw it). So after a load the cache's cost may exceed the limit, by exactly
+    /// this much: every other unpinned texture has then been evicted, and the cost is the pinned
+    /// textures' bytes plus the new texture's (a single texture larger than the limit is the case
+    /// with nothing pinned). At any moment
+    /// `totalCost <= max(totalCostLimit, pinnedBytes + lastLoadedBytes)`, where `lastLoadedBytes`
+    /// is the most recently inserted texture's cost when it is unpinned (else 0), and
+    /// ``TextureCacheStatistics/peakCost`` is the largest cost after any load. The excess lasts
+    /// until the next load evicts that texture or an unpin evicts down to the limit. Prefetches
+    /// never take the exception: a prefetched texture that would not fit beside the pinned ones
+    /// is dropped before it uploads.
+    ///
+    /// Outside the cost: the texture being uploaded (it joins the cache after its upload, so the GPU
+    /// briefly holds the cache's cost plus that texture; for a progressive load the preview stays
+    /// until the full texture has uploaded and replaces it in the same step), and handles a game
+    /// kept after their texture was evicted (it is deleted at eviction; draw through
+    /// ``TextureLoader/withTextures(_:_:)`` or pin what is on screen).
     public var totalCostLimit: Int
-    /// The most textures the cache holds.
+    /// The most textures the cache holds; the cost rule of ``totalCostLimit`` applies with counts
+    /// (pinned textures plus the one just loaded may exceed it).
     public var countLimit: Int
     /// The most files read and validated at once; further loads wait their turn.
     public var maxConcurrentReads: Int

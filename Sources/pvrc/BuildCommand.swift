@@ -85,9 +85,11 @@ struct BuildCommand: AsyncParsableCommand {
                 Data("pvrc: warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)\n".utf8))
         }
         if emit != nil {
-            let file = try NinjaFile(plan: plan, pvrc: Self.executable())
-            let url = configuration.outputFolder.appendingPathComponent("build.ninja")
             try FileManager.default.createDirectory(at: configuration.outputFolder, withIntermediateDirectories: true)
+            let file = try NinjaFile(
+                plan: plan, configuration: configuration, source: URL(fileURLWithPath: source),
+                manifest: sourceIsManifest, pvrc: Self.executable())
+            let url = configuration.outputFolder.appendingPathComponent("build.ninja")
             try file.write(to: url)
             print("\(url.relativePath): \(plan.textures.count) textures")
             return
@@ -128,8 +130,7 @@ struct BuildCommand: AsyncParsableCommand {
     private func makeConfiguration() throws -> BuildConfiguration {
         let sourceURL = URL(fileURLWithPath: source)
         let manifest: BuildManifest
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if sourceIsManifest {
             manifest = try BuildManifest.read(from: sourceURL)
         } else {
             manifest = BuildManifest(folder: sourceURL)
@@ -212,6 +213,12 @@ struct BuildCommand: AsyncParsableCommand {
             return error.commandFailure(output: result.output).description
         }
         return result.failureMessage ?? result.source
+    }
+
+    /// Whether `SOURCE` is a manifest file (anything but a folder).
+    private var sourceIsManifest: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// This `pvrc` executable, for the ninja edges.

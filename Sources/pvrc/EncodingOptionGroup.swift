@@ -18,8 +18,9 @@ struct EncodingOptionGroup: ParsableArguments {
     @Flag(name: .customLong("mipmaps"), help: Self.help("mipmaps"))
     var mipmaps = false
 
+    /// Optional so that help shows only the option's own "(default: all processors)".
     @Option(name: .customLong("threads"), help: Self.help("threads"))
-    var threads = Parallel.processorCount
+    var threads: Int?
 
     @Flag(name: .customLong("alpha-bleed"), inversion: .prefixedNo, help: Self.help("alpha-bleed"))
     var alphaBleed = true
@@ -55,7 +56,8 @@ struct EncodingOptionGroup: ParsableArguments {
     private var values: [String: EncodingOptionValue] {
         [
             "quality": .word(quality), "format": format.map(EncodingOptionValue.word) ?? .none,
-            "mipmaps": .flag(mipmaps), "threads": .integer(threads), "alpha-bleed": .flag(alphaBleed),
+            "mipmaps": .flag(mipmaps), "threads": .integer(threads ?? Parallel.processorCount),
+            "alpha-bleed": .flag(alphaBleed),
             "square": square.map(EncodingOptionValue.word) ?? .none, "pot": pot.map(EncodingOptionValue.word) ?? .none,
             "bpp": bpp.map(EncodingOptionValue.word) ?? .none,
             "flip": flip.map(EncodingOptionValue.word) ?? .none, "premultiply": .flag(premultiply),

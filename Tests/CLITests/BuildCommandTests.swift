@@ -7,8 +7,10 @@ import XCTest
 /// `pvrc build` run as users run it: outputs identical to `pvrc encode`, failures, killed builds,
 /// reports, emitted ninja files and the HTTP cache through a real nginx.
 final class BuildCommandTests: XCTestCase {
-    private func makeSource(in directory: TemporaryDirectory, images: [String: Int]) throws -> String {
-        let source = directory.path + "/src"
+    private func makeSource(
+        in directory: TemporaryDirectory, images: [String: Int], folder: String = "src"
+    ) throws -> String {
+        let source = directory.path + "/" + folder
         var seed: UInt64 = 11
         for (path, side) in images.sorted(by: { $0.key < $1.key }) {
             let url = URL(fileURLWithPath: source + "/" + path)
@@ -127,7 +129,9 @@ final class BuildCommandTests: XCTestCase {
 
     func testKilledBuildLeavesNoPartialOutputAndTheRerunFinishesIt() throws {
         let directory = try TemporaryDirectory()
-        let images = Dictionary(uniqueKeysWithValues: (0..<10).map { ("t\($0).png", 64) })
+        // 512² each: the encoder is optimised in debug builds too, and 64² textures were all done
+        // before the state file's first save (after a second) and the kill.
+        let images = Dictionary(uniqueKeysWithValues: (0..<10).map { ("t\($0).png", 512) })
         let source = try makeSource(in: directory, images: images)
         let out = directory.path + "/out"
         let process = Process()
@@ -231,6 +235,13 @@ final class BuildCommandTests: XCTestCase {
         let ninjaFile = try String(contentsOfFile: emitted + "/build.ninja", encoding: .utf8)
         XCTAssertTrue(ninjaFile.contains("--mipmaps --quality fast --format ktx"), ninjaFile)
         XCTAssertTrue(ninjaFile.contains("restat = 1"), ninjaFile)
+        // Every path is relative to the file; only the pvrc outside the tree (in .build) is absolute.
+        let pvrcLine = ninjaFile.split(separator: "\n").first { $0.hasPrefix("PVRC = ") }
+        XCTAssertEqual(pvrcLine, "PVRC = \(try PVRCProcess.executable().resolvingSymlinksInPath().path)")
+        XCTAssertTrue(
+            ninjaFile.contains("build terrain/c.ktx: pvrc_encode ../src/terrain/c.png | $PVRC ../textures.json"))
+        let rest = ninjaFile.split(separator: "\n").filter { !$0.hasPrefix("PVRC = ") }.joined(separator: "\n")
+        XCTAssertFalse(rest.contains(directory.path), ninjaFile)
 
         let ninja = try PVRCProcess.run(executable: URL(fileURLWithPath: "/usr/bin/ninja"), ["-C", emitted])
         XCTAssertEqual(ninja.status, 0, ninja.standardOutput + ninja.standardError)
@@ -242,6 +253,89 @@ final class BuildCommandTests: XCTestCase {
         let expected = try textures(in: built)
         XCTAssertEqual(Set(expected.keys), ["a.pvr", "ui/b.pvr", "terrain/c.ktx"])
         XCTAssertEqual(try textures(in: emitted), expected)
+    }
+
+    /// The ninja file of a project that holds its own `pvrc`: relative paths only, edges that
+    /// depend on the manifest and on `$PVRC`, a regenerating edge that picks up a changed
+    /// override, and a tree that still builds after it moved.
+    func testEmittedNinjaFileTracksManifestAndPVRCAndMovesWithItsTree() throws {
+        let ninjaTool = URL(fileURLWithPath: "/usr/bin/ninja")
+        guard FileManager.default.isExecutableFile(atPath: ninjaTool.path) else {
+            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
+        }
+        let directory = try TemporaryDirectory()
+        _ = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8], folder: "project/src")
+        let project = directory.path + "/project"
+        let manifest = URL(fileURLWithPath: project + "/textures.json")
+        try Data(#"{"source": "src", "overrides": [{"match": "ui/**", "options": {"mipmaps": true}}]}"#.utf8)
+            .write(to: manifest)
+        let tool = URL(fileURLWithPath: project + "/bin/pvrc")
+        try FileManager.default.createDirectory(at: tool.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try PVRCProcess.executable(), to: tool)
+        let emit = try PVRCProcess.run(
+            executable: tool, ["build", manifest.path, project + "/out", "--quality", "fast", "--emit", "ninja"])
+        XCTAssertEqual(emit.status, 0, emit.standardError)
+        let ninjaFile = try String(contentsOfFile: project + "/out/build.ninja", encoding: .utf8)
+        XCTAssertTrue(ninjaFile.contains("PVRC = ../bin/pvrc\n"), ninjaFile)
+        XCTAssertTrue(ninjaFile.contains("build ui/b.pvr: pvrc_encode ../src/ui/b.png | $PVRC ../textures.json\n"))
+        XCTAssertFalse(ninjaFile.contains(directory.path), ninjaFile)
+
+        func ninja(_ folder: String) throws -> String {
+            let run = try PVRCProcess.run(executable: ninjaTool, ["-C", folder])
+            XCTAssertEqual(run.status, 0, run.standardOutput + run.standardError)
+            return run.standardOutput
+        }
+        /// Sets a file's modification time to now (after the outputs written so far).
+        func touch(_ path: String) throws {
+            Thread.sleep(forTimeInterval: 0.05)
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        }
+        let first = try ninja(project + "/out")
+        XCTAssertTrue(first.contains("PVRTC a.pvr") && first.contains("PVRTC ui/b.pvr"), first)
+        XCTAssertTrue(try ninja(project + "/out").contains("no work to do"))
+
+        // A changed manifest regenerates the file (ui/ now KTX) and rebuilds every texture.
+        try Data(
+            #"{"source": "src", "overrides": [{"match": "ui/**", "options": {"mipmaps": true, "format": "ktx"}}]}"#
+                .utf8
+        ).write(to: manifest)
+        try touch(manifest.path)
+        let afterManifest = try ninja(project + "/out")
+        XCTAssertTrue(afterManifest.contains("Regenerating build.ninja"), afterManifest)
+        XCTAssertTrue(afterManifest.contains("PVRTC a.pvr") && afterManifest.contains("PVRTC ui/b.ktx"), afterManifest)
+        let reference = directory.path + "/reference"
+        let build = try PVRCProcess.run(["build", manifest.path, reference, "--quality", "fast", "--quiet"])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        let expected = try textures(in: reference)
+        XCTAssertEqual(Set(expected.keys), ["a.pvr", "ui/b.ktx"])
+        XCTAssertEqual(try textures(in: project + "/out").filter { expected[$0.key] != nil }, expected)
+        XCTAssertTrue(try ninja(project + "/out").contains("no work to do"))
+
+        // A new pvrc binary rebuilds everything.
+        try touch(tool.path)
+        let afterTool = try ninja(project + "/out")
+        XCTAssertTrue(afterTool.contains("PVRTC a.pvr") && afterTool.contains("PVRTC ui/b.ktx"), afterTool)
+
+        // The moved tree is up to date, and rebuilds what changes in it.
+        let moved = directory.path + "/moved"
+        try FileManager.default.moveItem(atPath: project, toPath: moved)
+        XCTAssertTrue(try ninja(moved + "/out").contains("no work to do"))
+        try touch(moved + "/src/a.png")
+        let afterMove = try ninja(moved + "/out")
+        XCTAssertTrue(afterMove.contains("PVRTC a.pvr") && !afterMove.contains("ui/b.ktx"), afterMove)
+        XCTAssertEqual(try textures(in: moved + "/out")["a.pvr"], expected["a.pvr"])
+    }
+
+    func testHelpShowsOneDefaultForThreads() throws {
+        for command in ["build", "encode"] {
+            let help = try PVRCProcess.run([command, "--help"])
+            let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let start = text.range(of: "--threads <N>"), let end = text.range(of: "--alpha-bleed") else {
+                return XCTFail("no --threads in \(command) --help: \(help.standardOutput)")
+            }
+            let entry = text[start.upperBound..<end.lowerBound]
+            XCTAssertEqual(entry.components(separatedBy: "default").count - 1, 1, String(entry))
+        }
     }
 
     func testTwoConcurrentProcessesShareOneCacheFolder() throws {

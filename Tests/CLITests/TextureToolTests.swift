@@ -115,4 +115,94 @@ final class TextureToolTests: XCTestCase {
         XCTAssertTrue(
             old.standardError.contains("option \"alphaBleed\" is now spelled \"alpha-bleed\""), old.standardError)
     }
+
+    /// TGA and JPEG sources (the example game's, so the plugin example uses them too) give the bytes
+    /// `pvrc encode` gives.
+    func testTGAAndJPEGSourcesMatchEncode() throws {
+        let directory = try TemporaryDirectory()
+        let textures = example.deletingLastPathComponent().appendingPathComponent(
+            "TexturedGame/Sources/TexturedGame/Textures")
+        let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        for relative in ["ui/tree-badge.tga", "tree-photo.jpg"] {
+            let source = textures.appendingPathComponent(relative).path
+            let output = directory.path + "/" + relative + ".pvr"
+            let run = try PVRCProcess.run(executable: tool, [source, output, "--path", relative])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let reference = directory.path + "/reference.pvr"
+            let encode = try PVRCProcess.run(["encode", source, reference, "--quiet"])
+            XCTAssertEqual(encode.status, 0, encode.standardError)
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: output)),
+                try Data(contentsOf: URL(fileURLWithPath: reference)),
+                relative)
+        }
+    }
+
+    /// With `--cache`, a second run for the same image bytes, options and tool copies the first run's
+    /// texture; other options, other bytes, another tool or a tampered entry encode again.
+    func testTheCacheServesOnlyTheSameBytesOptionsAndTool() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let manifest = directory.path + "/pvrc.json"
+        let image = directory.path + "/tree.png"
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed), to: URL(fileURLWithPath: image))
+        var tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        var runs = 0
+        /// Runs the tool with `quality`; returns whether it took the cache and the output's bytes.
+        func encode(_ quality: String) throws -> (cached: Bool, bytes: Data) {
+            try Data(#"{"options": {"quality": "\#(quality)"}}"#.utf8).write(to: URL(fileURLWithPath: manifest))
+            runs += 1
+            let output = directory.path + "/out/\(runs)/tree.pvr"
+            let run = try PVRCProcess.run(
+                executable: tool, [image, output, "--path", "tree.png", "--manifest", manifest, "--cache", cache])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            return (
+                run.standardOutput.contains("taken from the cache"), try Data(contentsOf: URL(fileURLWithPath: output))
+            )
+        }
+        let reference = directory.path + "/reference.pvr"
+        XCTAssertEqual(try PVRCProcess.run(["encode", image, reference, "--quality", "fast", "--quiet"]).status, 0)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: reference))
+
+        let first = try encode("fast")
+        XCTAssertFalse(first.cached)
+        XCTAssertEqual(first.bytes, expected)
+        let second = try encode("fast")
+        XCTAssertTrue(second.cached)
+        XCTAssertEqual(second.bytes, expected)
+
+        let other = try encode("normal")
+        XCTAssertFalse(other.cached, "other options")
+        XCTAssertNotEqual(other.bytes, expected)
+
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 32, height: 32, seed: 6, alpha: .mixed), to: URL(fileURLWithPath: image))
+        XCTAssertFalse(try encode("fast").cached, "other image bytes")
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed), to: URL(fileURLWithPath: image))
+        XCTAssertTrue(try encode("fast").cached)
+
+        // Every key file claims another option: no entry may be used.
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasSuffix(".key") {
+            let url = URL(fileURLWithPath: cache + "/" + name)
+            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+                of: "option ", with: "option x")
+            try Data(text.utf8).write(to: url)
+        }
+        let tampered = try encode("fast")
+        XCTAssertFalse(tampered.cached, "a key that does not match")
+        XCTAssertEqual(tampered.bytes, expected)
+
+        // A different tool (one more byte at the end of a copy) does not use the entries of this one.
+        let copy = URL(fileURLWithPath: directory.path + "/PVRTCTextureTool")
+        try FileManager.default.copyItem(at: tool, to: copy)
+        let handle = try FileHandle(forWritingTo: copy)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        tool = copy
+        XCTAssertFalse(try encode("fast").cached, "another tool")
+        XCTAssertTrue(try encode("fast").cached)
+    }
 }

@@ -58,6 +58,38 @@ final class FastestEncoderTests: XCTestCase {
         }
     }
 
+    /// The opaque paths make the choices of the general stages they stand in for: nearest codes for both
+    /// endpoints in one vector (against ``EndpointQuantization/quantizeNearest(_:threads:from:)``) and the
+    /// row-by-row modulation pass (against ``FastestModulation``, standard mode), with and without the
+    /// luma term, on square, rectangular, padded (two blocks across) and tiled levels.
+    func testOpaquePathsMatchTheGeneralStages() throws {
+        let geometry = FastestGeometry.pvrtc4bpp
+        for (width, height) in [(64, 64), (128, 32), (16, 64), (8, 8), (3, 5)] {
+            let image = EncoderFixtures.textured(width: width, height: height, alpha: false)
+            for metric in [ErrorMetric.opaque, .normalMap] {
+                let label = "\(width)x\(height), luma \(metric.lumaWeights != .zero)"
+                let ws = EncoderWorkspace(image: image, metric: metric, perPixelWeights: false)
+                let fit = FastestFit(ws)
+                defer { fit.deallocate() }
+                FastestEstimate.estimate(ws, geometry: geometry, threads: 2)
+                fit.selectWeights(ws, geometry: geometry, threads: 2)
+                fit.refine(ws, geometry: geometry, threads: 2)
+                EndpointQuantization.quantizeNearest(ws, threads: 1)
+                let words = Array(ws.colorWords)
+                let expanded = Array(ws.expanded)
+                FastestQuantization.quantizeOpaque(ws, threads: 2)
+                XCTAssertEqual(Array(ws.colorWords), words, label)
+                XCTAssertEqual(Array(ws.expanded), expanded, label)
+                FastestModulation.selectAll(ws, geometry: geometry, tryPunchThrough: false, threads: 1)
+                let modulation = Array(ws.modulation)
+                ws.modulation.update(repeating: 0)
+                FastestRowModulation.selectAll(ws, threads: 2)
+                XCTAssertEqual(Array(ws.modulation), modulation, label)
+                XCTAssertEqual(Array(ws.colorWords), words, label)
+            }
+        }
+    }
+
     /// Every encoder option with `fastest`: the recorded metadata, the mip chain, and a decoded top level
     /// close to the prepared source.
     func testEveryOption() throws {

@@ -34,6 +34,8 @@ final class RecordingUploader: TextureUploading {
     fileprivate(set) var live: [Int: Int] = [:]
     private(set) var deleted: Set<Int> = []
     private(set) var offThreadCalls = 0
+    /// The most bytes the live textures held together (measured after each PVRTC upload).
+    private(set) var peakLiveBytes = 0
     /// The slots of every drawn frame.
     fileprivate(set) var frames: [[Int?]] = []
     fileprivate var nextHandle = 0
@@ -47,6 +49,7 @@ final class RecordingUploader: TextureUploading {
         }
         nextHandle += 1
         live[nextHandle] = estimatedGPUBytes(for: texture, levels: levels)
+        peakLiveBytes = max(peakLiveBytes, live.values.reduce(0, +))
         uploads.append(
             Upload(
                 handle: nextHandle, width: texture.levelSize(levels.lowerBound).width, levels: levels,
@@ -81,7 +84,7 @@ final class RecordingUploader: TextureUploading {
     var report: Report {
         Report(
             uploads: uploads, liveBytes: live.values.reduce(0, +), liveHandles: Set(live.keys),
-            deleted: deleted, offThreadCalls: offThreadCalls)
+            deleted: deleted, offThreadCalls: offThreadCalls, peakLiveBytes: peakLiveBytes)
     }
 
     struct Report: Sendable {
@@ -90,6 +93,7 @@ final class RecordingUploader: TextureUploading {
         let liveHandles: Set<Int>
         let deleted: Set<Int>
         let offThreadCalls: Int
+        let peakLiveBytes: Int
     }
 
     fileprivate func checkThread() {

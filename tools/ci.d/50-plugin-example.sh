@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds examples/TexturedGame, whose target uses the PVRTCTextures SwiftPM build-tool plugin, then runs
-# it: it must find every PNG of its Textures/ folder bundled as a .pvr resource, and each must parse and
-# decode. The nested package gets its own build folder (it resolves and builds the pvrc package again).
+# it: it must find every PNG, JPEG and TGA of its Textures/ folder bundled as a .pvr resource, and each
+# must parse and decode. Then the build's caching: a build that fails on a compile error in a new file
+# of the game's own code, and the build after it, encode nothing again (SwiftPM re-runs the plugin's
+# commands after such a change because it relinks the tool; the tool's content-keyed cache answers
+# them); touching one image re-runs that one command only, answered from the cache too.
+# The nested package gets its own build folder (it resolves and builds the pvrc package again).
 set -euo pipefail
 cd "$(dirname "$0")/../../examples/TexturedGame"
 
@@ -9,10 +13,46 @@ swift build --build-path .build
 output=$(swift run --skip-build --build-path .build TexturedGame)
 echo "$output"
 
-expected=$(find -L Sources/TexturedGame/Textures -name '*.png' | wc -l)
+textures=Sources/TexturedGame/Textures
+expected=$(find -L "$textures" -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.tga' \) |
+    wc -l)
 decoded=$(grep -c '^decoded ' <<<"$output" || true)
 if [[ "$decoded" -ne "$expected" ]]; then
     echo "plugin example: $decoded textures decoded, expected $expected" >&2
     exit 1
 fi
-echo "plugin example: $decoded bundled .pvr textures decoded"
+for line in 'decoded tree-badge.pvr 64x64 RGBA' 'decoded tree-photo.pvr 128x128 RGB,'; do
+    if ! grep -qF "$line" <<<"$output"; then
+        echo "plugin example: no '$line' (TGA and JPEG sources must become textures)" >&2
+        exit 1
+    fi
+done
+echo "plugin example: $decoded bundled .pvr textures decoded (PNG, JPEG and TGA sources)"
+
+# SwiftPM prints "Encoding PATH as PVRTC" for each plugin command it runs; the tool prints "taken from
+# the cache" when it copies instead of encoding.
+runs() { grep -c 'Encoding .* as PVRTC' <<<"$1" || true; }
+encoded() { echo $(($(runs "$1") - $(grep -c 'taken from the cache' <<<"$1" || true))); }
+broken=Sources/TexturedGame/CIBrokenOnPurpose.swift
+trap 'rm -f "$broken"' EXIT
+echo 'let ciBrokenOnPurpose: Int = "not an Int"' >"$broken"
+if failed=$(swift build --build-path .build 2>&1); then
+    echo "plugin example: the build with a compile error succeeded" >&2
+    exit 1
+fi
+rm -f "$broken"
+fixed=$(swift build --build-path .build 2>&1)
+if [[ $(encoded "$failed") -ne 0 || $(encoded "$fixed") -ne 0 ]]; then
+    echo "plugin example: a compile error in the game's code made the plugin encode again:" >&2
+    echo "$failed" "$fixed" >&2
+    exit 1
+fi
+touch "$textures/tree-photo.jpg"
+again=$(swift build --build-path .build 2>&1)
+if [[ $(runs "$again") -ne 1 || $(encoded "$again") -ne 0 ]] || ! grep -q 'Encoding tree-photo.jpg' <<<"$again"; then
+    echo "plugin example: touching one image should re-run its command alone, answered from the cache:" >&2
+    echo "$again" >&2
+    exit 1
+fi
+echo "plugin example: a failed compile re-encodes nothing ($(runs "$failed") + $(runs "$fixed") commands re-run, all" \
+    "answered from the cache); a touched image re-runs its command alone"

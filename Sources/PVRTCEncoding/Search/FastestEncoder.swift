@@ -7,9 +7,10 @@ import PVRTC
 /// 1. ``FastestEstimate``: endpoints per block from its own pixels (luma-sorted split), integer sums.
 /// 2. ``FastestFit``: modulation weights by projection on the interpolated continuous endpoints, then
 ///    one closed-form least-squares sweep over the two low-resolution images.
-/// 3. Nearest stored codes (``EndpointQuantization/quantizeNearest(_:threads:from:)``).
-/// 4. One modulation pass against the exact decoder arithmetic (``FastestModulation``), standard mode
-///    except in cut-out blocks (trying punch-through in every block measured +0.01 dB on Kodak for twice
+/// 3. Nearest stored codes (``FastestQuantization`` for opaque images,
+///    ``EndpointQuantization/quantizeNearest(_:threads:from:)`` with alpha).
+/// 4. One modulation pass against the exact decoder arithmetic (``FastestRowModulation`` for opaque
+///    images, ``FastestModulation`` with alpha), standard mode except in cut-out blocks (trying punch-through in every block measured +0.01 dB on Kodak for twice
 ///    the cost of the stage, so `fastest` does not).
 ///
 /// Every stage works on flat buffers with per-block or per-phase parallel loops whose writes never
@@ -31,8 +32,16 @@ enum FastestEncoder {
         fit.refine(ws, geometry: geometry, threads: threads)
         progress?(0.5)
         if isCancelled() { throw CancellationError() }
-        EndpointQuantization.quantizeNearest(ws, threads: threads)
-        FastestModulation.selectAll(ws, geometry: geometry, tryPunchThrough: false, threads: threads)
+        if ws.hasAlpha {
+            EndpointQuantization.quantizeNearest(ws, threads: threads)
+        } else {
+            FastestQuantization.quantizeOpaque(ws, threads: threads)
+        }
+        if ws.hasAlpha {
+            FastestModulation.selectAll(ws, geometry: geometry, tryPunchThrough: false, threads: threads)
+        } else {
+            FastestRowModulation.selectAll(ws, threads: threads)
+        }
         progress?(1)
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }

@@ -41,46 +41,62 @@ struct FastestFit: @unchecked Sendable {
     /// its interpolated continuous endpoints, and fills ``residual``. Pixels are visited
     /// by the rectangles between four block centres, so each rectangle loads its four corners once.
     func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            for by in rows {
+                if ws.hasAlpha {
+                    selectWeights(ws, geometry: geometry, by: by, hasAlpha: true)
+                } else {
+                    selectWeights(ws, geometry: geometry, by: by, hasAlpha: false)
+                }
+            }
+        }
+    }
+
+    /// ``selectWeights(_:geometry:threads:)`` for the rectangles below block row `by`'s centres.
+    @inline(__always)
+    func selectWeights(_ ws: EncoderWorkspace, geometry: FastestGeometry, by: Int, hasAlpha: Bool) {
         let gw = geometry.blockWidth
         let gh = geometry.blockHeight
         let bw = ws.blocksWide
         let bh = ws.blocksHigh
         let wm = ws.width - 1
         let hm = ws.height - 1
+        let width = ws.width
         let total = Float(geometry.weightTotal)
-        Parallel.forEach(bh, threads: threads) { rows in
-            for by in rows {
-                let r0 = by * bw
-                let r1 = ((by + 1) & (bh - 1)) * bw
-                for bx in 0..<bw {
-                    let x1 = (bx + 1) & (bw - 1)
-                    let c00 = ws.continuous[r0 + bx]
-                    let c10 = ws.continuous[r0 + x1]
-                    let c01 = ws.continuous[r1 + bx]
-                    let c11 = ws.continuous[r1 + x1]
-                    for j in 0..<gh {
-                        let y = (gh * by + gh / 2 + j) & hm
-                        let fy = Float(j)
-                        let left = c00 * (Float(gh) - fy) + c01 * fy
-                        let right = c10 * (Float(gh) - fy) + c11 * fy
-                        for i in 0..<gw {
-                            let x = (gw * bx + gw / 2 + i) & wm
-                            let fx = Float(i)
-                            let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
-                            let p = y * ws.width + x
-                            let punch = ws.hasAlpha && ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: bw)]
-                            choose(ws, p: p, endpoints: e, punchThrough: punch)
-                        }
-                    }
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let continuous = ws.continuous
+        let source = ws.source
+        let modulation = ws.modulation
+        let cutOut = ws.cutOut
+        let r0 = by * bw
+        let r1 = ((by + 1) & (bh - 1)) * bw
+        for bx in 0..<bw {
+            let x1 = (bx + 1) & (bw - 1)
+            let c00 = continuous[r0 + bx]
+            let c10 = continuous[r0 + x1]
+            let c01 = continuous[r1 + bx]
+            let c11 = continuous[r1 + x1]
+            for j in 0..<gh {
+                let y = (gh * by + gh / 2 + j) & hm
+                let fy = Float(j)
+                let left = c00 * (Float(gh) - fy) + c01 * fy
+                let right = c10 * (Float(gh) - fy) + c11 * fy
+                for i in 0..<gw {
+                    let x = (gw * bx + gw / 2 + i) & wm
+                    let fx = Float(i)
+                    let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
+                    let p = y &* width &+ x
+                    let punch = hasAlpha && cutOut[geometry.blockIndex(x: x, y: y, blocksWide: bw)]
+                    modulation[p] = choose(source[p], p: p, endpoints: e, punchThrough: punch)
                 }
             }
         }
     }
 
-    /// One pixel's modulation and residual.
+    /// One pixel's modulation (returned) and residual (stored).
     @inline(__always)
-    func choose(_ ws: EncoderWorkspace, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) {
-        let s = SIMD4<Float>(ws.source[p])
+    func choose(_ pixel: SIMD4<Int32>, p: Int, endpoints e: SIMD8<Float>, punchThrough: Bool) -> UInt8 {
+        let s = SIMD4<Float>(pixel)
         let a = e.lowHalf
         let d = e.highHalf - a
         let dd = (d * d).sum()
@@ -98,13 +114,15 @@ struct FastestFit: @unchecked Sendable {
             bits = UInt8(step)
             w = Float(step) * 0.3125 + Float(step & 1) * 0.0625
         }
-        ws.modulation[p] = bits
         residual[p] = s + EndpointRefinement.truncationBias - (a + d * w)
+        return bits
     }
 
     /// One Gauss–Seidel sweep of the least-squares refinement over every block.
     func refine(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
         let bw = ws.blocksWide
+        let tables = ws.hasAlpha ? nil : OpaqueWindowTables(geometry)
+        defer { tables?.deallocate() }
         for phase in 0..<4 {
             let cx = phase & 1
             let cy = phase >> 1
@@ -112,10 +130,10 @@ struct FastestFit: @unchecked Sendable {
                 for row in rows {
                     let by = 2 * row + cy
                     for bx in stride(from: cx, to: bw, by: 2) {
-                        if ws.hasAlpha {
-                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: true)
+                        if let tables {
+                            solveOpaque(ws, geometry: geometry, bx: bx, by: by, tables: tables)
                         } else {
-                            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: false)
+                            solve(ws, geometry: geometry, bx: bx, by: by)
                         }
                     }
                 }
@@ -123,22 +141,123 @@ struct FastestFit: @unchecked Sendable {
         }
     }
 
-    /// Solves block (bx, by)'s endpoints against the current residual and takes the change away from
-    /// the residual over its window.
-    @inline(__always)
-    func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool) {
-        let ww = geometry.windowWidth
-        let wh = geometry.windowHeight
-        withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: ww * wh) { weights in
-            solve(ws, geometry: geometry, bx: bx, by: by, hasAlpha: hasAlpha, weights: weights)
+    /// For opaque images, per window pixel and modulation value: the products a block's normal
+    /// equations sum, `(u², u·v, v², 0)`, and the pixel's weights on the block's A and B, `(u, u, u, 0,
+    /// v, v, v, 0)` (alpha lanes 0: opaque endpoints keep alpha 255), where `u = β·(1 − w)`, `v = β·w`,
+    /// β the block's bilinear weight at the pixel and w the value's modulation weight.
+    struct OpaqueWindowTables: @unchecked Sendable {
+        /// `(u², u·v, v², 0)` at index `4·(window pixel) + value`.
+        let products: UnsafeMutableBufferPointer<SIMD4<Float>>
+        /// `(u, u, u, 0, v, v, v, 0)` at the same index.
+        let weights: UnsafeMutableBufferPointer<SIMD8<Float>>
+
+        /// The tables of `geometry`'s window.
+        init(_ geometry: FastestGeometry) {
+            let ww = geometry.windowWidth
+            let count = 4 * ww * geometry.windowHeight
+            products = .allocate(capacity: count)
+            weights = .allocate(capacity: count)
+            let scale = 1 / Float(geometry.weightTotal)
+            for j in 0..<geometry.windowHeight {
+                let betaY = Float(geometry.weightY(j)) * scale
+                for i in 0..<ww {
+                    let beta = Float(geometry.weightX(i)) * betaY
+                    for value in 0..<4 {
+                        let w = FastestFit.weight(UInt8(value), punchThrough: false)
+                        let u = beta * (1 - w)
+                        let v = beta * w
+                        let index = 4 * (j * ww + i) + value
+                        products[index] = SIMD4(u * u, u * v, v * v, 0)
+                        weights[index] = SIMD8(u, u, u, 0, v, v, v, 0)
+                    }
+                }
+            }
+        }
+
+        /// Frees the tables.
+        func deallocate() {
+            products.deallocate()
+            weights.deallocate()
         }
     }
 
-    /// ``solve(_:geometry:bx:by:hasAlpha:)`` with room for the window's (u, v) weights, kept from the
+    /// ``solve(_:geometry:bx:by:)`` for an opaque image: the same sums (even and odd window rows
+    /// summed apart, then added), each pixel's terms read from `tables` by its modulation value.
+    @inline(__always)
+    func solveOpaque(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, tables: OpaqueWindowTables) {
+        let wm = ws.width &- 1
+        let hm = ws.height &- 1
+        let ww = geometry.windowWidth
+        let wh = geometry.windowHeight
+        let x0 = geometry.windowX(bx)
+        let y0 = geometry.windowY(by)
+        // Buffers in locals: loads through the class would be repeated on every pixel.
+        let residual = self.residual.baseAddress!
+        let modulation = ws.modulation.baseAddress!
+        let products = tables.products.baseAddress!
+        let weights = tables.weights.baseAddress!
+        let width = ws.width
+        // Two sets of sums (even and odd window rows): one set would wait on every addition.
+        var sums = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        var ra = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        var rb = (SIMD4<Float>.zero, SIMD4<Float>.zero)
+        @inline(__always) func gather(
+            _ j: Int, _ sums: inout SIMD4<Float>, _ ra: inout SIMD4<Float>, _ rb: inout SIMD4<Float>
+        ) {
+            let row = ((y0 &+ j) & hm) &* width
+            for i in 0..<ww {
+                let p = row &+ ((x0 &+ i) & wm)
+                let index = 4 &* (j &* ww &+ i) &+ Int(modulation[p])
+                sums += products[index]
+                let uv = weights[index]
+                let r = residual[p]
+                ra += r * uv.lowHalf
+                rb += r * uv.highHalf
+            }
+        }
+        var j = 0
+        while j &+ 1 < wh {
+            gather(j, &sums.0, &ra.0, &rb.0)
+            gather(j &+ 1, &sums.1, &ra.1, &rb.1)
+            j &+= 2
+        }
+        if j < wh { gather(j, &sums.0, &ra.0, &rb.0) }
+        let (deltaA, deltaB) = EndpointNormalEquations.solve(
+            sums.0[0] + sums.1[0], sums.0[1] + sums.1[1], sums.0[2] + sums.1[2], ra.0 + ra.1, rb.0 + rb.1)
+        let k = by &* ws.blocksWide &+ bx
+        let old = ws.continuous[k]
+        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
+        ws.continuous[k] = new
+        let change = new - old
+        let changeA = change.lowHalf
+        let changeB = change.highHalf
+        for j in 0..<wh {
+            let row = ((y0 &+ j) & hm) &* width
+            for i in 0..<ww {
+                let p = row &+ ((x0 &+ i) & wm)
+                let uv = weights[4 &* (j &* ww &+ i) &+ Int(modulation[p])]
+                residual[p] -= changeA * uv.lowHalf + changeB * uv.highHalf
+            }
+        }
+    }
+
+    /// Solves block (bx, by)'s endpoints against the current residual and takes the change away from
+    /// the residual over its window, for an image with alpha (colour weighted by the pixel's alpha, alpha
+    /// solved apart; ``solveOpaque(_:geometry:bx:by:tables:)`` for opaque images).
+    @inline(__always)
+    func solve(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int) {
+        let ww = geometry.windowWidth
+        let wh = geometry.windowHeight
+        withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: ww * wh) { weights in
+            solve(ws, geometry: geometry, bx: bx, by: by, weights: weights)
+        }
+    }
+
+    /// ``solve(_:geometry:bx:by:)`` with room for the window's (u, v) weights, kept from the
     /// gather for the scatter.
     @inline(__always)
     func solve(
-        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, hasAlpha: Bool,
+        _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int,
         weights: UnsafeMutableBufferPointer<SIMD2<Float>>
     ) {
         let wm = ws.width - 1
@@ -167,51 +286,35 @@ struct FastestFit: @unchecked Sendable {
                 let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 var r = residual[p]
-                if hasAlpha {
-                    let cutOut = ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)]
-                    let w = FastestFit.weight(modulation[p], punchThrough: cutOut)
-                    let u = beta * (1 - w)
-                    let v = beta * w
-                    weights[j * ww + i] = SIMD2(u, v)
-                    let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
-                    var alphaWeight: Float = 1
-                    if modulation[p] == 2 && cutOut {
-                        alphaWeight = 0
-                        r[3] = 0
-                    }
-                    caa += colourWeight * u * u
-                    cab += colourWeight * u * v
-                    cbb += colourWeight * v * v
-                    aaa += alphaWeight * u * u
-                    aab += alphaWeight * u * v
-                    abb += alphaWeight * v * v
-                    r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
-                    ra += r * u
-                    rb += r * v
-                } else {
-                    let w = FastestFit.weight(modulation[p], punchThrough: false)
-                    let u = beta * (1 - w)
-                    let v = beta * w
-                    weights[j * ww + i] = SIMD2(u, v)
-                    caa += u * u
-                    cab += u * v
-                    cbb += v * v
+                let cutOut = ws.cutOut[geometry.blockIndex(x: x, y: y, blocksWide: ws.blocksWide)]
+                let w = FastestFit.weight(modulation[p], punchThrough: cutOut)
+                let u = beta * (1 - w)
+                let v = beta * w
+                weights[j * ww + i] = SIMD2(u, v)
+                let colourWeight = (Float(ws.source[p][3]) + 0.5) / 255.5
+                var alphaWeight: Float = 1
+                if modulation[p] == 2 && cutOut {
+                    alphaWeight = 0
                     r[3] = 0
-                    ra += r * u
-                    rb += r * v
                 }
+                caa += colourWeight * u * u
+                cab += colourWeight * u * v
+                cbb += colourWeight * v * v
+                aaa += alphaWeight * u * u
+                aab += alphaWeight * u * v
+                abb += alphaWeight * v * v
+                r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
+                ra += r * u
+                rb += r * v
             }
         }
         var (deltaA, deltaB) = EndpointNormalEquations.solve(caa, cab, cbb, ra, rb)
-        if hasAlpha {
-            let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
-            deltaA[3] = alphaA[3]
-            deltaB[3] = alphaB[3]
-        }
+        let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
+        deltaA[3] = alphaA[3]
+        deltaB[3] = alphaB[3]
         let k = by * ws.blocksWide + bx
         let old = ws.continuous[k]
-        let new = (old + SIMD8(lowHalf: deltaA, highHalf: deltaB)).clamped(
-            lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
         ws.continuous[k] = new
         let change = new - old
         let changeA = change.lowHalf
