@@ -132,10 +132,16 @@ final class Encoder2bppTests: XCTestCase {
 
     /// `max` (worst-block recovery in every round) keeps the output independent of the thread count.
     func testMaxIsDeterministicAcrossThreadCounts() throws {
-        let image = EncoderFixtures.textured(width: 32, height: 16, alpha: false, seed: 11)
+        // 32×16 of the gradient-and-stripes image around its centre: gradient, stripes and checks, so that
+        // blocks are far above the median and the recovery changes some of them.
+        let whole = Self.gradientAndStripes()
+        var pixels: [UInt8] = []
+        for y in 24..<40 { pixels += whole.pixels[((y * 64 + 16) * 4)..<((y * 64 + 48) * 4)] }
+        let image = try RGBAImage(width: 32, height: 16, pixels: pixels)
         let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 1))
         let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 3))
         XCTAssertEqual(one, three)
+        XCTAssertNotEqual(one, try LevelEncoder2bpp.encode(image, options: .init(quality: .best, threads: 1)))
     }
 
     /// Worst-block recovery on a converged `best`-like state lowers the weighted error of the image (the
