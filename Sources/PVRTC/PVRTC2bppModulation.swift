@@ -94,6 +94,15 @@ package enum PVRTC2bppModulation {
         return ((up &+ down &+ ones) >> 1) & lowSevenBits
     }
 
+    /// The block rows of pass 2 in phases whose rows are never neighbours (rows wrap at the level's
+    /// edges): the even rows, then the odd ones, and the last row alone when the count is odd.
+    static func averagingPhases(blocksHigh bh: Int) -> [[Int]] {
+        guard bh > 1 else { return [[0]] }
+        let even = Array(stride(from: 0, to: bh & 1 == 0 ? bh : bh - 1, by: 2))
+        let odd = Array(stride(from: 1, to: bh, by: 2))
+        return bh & 1 == 0 ? [even, odd] : [even, odd, [bh - 1]]
+    }
+
     /// Builds the weight plane of a level, `8 * blocksWide` x `4 * blocksHigh` bytes, rows top-down.
     /// - Parameter words: per block in linear order, the modulation word in the low 32 bits and the mode
     ///   flag (colour-word bit 0) at bit 32.
@@ -129,44 +138,49 @@ package enum PVRTC2bppModulation {
                     }
                     // Pass 2: the averaged pixels of interpolated blocks, from the stored pixels around them,
                     // eight pixels at a time in one 64-bit word (weights are at most 8, sums at most 34, so no
-                    // byte carries into the next).
-                    Parallel.forEach(bh, threads: threads) { rows in
-                        let plane = UnsafeMutableRawPointer(target.pointer)
-                        let height = 4 * bh
-                        for by in rows {
-                            for bx in 0..<bw {
-                                let word = source.pointer[by * bw + bx]
-                                guard word >> 32 != 0 else { continue }
-                                let rule = Averaging(word: UInt32(truncatingIfNeeded: word))
-                                let x = 8 * bx
-                                let leftX = x == 0 ? width - 1 : x - 1
-                                let rightX = x + 8 == width ? 0 : x + 8
-                                for r in 0..<4 {
-                                    let y = 4 * by + r
-                                    let here = y * width
-                                    let row = plane.loadUnaligned(fromByteOffset: here + x, as: UInt64.self)
-                                    let value: UInt64
-                                    switch rule {
-                                    case .vertical:
-                                        value = verticalAverage(plane, x: x, y: y, width: width, height: height)
-                                    case .horizontal, .both:
-                                        let leftByte = UInt64(plane.load(fromByteOffset: here + leftX, as: UInt8.self))
-                                        let rightByte = UInt64(
-                                            plane.load(fromByteOffset: here + rightX, as: UInt8.self))
-                                        let left = row << 8 | leftByte
-                                        let right = row >> 8 | rightByte << 56
-                                        if rule == .horizontal {
-                                            value = ((left &+ right &+ ones) >> 1) & lowSevenBits
-                                        } else {
-                                            let (up, down) = verticalNeighbours(
-                                                plane, x: x, y: y, width: width, height: height)
-                                            value = ((left &+ right &+ up &+ down &+ ones &* 2) >> 2) & lowSixBits
+                    // byte carries into the next). A block row reads the pixel rows next to it, which the block
+                    // rows above and below rewrite, so no two neighbouring block rows run at once (the phases).
+                    for phase in averagingPhases(blocksHigh: bh) {
+                        Parallel.forEach(phase.count, threads: threads) { indices in
+                            let plane = UnsafeMutableRawPointer(target.pointer)
+                            let height = 4 * bh
+                            for by in phase[indices] {
+                                for bx in 0..<bw {
+                                    let word = source.pointer[by * bw + bx]
+                                    guard word >> 32 != 0 else { continue }
+                                    let rule = Averaging(word: UInt32(truncatingIfNeeded: word))
+                                    let x = 8 * bx
+                                    let leftX = x == 0 ? width - 1 : x - 1
+                                    let rightX = x + 8 == width ? 0 : x + 8
+                                    for r in 0..<4 {
+                                        let y = 4 * by + r
+                                        let here = y * width
+                                        let row = plane.loadUnaligned(fromByteOffset: here + x, as: UInt64.self)
+                                        let value: UInt64
+                                        switch rule {
+                                        case .vertical:
+                                            value = verticalAverage(plane, x: x, y: y, width: width, height: height)
+                                        case .horizontal, .both:
+                                            let leftByte = UInt64(
+                                                plane.load(fromByteOffset: here + leftX, as: UInt8.self))
+                                            let rightByte = UInt64(
+                                                plane.load(fromByteOffset: here + rightX, as: UInt8.self))
+                                            let left = row << 8 | leftByte
+                                            let right = row >> 8 | rightByte << 56
+                                            if rule == .horizontal {
+                                                value = ((left &+ right &+ ones) >> 1) & lowSevenBits
+                                            } else {
+                                                let (up, down) = verticalNeighbours(
+                                                    plane, x: x, y: y, width: width, height: height)
+                                                value = ((left &+ right &+ up &+ down &+ ones &* 2) >> 2) & lowSixBits
+                                            }
                                         }
+                                        let averaged: UInt64 =
+                                            r & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
+                                        plane.storeBytes(
+                                            of: (row & ~averaged) | (value & averaged), toByteOffset: here + x,
+                                            as: UInt64.self)
                                     }
-                                    let averaged: UInt64 = r & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
-                                    plane.storeBytes(
-                                        of: (row & ~averaged) | (value & averaged), toByteOffset: here + x,
-                                        as: UInt64.self)
                                 }
                             }
                         }
