@@ -147,7 +147,12 @@ enum Fastest2bppModulation {
                 step[n * stride + c] = change[n]
             }
         }
-        let fixedWeights = SIMD4<Float>(ws.channelWeights)
+        // The metric's channel weights, one vector per channel (every lane the same pixel weight).
+        let channelWeights = SIMD4<Float>(ws.channelWeights)
+        let fixedWeights = (
+            SIMD4<Float>(repeating: channelWeights[0]), SIMD4<Float>(repeating: channelWeights[1]),
+            SIMD4<Float>(repeating: channelWeights[2]), SIMD4<Float>(repeating: channelWeights[3])
+        )
         let luma = SIMD4<Float>(ws.lumaWeights)
         for fy in 0..<4 {
             if fy > 0 {
@@ -208,7 +213,7 @@ enum Fastest2bppModulation {
                         SIMD4<Float>(SIMD4(p0[2], p1[2], p2[2], p3[2])),
                         SIMD4<Float>(SIMD4(p0[3], p1[3], p2[3], p3[3]))
                     )
-                    var weights = (fixedWeights, fixedWeights, fixedWeights, fixedWeights)
+                    var weights = fixedWeights
                     if hasAlpha {
                         let w0 = SIMD4<Float>(errorWeights[row + xs.0])
                         let w1 = SIMD4<Float>(errorWeights[row + xs.1])
