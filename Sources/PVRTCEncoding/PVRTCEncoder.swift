@@ -138,12 +138,8 @@ public enum PVRTCEncoder {
                 levels.append(
                     try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled, progress: report))
             case .pvrtc1_2bpp:
-                let data =
-                    options.quality == .fastest
-                    ? try Fastest2bppEncoder.encode(
-                        source, options: levelOptions, isCancelled: isCancelled, progress: report)
-                    : try LevelEncoder2bpp.encode(
-                        source, options: levelOptions, isCancelled: isCancelled, progress: report)
+                let data = try LevelEncoder2bpp.encode(
+                    source, options: levelOptions, isCancelled: isCancelled, progress: report)
                 levels.append(
                     try PVRTCImage(width: source.width, height: source.height, data: data, format: .pvrtc1_2bpp))
             }

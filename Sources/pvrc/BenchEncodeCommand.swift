@@ -68,9 +68,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
             level =
                 bpp == 2
-                ? (quality == .fastest
-                    ? try Fastest2bppEncoder.encode(source, options: options)
-                    : try LevelEncoder2bpp.encode(source, options: options))
+                ? try LevelEncoder2bpp.encode(source, options: options)
                 : try LevelEncoder.encode(source, options: options).data
         }
         if let saveLevel {
