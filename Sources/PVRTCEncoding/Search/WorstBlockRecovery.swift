@@ -175,13 +175,25 @@ enum WorstBlockRecovery {
     /// pixel's error weight (so transparent pixels hardly count), seeded with the lightest and darkest
     /// pixel by luma; the darker mean first.
     static func clusters(_ window: BlockWindow) -> (SIMD4<Float>, SIMD4<Float>) {
+        clusters(
+            count: window.count, target: window.target, blockWeight: window.weight,
+            errorWeights: window.errorWeights)
+    }
+
+    /// Two-means of `count` source pixels (`target`) weighted by `blockWeight` (the block's bilinear
+    /// weight at each position) times the pixel's error weight, seeded with the darkest and lightest
+    /// pixel by luma; the darker mean first. Shared by the 4bpp and 2bpp recoveries.
+    static func clusters(
+        count: Int, target: UnsafePointer<SIMD4<Int32>>, blockWeight: UnsafePointer<Int32>,
+        errorWeights: UnsafePointer<SIMD4<Int32>>
+    ) -> (SIMD4<Float>, SIMD4<Float>) {
         let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
-        var low = SIMD4<Float>(window.target[0])
+        var low = SIMD4<Float>(target[0])
         var high = low
         var lowLuma = (low * luma).sum()
         var highLuma = lowLuma
-        for n in 1..<window.count {
-            let p = SIMD4<Float>(window.target[n])
+        for n in 1..<count {
+            let p = SIMD4<Float>(target[n])
             let l = (p * luma).sum()
             if l < lowLuma { (low, lowLuma) = (p, l) }
             if l > highLuma { (high, highLuma) = (p, l) }
@@ -191,9 +203,9 @@ enum WorstBlockRecovery {
             var sumHigh = SIMD4<Float>.zero
             var weightLow: Float = 0
             var weightHigh: Float = 0
-            for n in 0..<window.count {
-                let p = SIMD4<Float>(window.target[n])
-                let w = Float(window.weight[n]) * Float(window.errorWeights[n][0] + 1)
+            for n in 0..<count {
+                let p = SIMD4<Float>(target[n])
+                let w = Float(blockWeight[n]) * Float(errorWeights[n][0] + 1)
                 if distance(p, low) <= distance(p, high) {
                     sumLow += p * w
                     weightLow += w

@@ -27,9 +27,9 @@ package enum LevelEncoder2bpp {
 
         init(_ quality: PVRTCEncoder.Quality) {
             switch quality {
-            // `fastest` has no one-pass 2bpp design yet: the same search cut to a single round.
-            case .fastest: (rounds, sweeps, descentPasses, modulationPasses) = (1, 1, 0, 1)
-            case .fast: (rounds, sweeps, descentPasses, modulationPasses) = (2, 1, 0, 1)
+            // `fastest` never gets here: ``LevelEncoder2bpp/encode(_:options:isCancelled:progress:)`` hands it to
+            // the one-pass `Fastest2bppEncoder`.
+            case .fastest, .fast: (rounds, sweeps, descentPasses, modulationPasses) = (2, 1, 0, 1)
             case .normal: (rounds, sweeps, descentPasses, modulationPasses) = (3, 1, 0, 2)
             case .high: (rounds, sweeps, descentPasses, modulationPasses) = (4, 2, 1, 2)
             // 8 rounds, not 6: mean Y on the 24 Kodak crops 32.72 → 32.75 dB for about a third more
@@ -51,7 +51,8 @@ package enum LevelEncoder2bpp {
     /// - Parameters:
     ///   - image: power-of-two width and height (square or not), any size from 1×1; levels below 16x8 use
     ///     the 2×2-block minimum with the padding blocks copied from the adjacent real ones.
-    ///   - options: quality, threads and error metric (as for 4bpp).
+    ///   - options: quality (`fastest` is handed to the one-pass `Fastest2bppEncoder`), threads and error
+    ///     metric (as for 4bpp).
     ///   - isCancelled: asked between stages; once it answers `true` the search stops.
     ///   - progress: called after the start and after each round with the finished share (0...1).
     /// - Returns: the level's bytes (`PVRTCFormat.pvrtc1_2bpp.byteCount(width:height:)`), blocks in Morton order.
@@ -60,6 +61,9 @@ package enum LevelEncoder2bpp {
         _ image: RGBAImage, options: LevelEncoder.Options = LevelEncoder.Options(), isCancelled: () -> Bool = { false },
         progress: ((Double) -> Void)? = nil
     ) throws -> [UInt8] {
+        if options.quality == .fastest {
+            return try Fastest2bppEncoder.encode(image, options: options, isCancelled: isCancelled, progress: progress)
+        }
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let schedule = Schedule(options.quality)

@@ -195,38 +195,11 @@ enum WorstBlockRecovery2bpp {
     }
 
     /// Two-means of the window's source pixels weighted by the block's bilinear weight and the pixel's
-    /// error weight, seeded with the darkest and lightest pixel by luma; the darker mean first.
+    /// error weight, seeded with the darkest and lightest pixel by luma; the darker mean first
+    /// (`WorstBlockRecovery`'s, over this window's geometry).
     static func clusters(_ window: Window2bpp) -> (SIMD4<Float>, SIMD4<Float>) {
-        let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
-        var low = SIMD4<Float>(window.target[0])
-        var high = low
-        var lowLuma = (low * luma).sum()
-        var highLuma = lowLuma
-        for n in 1..<Window2bpp.count {
-            let p = SIMD4<Float>(window.target[n])
-            let l = (p * luma).sum()
-            if l < lowLuma { (low, lowLuma) = (p, l) }
-            if l > highLuma { (high, highLuma) = (p, l) }
-        }
-        for _ in 0..<4 {
-            var sumLow = SIMD4<Float>.zero
-            var sumHigh = SIMD4<Float>.zero
-            var weightLow: Float = 0
-            var weightHigh: Float = 0
-            for n in 0..<Window2bpp.count {
-                let p = SIMD4<Float>(window.target[n])
-                let w = Float(window.own[n]) * Float(window.errorWeights[n][0] + 1)
-                if WorstBlockRecovery.distance(p, low) <= WorstBlockRecovery.distance(p, high) {
-                    sumLow += p * w
-                    weightLow += w
-                } else {
-                    sumHigh += p * w
-                    weightHigh += w
-                }
-            }
-            if weightLow > 0 { low = sumLow / weightLow }
-            if weightHigh > 0 { high = sumHigh / weightHigh }
-        }
-        return (low * luma).sum() <= (high * luma).sum() ? (low, high) : (high, low)
+        WorstBlockRecovery.clusters(
+            count: Window2bpp.count, target: window.target, blockWeight: window.own,
+            errorWeights: window.errorWeights)
     }
 }
