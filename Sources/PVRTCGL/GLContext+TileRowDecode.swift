@@ -13,8 +13,7 @@ extension GLContext {
     ///    one-row copies: moves of finished bytes, no arithmetic).
     func decodeTileRows(_ data: GPUTexture.DataLevel, into target: GLuint, mipLevel: Int) throws {
         guard let drawBuffers else {
-            throw GLError.unsupported(
-                "tile-row decoding needs GL_EXT_draw_buffers or GL_NV_draw_buffers with 4 attachments")
+            throw GLError.unsupported("tile-row decoding needs GL_EXT_draw_buffers with 4 attachments")
         }
         let width = data.width
         let height = data.height
@@ -43,8 +42,7 @@ extension GLContext {
         drawBuffers(4, attachments)
         try checkFramebuffer()
         glViewport(0, 0, GLsizei(width), GLsizei(blocksHigh))
-        try drawDecoding(
-            data, position: (-1, -1, 1, 1), program: programs.pvrtc4TileRowsProgram(extension: drawBuffersExtension))
+        try drawDecoding(data, position: (-1, -1, 1, 1), program: programs.pvrtc4TileRowsProgram())
         drawBuffers(1, attachments)
         for j in 1..<4 {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[j], GLenum(GL_TEXTURE_2D), 0, 0)

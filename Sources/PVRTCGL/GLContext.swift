@@ -50,15 +50,11 @@ public final class GLContext {
     /// which lets ``PVRTCUploadMode/decodeOnce`` decode each file level straight into its mip level.
     public var supportsRenderToMipLevel: Bool { extensions.contains("GL_OES_fbo_render_mipmap") }
 
-    /// True when a fragment can write four colour attachments (`GL_EXT_draw_buffers`, or NVIDIA's
-    /// `GL_NV_draw_buffers`), which lets ``PVRTCUploadMode/decodeOnce`` decode four pixel rows per fragment.
+    /// True when a fragment can write four colour attachments (`GL_EXT_draw_buffers`), which lets
+    /// ``PVRTCUploadMode/decodeOnce`` decode four pixel rows per fragment.
     public var supportsTileRowDecoding: Bool { drawBuffers != nil }
-    /// `glDrawBuffersEXT` (or `glDrawBuffersNV`), loaded through `eglGetProcAddress` when the context can
-    /// write four attachments.
+    /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
     let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
-    /// The extension the four-rows program enables: `GL_EXT_draw_buffers` or `GL_NV_draw_buffers` (the
-    /// same entry point, enums and `gl_FragData` under two names).
-    let drawBuffersExtension: String
 
     /// The context itself and whether pvrc owns it.
     let binding: ContextBinding
@@ -89,20 +85,13 @@ public final class GLContext {
         maxTextureSize = Int(size)
         var buffers: GLint = 0
         var attachments: GLint = 0
-        let names = extensions
-        let multipleTargets = [("GL_EXT_draw_buffers", "glDrawBuffersEXT"), ("GL_NV_draw_buffers", "glDrawBuffersNV")]
-            .first { names.contains($0.0) }
-        if multipleTargets != nil {
-            // GL_MAX_DRAW_BUFFERS_NV and GL_MAX_COLOR_ATTACHMENTS_NV have the EXT values.
+        if extensions.contains("GL_EXT_draw_buffers") {
             glGetIntegerv(GLenum(GL_MAX_DRAW_BUFFERS_EXT), &buffers)
             glGetIntegerv(GLenum(GL_MAX_COLOR_ATTACHMENTS_EXT), &attachments)
         }
-        drawBuffersExtension = multipleTargets?.0 ?? "GL_EXT_draw_buffers"
         drawBuffers =
             buffers >= 4 && attachments >= 4
-            ? multipleTargets.flatMap { eglGetProcAddress($0.1) }.map {
-                unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self)
-            }
+            ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
             : nil
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
@@ -150,7 +139,7 @@ public final class GLContext {
         activate()
         _ = try programs.textureProgram()
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
-        if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram(extension: drawBuffersExtension) }
+        if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
     }
 
     /// Waits until the GPU has finished all submitted work (`glFinish`).

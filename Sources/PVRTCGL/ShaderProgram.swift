@@ -109,12 +109,10 @@ struct ProgramCache {
         }
     }
 
-    /// The four-rows-per-fragment PVRTC decoding program, compiled if needed with `extension`
-    /// (`GL_EXT_draw_buffers` or `GL_NV_draw_buffers`) enabled.
-    mutating func pvrtc4TileRowsProgram(extension name: String) throws -> PVRTC4Program {
+    /// The four-rows-per-fragment PVRTC decoding program, compiled if needed (needs `GL_EXT_draw_buffers`).
+    mutating func pvrtc4TileRowsProgram() throws -> PVRTC4Program {
         if let pvrtc4TileRows { return pvrtc4TileRows }
-        let made = try PVRTC4Program(
-            preamble: PVRTC4Program.tileRowsPreamble(extension: name), name: "pvrtc4 (tile rows)")
+        let made = try PVRTC4Program(preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
         pvrtc4TileRows = made
         return made
     }
@@ -160,11 +158,9 @@ struct TextureProgram {
 
 /// `quad.vert` + `pvrtc4.frag`: the 4bpp form, its tile-rows form or the 2bpp form.
 struct PVRTC4Program {
-    /// Prepended to `pvrtc4.frag` for the tile-rows form with the multiple-render-target extension
-    /// `name` (preprocessor lines only, so the `#extension` still precedes every other token).
-    static func tileRowsPreamble(extension name: String) -> String {
-        "#define PVRC_TILE_ROWS 1\n#extension \(name) : require\n"
-    }
+    /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
+    /// `#extension` still precedes every other token).
+    static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
     /// Prepended to `pvrtc4.frag` for the PVRTC1 2bpp form (8x4 blocks, one pixel per fragment).
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
 
