@@ -47,7 +47,10 @@ struct BenchLoadCommand: AsyncParsableCommand {
             }
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
-            print("pvrc bench load: \(context.renderer), \(context.version); median of \(runs) runs, warm context")
+            let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
+            print(
+                "pvrc bench load: \(context.renderer), \(context.version); decode-once \(rows) per fragment; "
+                    + "median of \(runs) runs, warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
             print(
                 "| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |"
