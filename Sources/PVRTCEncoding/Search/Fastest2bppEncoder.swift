@@ -42,25 +42,11 @@ package enum Fastest2bppEncoder {
         let ws = EncoderWorkspace(image: image, metric: metric, format: .pvrtc1_2bpp, perPixelWeights: false)
         // 2bpp has no punch-through: no block is treated as cut-out.
         ws.cutOut.update(repeating: false)
-        let fit = FastestFit(ws)
-        defer { fit.deallocate() }
-        FastestEstimate.estimate(ws, geometry: geometry, threads: threads)
-        fit.selectWeights(ws, geometry: geometry, threads: threads)
-        progress?(0.25)
-        if isCancelled() { throw CancellationError() }
-        fit.refine(ws, geometry: geometry, threads: threads)
         // A second projection and sweep: 2bpp's low-resolution images cover eight pixels a block, and the
         // first fit leaves hard edges and alpha far off (measured: +3.2 dB on colobot_factory_1024, +1.5 to
         // +2.2 dB alpha on the corpus images with alpha, +0.14 dB Kodak mean, for twice the time).
-        fit.selectWeights(ws, geometry: geometry, threads: threads)
-        fit.refine(ws, geometry: geometry, threads: threads)
-        progress?(0.5)
-        if isCancelled() { throw CancellationError() }
-        if ws.hasAlpha {
-            EndpointQuantization.quantizeNearest(ws, threads: threads)
-        } else {
-            FastestQuantization.quantizeOpaque(ws, threads: threads)
-        }
+        try FastestEncoder.fitEndpoints(
+            ws, geometry: geometry, rounds: 2, threads: threads, isCancelled: isCancelled, progress: progress)
         Fastest2bppModulation.selectAll(ws, threads: threads)
         progress?(1)
         return pack(ws, width: image.width, height: image.height)

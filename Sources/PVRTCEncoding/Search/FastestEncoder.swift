@@ -23,20 +23,8 @@ enum FastestEncoder {
     ) throws -> PVRTCImage {
         let geometry = FastestGeometry.pvrtc4bpp
         let ws = EncoderWorkspace(image: image, metric: metric, perPixelWeights: false)
-        let fit = FastestFit(ws)
-        defer { fit.deallocate() }
-        FastestEstimate.estimate(ws, geometry: geometry, threads: threads)
-        fit.selectWeights(ws, geometry: geometry, threads: threads)
-        progress?(0.25)
-        if isCancelled() { throw CancellationError() }
-        fit.refine(ws, geometry: geometry, threads: threads)
-        progress?(0.5)
-        if isCancelled() { throw CancellationError() }
-        if ws.hasAlpha {
-            EndpointQuantization.quantizeNearest(ws, threads: threads)
-        } else {
-            FastestQuantization.quantizeOpaque(ws, threads: threads)
-        }
+        try fitEndpoints(
+            ws, geometry: geometry, rounds: 1, threads: threads, isCancelled: isCancelled, progress: progress)
         if ws.hasAlpha {
             FastestModulation.selectAll(ws, geometry: geometry, tryPunchThrough: false, threads: threads)
         } else {
@@ -44,5 +32,32 @@ enum FastestEncoder {
         }
         progress?(1)
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
+    }
+
+    /// The stages both rates share: the block estimate, then `rounds` of projection weights and one
+    /// least-squares sweep, then the nearest stored codes. Reports 0.25 after the first weights and 0.5
+    /// after the sweeps, and stops at either point once `isCancelled` answers `true`.
+    static func fitEndpoints(
+        _ ws: EncoderWorkspace, geometry: FastestGeometry, rounds: Int, threads: Int, isCancelled: () -> Bool,
+        progress: ((Double) -> Void)?
+    ) throws {
+        let fit = FastestFit(ws)
+        defer { fit.deallocate() }
+        FastestEstimate.estimate(ws, geometry: geometry, threads: threads)
+        for round in 0..<rounds {
+            fit.selectWeights(ws, geometry: geometry, threads: threads)
+            if round == 0 {
+                progress?(0.25)
+                if isCancelled() { throw CancellationError() }
+            }
+            fit.refine(ws, geometry: geometry, threads: threads)
+        }
+        progress?(0.5)
+        if isCancelled() { throw CancellationError() }
+        if ws.hasAlpha {
+            EndpointQuantization.quantizeNearest(ws, threads: threads)
+        } else {
+            FastestQuantization.quantizeOpaque(ws, threads: threads)
+        }
     }
 }
