@@ -60,16 +60,25 @@ extension GLContext {
             glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        try drawTexture(texture, width: target.width, height: target.height, at: rect, level: level, blend: .replace)
+        try drawTexture(
+            texture, width: target.width, height: target.height, at: rect, face: 0,
+            level: texture.mode == .direct ? level : nil, blend: .replace)
     }
 
-    /// Draws `texture` on a quad covering `rect` (top-left origin; everything when nil) of the bound
-    /// framebuffer of `width` x `height` pixels, whose viewport is set to all of it; `orientation`
-    /// flips the quad's corners so that a texture stored bottom-up or right-to-left appears upright.
+    /// Draws face `face`, mip level `level` of `texture` on a quad covering `rect` (top-left origin;
+    /// everything when nil) of the bound framebuffer of `width` x `height` pixels, whose viewport is set
+    /// to all of it; `orientation` flips the quad's corners so that a texture stored bottom-up or
+    /// right-to-left appears upright. A nil `level` lets a 2D texture choose by the mipmap rules (direct
+    /// mode: level 0) and shows level 0 of a cube face; a cube face, or a chosen level of a texture with
+    /// several, is drawn from a copy (`copyForDrawing`).
     func drawTexture(
-        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, level: Int, blend: BlendMode,
-        orientation: TextureOrientation = .topDown
+        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, face: Int, level: Int?,
+        blend: BlendMode, orientation: TextureOrientation = .topDown
     ) throws {
+        guard (0..<texture.faceCount).contains(face), (0..<texture.levelCount).contains(level ?? 0) else {
+            throw GLError.noSuchImage(
+                face: face, level: level ?? 0, faceCount: texture.faceCount, levelCount: texture.levelCount)
+        }
         let place = rect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let w = Float(width)
         let h = Float(height)
@@ -83,22 +92,18 @@ extension GLContext {
             orientation.xLeft ? right : left, orientation.yUp ? bottom : top,
             orientation.xLeft ? left : right, orientation.yUp ? top : bottom
         )
-        guard texture.faceCount == 1 else {
-            throw GLError.unsupported("draw shows 2D textures; a cube map is sampled by direction, not drawn flat")
-        }
         switch texture.storage {
         case .texture(let name):
+            let copied = texture.faceCount != 1 || (level != nil && texture.levelCount > 1)
+            let sampled = copied ? try copyForDrawing(texture, name: name, face: face, level: level ?? 0) : name
             let program = try programs.textureProgram()
             glUseProgram(program.shader.program)
             glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            glBindTexture(GLenum(GL_TEXTURE_2D), sampled)
             glUniform1i(program.texture, 0)
             try drawQuad(program.quad, position: position, blend: blend)
         case .dataTextures(let levels):
-            guard levels.indices.contains(level) else {
-                throw GLError.unsupported("level \(level) requested but the texture has \(levels.count) level(s)")
-            }
-            try drawDecoding(levels[level], position: position, blend: blend)
+            try drawDecoding(levels[level ?? 0], position: position, blend: blend)
         }
         try check("draw")
     }

@@ -15,21 +15,32 @@ extension GLContext {
     /// needs): the bound framebuffer (left bound to `framebuffer`), the viewport (the whole
     /// framebuffer), the program, the active texture unit (left at 0) and the 2D textures bound on
     /// units 0 and 1, `GL_ARRAY_BUFFER`, vertex attribute array 0, and the blend enable, equation and
-    /// functions. The scissor and stencil tests and colour mask are the game's and apply to the draw.
+    /// functions. Drawing a cube face or a chosen level of a mipmapped texture also binds pvrc's copy
+    /// texture on unit 0 while copying. The scissor and stencil tests and colour mask are the game's
+    /// and apply to the draw.
     /// - Parameters:
     ///   - texture: a texture of this context or of a context sharing with it (uploaded and finished).
     ///   - framebuffer: the destination, e.g. ``GLFramebuffer/defaultFramebuffer(width:height:)``.
     ///   - rect: the destination rectangle in framebuffer pixels, top-left origin; the whole
     ///     framebuffer when nil.
     ///   - blend: how the texture combines with the framebuffer; ``BlendMode/replace`` writes it as it is.
-    ///   - level: for ``PVRTCUploadMode/direct``, the level decoded; other textures choose their level
-    ///     by the usual mipmap rules and ignore it.
+    ///   - face: the cube face drawn (0–5: +X, −X, +Y, −Y, +Z, −Z, rows as stored, as
+    ///     ``readBack(_:face:level:)`` reads them); 0 for a 2D texture.
+    ///   - level: the mip level drawn, exactly that one whatever the rectangle's size (magnified and
+    ///     minified with `LINEAR` filtering; point-sampled for ``PVRTCUploadMode/direct``). When nil, a
+    ///     2D texture chooses its level by the usual mipmap rules (direct mode draws level 0) and a cube
+    ///     face shows level 0. A chosen level of a mipmapped texture, and any face of a cube map, is
+    ///     first copied into a one-level 2D texture of this context (decode-once and colour-renderable
+    ///     uncompressed textures; see the errors).
     ///   - orientation: how the texture's rows and columns are stored; the picture is drawn upright.
-    /// - Throws: ``GLError/unsupported(_:)`` for a cube map, a missing level or an empty framebuffer;
-    ///   ``GLError`` when GL reports an error.
+    /// - Throws: ``GLError/noSuchImage(face:level:faceCount:levelCount:)`` for a face or level the
+    ///   texture lacks; ``GLError/unsupported(_:)`` for an empty framebuffer or for a face or chosen
+    ///   level of a native PVRTC texture (compressed levels cannot be copied in OpenGL ES 2.0);
+    ///   ``GLError/framebufferIncomplete(status:)`` for a face or chosen level in a format GL cannot
+    ///   render to (luminance, alpha); ``GLError`` when GL reports an error.
     public func draw(
         _ texture: GPUTexture, to framebuffer: GLFramebuffer, at rect: PixelRect? = nil,
-        blend: BlendMode = .replace, level: Int = 0, orientation: TextureOrientation = .topDown
+        blend: BlendMode = .replace, face: Int = 0, level: Int? = nil, orientation: TextureOrientation = .topDown
     ) throws {
         activate()
         guard framebuffer.width > 0, framebuffer.height > 0 else {
@@ -38,8 +49,8 @@ extension GLContext {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
         glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
         try drawTexture(
-            texture, width: framebuffer.width, height: framebuffer.height, at: rect, level: level, blend: blend,
-            orientation: orientation)
+            texture, width: framebuffer.width, height: framebuffer.height, at: rect, face: face, level: level,
+            blend: blend, orientation: orientation)
     }
 
     /// Clears all of `framebuffer` to `color` (binds it and sets the viewport to all of it; the

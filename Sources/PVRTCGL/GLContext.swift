@@ -14,11 +14,11 @@ import PVRTC
 /// (``init(sharingWith:)``).
 ///
 /// Rendering goes into ``RenderTarget`` framebuffers of any size, or into the game's framebuffer
-/// (``draw(_:to:at:blend:level:orientation:)``); a headless context's pbuffer only exists so the context has a
+/// (``draw(_:to:at:blend:face:level:orientation:)``); a headless context's pbuffer only exists so the context has a
 /// surface to be current on.
 ///
 /// An adopted context is the game's: pvrc changes GL state in it as its draws and uploads need
-/// (listed at ``draw(_:to:at:blend:level:orientation:)``) and sets `GL_UNPACK_ALIGNMENT`/`GL_PACK_ALIGNMENT` to 1
+/// (listed at ``draw(_:to:at:blend:face:level:orientation:)``) and sets `GL_UNPACK_ALIGNMENT`/`GL_PACK_ALIGNMENT` to 1
 /// when adopting, but never destroys it. Release the `GLContext` on the context's thread, while the
 /// context still exists.
 ///
@@ -63,6 +63,9 @@ public final class GLContext {
     var programs = ProgramCache()
     /// The vertex buffer holding the unit quad's four corners.
     var quadBuffer: GLuint = 0
+    /// The one-level 2D texture a face or mip level is copied into to be drawn flat, and the
+    /// framebuffer the copy reads through (see `copyForDrawing`); 0 until first needed.
+    var levelCopy: (texture: GLuint, framebuffer: GLuint) = (0, 0)
 
     /// Creates a context, trying in turn: the EGL device platform (hardware devices before
     /// `EGL_MESA_device_software`), Mesa's surfaceless platform, then `EGL_DEFAULT_DISPLAY`.
@@ -102,6 +105,8 @@ public final class GLContext {
             activate()
             programs.deleteAll()
             if quadBuffer != 0 { glDeleteBuffers(1, &quadBuffer) }
+            if levelCopy.texture != 0 { glDeleteTextures(1, &levelCopy.texture) }
+            if levelCopy.framebuffer != 0 { glDeleteFramebuffers(1, &levelCopy.framebuffer) }
         }
         guard case .owned(let handles) = binding else { return }
         if eglGetCurrentContext() == handles.context {

@@ -16,6 +16,9 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case eglFailed(call: String, error: String)
     /// A shared context was requested from a context adopted without EGL handles (e.g. a GLX context).
     case notAnEGLContext
+    /// A draw asked for a face or mip level the texture does not have (`faceCount` faces, `levelCount`
+    /// levels).
+    case noSuchImage(face: Int, level: Int, faceCount: Int, levelCount: Int)
 
     /// A one-line description of the failure.
     public var description: String {
@@ -29,6 +32,9 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
         case .eglFailed(let call, let error): return "\(call) failed (\(error))"
         case .notAnEGLContext:
             return "the adopted context was not made through EGL, so no context can share its textures"
+        case .noSuchImage(let face, let level, let faceCount, let levelCount):
+            return "face \(face), level \(level) requested but the texture has \(faceCount) face(s) and "
+                + "\(levelCount) level(s)"
         }
     }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds examples/Viewer (an SDL2 window whose OpenGL ES 2.0 context SDL makes; pvrc adopts it, loads
-# through its loader on a shared context and draws into the window), runs it under Xvfb in screenshot
+# the whole file through its loader on a shared context and draws the chosen face and level into the
+# window), runs it under Xvfb in screenshot
 # mode on test textures, and compares each 1:1 screenshot, read back from the window's framebuffer,
 # with the CPU decoder (`pvrc decode`) pixel for pixel (ScreenshotCheck); any difference fails.
 set -euo pipefail
@@ -29,6 +30,8 @@ trap 'rm -rf "$work"' EXIT
     ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png \
     ../snowy-tree-256-rgba.png ../normal-maps/stk_generic_bedRock_a_Normal.png "$work/cube.pvr" \
     --max-size 64 --mipmaps --quality fastest
+# libktx's uncompressed RGBA8 cube map (16x16, 5 levels, every face a different part of a picture).
+cp "$root/Tests/TextureFormatsTests/Fixtures/libktx-cube/cube_rgba8888.ktx" "$work/rgbacube.ktx"
 
 # texture, then the level and face `pvrc decode` writes, then the viewer's options (the level and face
 # chosen on the command line or typed as keys through SDL's event queue: `]` next level, `f` next face).
@@ -43,6 +46,7 @@ cases=(
     "tree2.ktx2 1 0 --raw --level 1"
     "cube.pvr 1 3 --raw --face 3 --level 1"
     "cube.pvr 1 3 --raw --keys fff]"
+    "rgbacube.ktx 1 2 --raw --face 2 --level 1"
     "flipped.ktx 0 0"
 )
 compared=0

@@ -4,14 +4,11 @@ enum ViewerError: Error, CustomStringConvertible {
     case usage(String?)
     /// SDL failed; carries `SDL_GetError()`.
     case sdl(call: String, message: String)
-    /// The file cannot be shown.
-    case file(path: String, reason: String)
 
     var description: String {
         switch self {
         case .usage(let problem): return (problem.map { "Viewer: \($0)\n" } ?? "") + ViewerOptions.usage
         case .sdl(let call, let message): return "Viewer: \(call) failed: \(message)"
-        case .file(let path, let reason): return "Viewer: \(path): \(reason)"
         }
     }
 }

@@ -1,28 +1,21 @@
 import CSDL2
 import Foundation
 import ImageFiles
-import PVRTC
 import PVRTCGL
 
-/// Opens the window at the size of the first picture, shows the file, and closes the window.
+/// Opens the window, loads the file, shows it at the size of the first picture, and closes the window.
 func run(_ options: ViewerOptions) throws {
     var state = ViewState()
     (state.level, state.face, state.picture, state.checkerboard, state.raw) = (
         options.level, options.face, options.view, options.checkerboard, options.raw
     )
-    let faces = try ViewerScene.readFaces(options.texture)
-    guard state.level < faces[0].levels.count else {
-        throw ViewerError.usage("--level \(state.level): the texture has \(faces[0].levels.count) level(s)")
-    }
-    guard state.face < faces.count else {
-        throw ViewerError.usage("--face \(state.face): the texture has \(faces.count) face(s)")
-    }
-    let level = faces[0].levels[state.level]
+    // The context the loader shares textures with must exist before the file is loaded, so the window
+    // opens at a provisional size and is resized to the picture once the texture is on the GPU.
     let window = try SDLWindow(
-        title: "pvrc viewer: \(options.texture.lastPathComponent)", width: level.width, height: level.height,
+        title: "pvrc viewer: \(options.texture.lastPathComponent)", width: 256, height: 256,
         resizable: options.screenshot == nil, alpha: options.raw)
     do {
-        try show(options, faces: faces, state: state, in: window)
+        try show(options, state: state, in: window)
     } catch {
         window.close()
         throw error
@@ -30,16 +23,34 @@ func run(_ options: ViewerOptions) throws {
     window.close()
 }
 
+/// Loads the texture and checks the chosen level and face against it.
+private func loadedScene(_ options: ViewerOptions, state: ViewState) throws -> ViewerScene {
+    let scene = try ViewerScene(texture: options.texture)
+    do {
+        try scene.load()
+        guard state.level < scene.levelSizes.count else {
+            throw ViewerError.usage("--level \(state.level): the texture has \(scene.levelSizes.count) level(s)")
+        }
+        guard state.face < scene.faceCount else {
+            throw ViewerError.usage("--face \(state.face): the texture has \(scene.faceCount) face(s)")
+        }
+        if let source = options.source {
+            try scene.loadSource(source)
+            if let problem = scene.heatMapProblem { print("Viewer: no heat map: \(problem)") }
+        }
+    } catch {
+        scene.close()
+        throw error
+    }
+    return scene
+}
+
 /// The frame loop: events, one frame drawn by pvrc into SDL's window, swap; in screenshot mode the
 /// picture's 1:1 rectangle is read back before the swap of frame `--frames` and written as a PNG.
-func show(_ options: ViewerOptions, faces: [PVRTCTexture], state first: ViewState, in window: SDLWindow) throws {
+func show(_ options: ViewerOptions, state first: ViewState, in window: SDLWindow) throws {
     var state = first
-    let scene = try ViewerScene(texture: options.texture, faces: faces)
-    try scene.load()
-    if let source = options.source {
-        try scene.loadSource(source)
-        if let problem = scene.heatMapProblem { print("Viewer: no heat map: \(problem)") }
-    }
+    let scene = try loadedScene(options, state: first)
+    defer { scene.close() }
     if let picture = ViewerRenderer.picture(scene, state), window.drawableSize != (picture.width, picture.height) {
         window.resize(width: picture.width, height: picture.height)
     }
@@ -81,5 +92,4 @@ func show(_ options: ViewerOptions, faces: [PVRTCTexture], state first: ViewStat
         }
         window.swap()
     }
-    scene.close()
 }
