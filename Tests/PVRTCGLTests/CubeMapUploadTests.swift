@@ -8,25 +8,13 @@ import XCTest
 /// byte. The native path cannot run here (Mesa lacks `GL_IMG_texture_compression_pvrtc`); it is
 /// checked to refuse cleanly instead.
 final class CubeMapUploadTests: XCTestCase {
-    private func cubeMap(size: Int, levels: Int?, format: PVRTCFormat, seed: UInt64) throws -> PVRTCCubeMap {
-        let kinds: [BlockKind] = [.opaque, .translucent, .mixed, .punchThrough, .mixed, .opaque]
-        return try PVRTCCubeMap(
-            faces: (0..<6).map { face in
-                var texture = try RandomBlocks.texture(
-                    width: size, height: size, kind: kinds[face], levels: levels, format: format,
-                    seed: seed + UInt64(face))
-                texture.hasAlpha = true  // one alpha flag for the whole cube
-                return texture
-            })
-    }
-
     func testEveryFaceAndLevelReadsBackAsTheCPUDecoderDecodesIt() throws {
         let context = try SharedContext.get()
         // Full chains, one level, and a chain that stops early (completed by glGenerateMipmap).
         for (format, size, levels) in [
             (PVRTCFormat.pvrtc1_4bpp, 32, nil), (.pvrtc1_2bpp, 32, nil), (.pvrtc1_4bpp, 64, 1), (.pvrtc1_2bpp, 16, 2),
         ] as [(PVRTCFormat, Int, Int?)] {
-            let cube = try cubeMap(size: size, levels: levels, format: format, seed: UInt64(size))
+            let cube = try RandomBlocks.cubeMap(size: size, levels: levels, format: format, seed: UInt64(size))
             let uploaded = try context.upload(cube, mode: .decodeOnce)
             defer { context.delete(uploaded) }
             XCTAssertEqual(uploaded.faceCount, 6)
@@ -44,7 +32,7 @@ final class CubeMapUploadTests: XCTestCase {
     /// The faces land on their own targets: six different faces read back six different images.
     func testFacesAreNotMixedUp() throws {
         let context = try SharedContext.get()
-        let cube = try cubeMap(size: 16, levels: 1, format: .pvrtc1_4bpp, seed: 40)
+        let cube = try RandomBlocks.cubeMap(size: 16, levels: 1, format: .pvrtc1_4bpp, seed: 40)
         let uploaded = try context.upload(cube, mode: .decodeOnce)
         defer { context.delete(uploaded) }
         let images = try (0..<6).map { try context.readBack(uploaded, face: $0, level: 0) }
@@ -54,7 +42,7 @@ final class CubeMapUploadTests: XCTestCase {
 
     func testNativeWithoutTheExtensionAndDirectAreRefused() throws {
         let context = try SharedContext.get()
-        let cube = try cubeMap(size: 16, levels: 1, format: .pvrtc1_2bpp, seed: 50)
+        let cube = try RandomBlocks.cubeMap(size: 16, levels: 1, format: .pvrtc1_2bpp, seed: 50)
         XCTAssertThrowsError(try context.upload(cube, mode: .direct)) {
             XCTAssertEqual(
                 $0 as? GLError,

@@ -16,18 +16,6 @@ final class FaceAndLevelDrawTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("TextureFormatsTests/Fixtures/libktx-cube")
 
-    private func cubeMap(size: Int, levels: Int?, format: PVRTCFormat, seed: UInt64) throws -> PVRTCCubeMap {
-        let kinds: [BlockKind] = [.opaque, .translucent, .mixed, .punchThrough, .mixed, .opaque]
-        return try PVRTCCubeMap(
-            faces: (0..<6).map { face in
-                var texture = try RandomBlocks.texture(
-                    width: size, height: size, kind: kinds[face], levels: levels, format: format,
-                    seed: seed + UInt64(face))
-                texture.hasAlpha = true
-                return texture
-            })
-    }
-
     /// Draws `face`, `level` of `texture` at `rect` of a fresh `width` x `height` framebuffer object
     /// cleared to opaque magenta, and reads `rect` back.
     private func drawn(
@@ -50,7 +38,7 @@ final class FaceAndLevelDrawTests: XCTestCase {
                 PVRTCFormat, Int, Int?
             )]
         {
-            let cube = try cubeMap(size: size, levels: levels, format: format, seed: 70 + UInt64(size))
+            let cube = try RandomBlocks.cubeMap(size: size, levels: levels, format: format, seed: 70 + UInt64(size))
             let uploaded = try context.upload(cube, mode: .decodeOnce)
             defer { context.delete(uploaded) }
             for level in cube.shape.levels.indices {
@@ -151,7 +139,7 @@ final class FaceAndLevelDrawTests: XCTestCase {
 
     func testAFaceOrLevelTheTextureLacksIsRefused() throws {
         let context = try SharedContext.get()
-        let cube = try cubeMap(size: 8, levels: 2, format: .pvrtc1_4bpp, seed: 90)
+        let cube = try RandomBlocks.cubeMap(size: 8, levels: 2, format: .pvrtc1_4bpp, seed: 90)
         let uploadedCube = try context.upload(cube, mode: .decodeOnce)
         defer { context.delete(uploadedCube) }
         let flat = try context.upload(
