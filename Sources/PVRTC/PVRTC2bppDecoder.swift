@@ -34,20 +34,17 @@ public enum PVRTC2bppDecoder {
     /// ``PVRTCDecoder/decode(_:threads:)``).
     static func decode(_ image: PVRTCImage, threads: Int) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
-        let bw = blocks.blocksWide
-        let bh = blocks.blocksHigh
-        let weights = blocks.words.withUnsafeBufferPointer { buffer in
-            PVRTC2bppModulation.plane(words: buffer.baseAddress!, blocksWide: bw, blocksHigh: bh, threads: threads)
-        }
         return blocks.endpoints.withUnsafeBufferPointer { endpoints in
-            weights.withUnsafeBufferPointer { weightBuffer in
-                PVRTC2bppRowDecoder(
-                    endpoints: endpoints.baseAddress!, weights: weightBuffer.baseAddress!, blocksWide: bw,
-                    blocksHigh: bh
-                )
-                .image(
-                    width: image.width, height: image.height, paddedWidth: image.format.blockWidth * bw,
-                    threads: threads)
+            blocks.words.withUnsafeBufferPointer { words in
+                PVRTC2bppModulation.withRowTables { tables in
+                    PVRTC2bppRowDecoder(
+                        endpoints: endpoints.baseAddress!, words: words.baseAddress!, tables: tables,
+                        blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
+                    )
+                    .image(
+                        width: image.width, height: image.height,
+                        paddedWidth: image.format.blockWidth * blocks.blocksWide, threads: threads)
+                }
             }
         }
     }

@@ -1,4 +1,4 @@
-/// The modulation weights of a PVRTC1 2bpp level, one byte per pixel of the padded level.
+/// The modulation weights of a PVRTC1 2bpp level, one byte per pixel, computed a pixel row at a time.
 ///
 /// A 2bpp block (8x4 pixels) stores its modulation in one of two modes, chosen by bit 0 of its colour word:
 /// - **direct** (flag 0): one bit per pixel in raster order, weight 0 or 8;
@@ -9,9 +9,11 @@
 ///   `(u + d + 1) / 2` when it is set. Bit 0 (and, in the one-direction rules, bit 20) is then replaced by
 ///   the bit above it.
 ///
-/// The plane is built in two passes over the blocks: the first writes every stored (checkerboard) weight and
-/// every pixel of direct blocks, the second averages the remaining pixels of interpolated blocks. The second
-/// pass reads only checkerboard pixels, which the first pass wrote, so both passes run in parallel.
+/// A row's weights need only the stored weights of that row and of the rows above and below it (an average
+/// reads stored pixels only), so the row decoder keeps three rows of stored weights
+/// (``RowTables/storedRow(_:words:blocksWide:into:)``), fills in the averaged pixels of the middle one in place
+/// (``RowTables/average(row:words:blocksWide:above:here:below:)``) and moves down a row: no weight plane of the
+/// whole level, nothing shared between worker threads, and the weights are still in the cache when they are read.
 package enum PVRTC2bppModulation {
     /// The weight in eighths of a stored two-bit modulation value in the interpolated mode.
     @inlinable
@@ -74,120 +76,74 @@ package enum PVRTC2bppModulation {
     /// The low six bits of every byte.
     static let lowSixBits: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
 
-    /// The eight weights above and below pixels x ..< x + 8 of row y (wrapping at the level's edges).
-    @inline(__always)
-    static func verticalNeighbours(_ plane: UnsafeMutableRawPointer, x: Int, y: Int, width: Int, height: Int)
-        -> (UInt64, UInt64)
-    {
-        let up = (y == 0 ? height - 1 : y - 1) * width + x
-        let down = (y + 1 == height ? 0 : y + 1) * width + x
-        return (
-            plane.loadUnaligned(fromByteOffset: up, as: UInt64.self),
-            plane.loadUnaligned(fromByteOffset: down, as: UInt64.self)
-        )
+    /// ``directRows`` and ``interpolatedRows`` as pointers, valid while `body` runs.
+    static func withRowTables<Result>(_ body: (RowTables) -> Result) -> Result {
+        directRows.withUnsafeBufferPointer { direct in
+            interpolatedRows.withUnsafeBufferPointer { interpolated in
+                body(RowTables(direct: direct.baseAddress!, interpolated: interpolated.baseAddress!))
+            }
+        }
     }
 
-    /// `(up + down + 1) / 2` for the eight pixels x ..< x + 8 of row y, byte by byte.
-    @inline(__always)
-    static func verticalAverage(_ plane: UnsafeMutableRawPointer, x: Int, y: Int, width: Int, height: Int) -> UInt64 {
-        let (up, down) = verticalNeighbours(plane, x: x, y: y, width: width, height: height)
-        return ((up &+ down &+ ones) >> 1) & lowSevenBits
-    }
+    /// Pointers to the row tables (``withRowTables(_:)``).
+    struct RowTables {
+        /// ``directRows``.
+        let direct: UnsafePointer<UInt64>
+        /// ``interpolatedRows``.
+        let interpolated: UnsafePointer<UInt64>
 
-    /// The block rows of pass 2 in phases whose rows are never neighbours (rows wrap at the level's
-    /// edges): the even rows, then the odd ones, and the last row alone when the count is odd.
-    static func averagingPhases(blocksHigh bh: Int) -> [[Int]] {
-        guard bh > 1 else { return [[0]] }
-        let even = Array(stride(from: 0, to: bh & 1 == 0 ? bh : bh - 1, by: 2))
-        let odd = Array(stride(from: 1, to: bh, by: 2))
-        return bh & 1 == 0 ? [even, odd] : [even, odd, [bh - 1]]
-    }
+        /// The stored weights of pixel row `y` (direct blocks: all eight; interpolated blocks: the
+        /// checkerboard pixels, the others 0), eight bytes per block, into `row`.
+        @inline(__always)
+        func storedRow(
+            _ y: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, into row: UnsafeMutablePointer<UInt64>
+        ) {
+            let blockRow = words + (y >> 2) * bw
+            let shift = 8 * UInt32(y & 3)
+            let parity = (y & 1) << 8
+            for bx in 0..<bw {
+                let word = blockRow[bx]
+                let bits = UInt32(truncatingIfNeeded: word)
+                row[bx] =
+                    word >> 32 != 0
+                    ? interpolated[parity | Int((effectiveStoredBits(bits) >> shift) & 0xFF)]
+                    : direct[Int((bits >> shift) & 0xFF)]
+            }
+        }
 
-    /// Builds the weight plane of a level, `8 * blocksWide` x `4 * blocksHigh` bytes, rows top-down.
-    /// - Parameter words: per block in linear order, the modulation word in the low 32 bits and the mode
-    ///   flag (colour-word bit 0) at bit 32.
-    static func plane(words: UnsafePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int, threads: Int) -> [UInt8] {
-        let width = 8 * bw
-        let count = width * 4 * bh
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-            let target = UnsafeSendablePointer(buffer.baseAddress!)
-            let source = UnsafeSendablePointer(UnsafeMutablePointer(mutating: words))
-            directRows.withUnsafeBufferPointer { direct in
-                interpolatedRows.withUnsafeBufferPointer { interpolated in
-                    let tables = UnsafeSendablePointer(UnsafeMutablePointer(mutating: direct.baseAddress!))
-                    let odd = UnsafeSendablePointer(UnsafeMutablePointer(mutating: interpolated.baseAddress!))
-                    // Pass 1: every block row writes its four pixel rows in full (the averaged pixels as 0).
-                    Parallel.forEach(bh, threads: threads) { rows in
-                        let raw = UnsafeMutableRawPointer(target.pointer)
-                        for by in rows {
-                            for bx in 0..<bw {
-                                let word = source.pointer[by * bw + bx]
-                                let interpolatedMode = word >> 32 != 0
-                                let bits =
-                                    interpolatedMode
-                                    ? effectiveStoredBits(UInt32(truncatingIfNeeded: word))
-                                    : UInt32(truncatingIfNeeded: word)
-                                for r in 0..<4 {
-                                    let byte = Int((bits >> (8 * UInt32(r))) & 0xFF)
-                                    let row = interpolatedMode ? odd.pointer[(r & 1) << 8 | byte] : tables.pointer[byte]
-                                    raw.storeBytes(
-                                        of: row, toByteOffset: (4 * by + r) * width + 8 * bx, as: UInt64.self)
-                                }
-                            }
-                        }
-                    }
-                    // Pass 2: the averaged pixels of interpolated blocks, from the stored pixels around them,
-                    // eight pixels at a time in one 64-bit word (weights are at most 8, sums at most 34, so no
-                    // byte carries into the next). A block row reads the pixel rows next to it, which the block
-                    // rows above and below rewrite, so no two neighbouring block rows run at once (the phases).
-                    for phase in averagingPhases(blocksHigh: bh) {
-                        Parallel.forEach(phase.count, threads: threads) { indices in
-                            let plane = UnsafeMutableRawPointer(target.pointer)
-                            let height = 4 * bh
-                            for by in phase[indices] {
-                                for bx in 0..<bw {
-                                    let word = source.pointer[by * bw + bx]
-                                    guard word >> 32 != 0 else { continue }
-                                    let rule = Averaging(word: UInt32(truncatingIfNeeded: word))
-                                    let x = 8 * bx
-                                    let leftX = x == 0 ? width - 1 : x - 1
-                                    let rightX = x + 8 == width ? 0 : x + 8
-                                    for r in 0..<4 {
-                                        let y = 4 * by + r
-                                        let here = y * width
-                                        let row = plane.loadUnaligned(fromByteOffset: here + x, as: UInt64.self)
-                                        let value: UInt64
-                                        switch rule {
-                                        case .vertical:
-                                            value = verticalAverage(plane, x: x, y: y, width: width, height: height)
-                                        case .horizontal, .both:
-                                            let leftByte = UInt64(
-                                                plane.load(fromByteOffset: here + leftX, as: UInt8.self))
-                                            let rightByte = UInt64(
-                                                plane.load(fromByteOffset: here + rightX, as: UInt8.self))
-                                            let left = row << 8 | leftByte
-                                            let right = row >> 8 | rightByte << 56
-                                            if rule == .horizontal {
-                                                value = ((left &+ right &+ ones) >> 1) & lowSevenBits
-                                            } else {
-                                                let (up, down) = verticalNeighbours(
-                                                    plane, x: x, y: y, width: width, height: height)
-                                                value = ((left &+ right &+ up &+ down &+ ones &* 2) >> 2) & lowSixBits
-                                            }
-                                        }
-                                        let averaged: UInt64 =
-                                            r & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
-                                        plane.storeBytes(
-                                            of: (row & ~averaged) | (value & averaged), toByteOffset: here + x,
-                                            as: UInt64.self)
-                                    }
-                                }
-                            }
-                        }
+        /// Replaces the stored weights of pixel row `y` in `here` by its weights: the averaged pixels of
+        /// interpolated blocks from the stored weights around them (`above` and `below` hold the stored weights of
+        /// the rows above and below; the averaged pixels of `above` may already be filled in, as no average reads
+        /// them).
+        @inline(__always)
+        func average(
+            row y: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, above: UnsafePointer<UInt64>,
+            here: UnsafeMutablePointer<UInt64>, below: UnsafePointer<UInt64>
+        ) {
+            // The averaged pixels of interpolated blocks, eight pixels at a time in one 64-bit word (weights are
+            // at most 8, sums at most 34, so no byte carries into the next). A neighbour's pixel next to an
+            // averaged one is a stored pixel, which this loop never rewrites, so the order does not matter.
+            let blockRow = words + (y >> 2) * bw
+            let averaged: UInt64 = y & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
+            let lastBlock = bw - 1
+            for bx in 0..<bw {
+                let word = blockRow[bx]
+                guard word >> 32 != 0 else { continue }
+                let row = here[bx]
+                let value: UInt64
+                if word & (1 | 1 << 20) == 1 | 1 << 20 {
+                    value = ((above[bx] &+ below[bx] &+ ones) >> 1) & lowSevenBits
+                } else {
+                    let left = row << 8 | here[(bx - 1) & lastBlock] >> 56
+                    let right = row >> 8 | here[(bx + 1) & lastBlock] << 56
+                    if word & 1 != 0 {
+                        value = ((left &+ right &+ ones) >> 1) & lowSevenBits
+                    } else {
+                        value = ((left &+ right &+ above[bx] &+ below[bx] &+ ones &* 2) >> 2) & lowSixBits
                     }
                 }
+                here[bx] = (row & ~averaged) | (value & averaged)
             }
-            initializedCount = count
         }
     }
 }

@@ -1,17 +1,43 @@
-/// Decodes single rows of a PVRTC1 2bpp level from its expanded endpoints and modulation weight plane;
-/// shared read-only by the worker threads.
+/// Decodes single rows of a PVRTC1 2bpp level from its expanded endpoints and modulation words (each row's
+/// weights from ``PVRTC2bppModulation``); shared read-only by the worker threads.
 struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
     // @unchecked: the pointers refer to buffers that outlive every call and are only read.
     /// Per block in linear order: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a) in ARGB 4555 precision.
     let endpoints: UnsafePointer<SIMD8<Int16>>
-    /// One weight (in eighths) per pixel of the padded level, rows top-down.
-    let weights: UnsafePointer<UInt8>
+    /// Per block in linear order: the modulation word in the low 32 bits, the mode flag at bit 32.
+    let words: UnsafePointer<UInt64>
+    /// The weight tables the rows' weights are built from.
+    let tables: PVRTC2bppModulation.RowTables
     let blocksWide: Int
     let blocksHigh: Int
 
-    /// Writes pixel row `y` of the padded level (`8 * blocksWide` RGBA pixels) to `out`.
+    /// Decodes rows `rows` top to bottom, keeping the stored weights of three consecutive rows (a row's
+    /// averaged weights read the rows above and below it) and moving them down one row at a time.
+    func decodeRows(_ rows: Range<Int>, to output: PaddedRowOutput) {
+        let bw = blocksWide
+        let paddedHeight = 4 * blocksHigh
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * bw) { scratch in
+            var above = scratch.baseAddress!
+            var here = above + bw
+            var below = here + bw
+            let first = rows.lowerBound
+            tables.storedRow(first == 0 ? paddedHeight - 1 : first - 1, words: words, blocksWide: bw, into: above)
+            tables.storedRow(first, words: words, blocksWide: bw, into: here)
+            for y in rows {
+                tables.storedRow(y + 1 == paddedHeight ? 0 : y + 1, words: words, blocksWide: bw, into: below)
+                tables.average(row: y, words: words, blocksWide: bw, above: above, here: here, below: below)
+                decode(
+                    row: y, weights: UnsafeRawPointer(here).assumingMemoryBound(to: UInt8.self),
+                    into: output.destination(y))
+                output.commit(y)
+                (above, here, below) = (here, below, above)
+            }
+        }
+    }
+
+    /// Writes pixel row `y` with its weights `rowWeights` (one byte per pixel) to `out`.
     @inline(__always)
-    func decode(row y: Int, into out: UnsafeMutableRawPointer) {
+    func decode(row y: Int, weights rowWeights: UnsafePointer<UInt8>, into out: UnsafeMutableRawPointer) {
         let bw = blocksWide
         let bh = blocksHigh
         // Rows 4Y+2 ... 4Y+5 lie between the block centres of block rows Y and Y+1.
@@ -21,7 +47,6 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         let bottom = endpoints + (low + 1 == bh ? 0 : low + 1) * bw
         let weightTop = SIMD8<Int16>(repeating: 4 &- yr)
         let weightBottom = SIMD8<Int16>(repeating: yr)
-        let rowWeights = weights + y * 8 * bw
 
         @inline(__always) func vertical(_ x: Int) -> SIMD8<Int16> {
             top[x] &* weightTop &+ bottom[x] &* weightBottom
@@ -61,14 +86,17 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         let deltaB = SIMD8(lowHalf: delta.highHalf, highHalf: delta.highHalf)
         // To 8 bits: RGB v/128 + v/4; alpha lanes hold 2v, so (2·2v)/128 + 2v/4 = v/32 + v/2.
         let scale = SIMD8<Int16>(1, 1, 1, 2, 1, 1, 1, 2)
+        let first = Int16(truncatingIfNeeded: offsets.lowerBound)
+        let start = SIMD8<Int16>(first, first, first, first, first &+ 1, first &+ 1, first &+ 1, first &+ 1)
+        // Two pixels a step: the sums move by two deltas.
+        var a = baseA &+ deltaA &* start
+        var b = baseB &+ deltaB &* start
+        let stepA = deltaA &<< 1
+        let stepB = deltaB &<< 1
         var i = offsets.lowerBound
         var pixels = out
         var w = weights
         while i < offsets.upperBound {
-            let i0 = Int16(truncatingIfNeeded: i)
-            let offset = SIMD8<Int16>(i0, i0, i0, i0, i0 &+ 1, i0 &+ 1, i0 &+ 1, i0 &+ 1)
-            let a = baseA &+ deltaA &* offset
-            let b = baseB &+ deltaB &* offset
             let a8 = (a &>> 2) &+ ((a &* scale) &>> 7)
             let b8 = (b &>> 2) &+ ((b &* scale) &>> 7)
             let w0 = Int16(w[0])
@@ -77,6 +105,8 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
             // (A·(8−w) + B·w) / 8 = A + (B − A)·w / 8, with floor division.
             let blended = a8 &+ (((b8 &- a8) &* weight) &>> 3)
             pixels.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
+            a &+= stepA
+            b &+= stepB
             pixels += 8
             w += 2
             i += 2

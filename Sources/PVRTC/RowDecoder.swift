@@ -7,6 +7,14 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     let blocksWide: Int
     let blocksHigh: Int
 
+    /// Decodes rows `rows`, one at a time.
+    func decodeRows(_ rows: Range<Int>, to output: PaddedRowOutput) {
+        for y in rows {
+            decode(row: y, into: output.destination(y))
+            output.commit(y)
+        }
+    }
+
     /// Writes pixel row `y` of the padded level (`4 * blocksWide` RGBA pixels) to `out`.
     @inline(__always)
     func decode(row y: Int, into out: UnsafeMutableRawPointer) {
