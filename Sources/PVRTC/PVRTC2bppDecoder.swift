@@ -37,13 +37,16 @@ public enum PVRTC2bppDecoder {
         return blocks.endpoints.withUnsafeBufferPointer { endpoints in
             blocks.words.withUnsafeBufferPointer { words in
                 PVRTC2bppModulation.withRowTables { tables in
-                    PVRTC2bppRowDecoder(
-                        endpoints: endpoints.baseAddress!, words: words.baseAddress!, tables: tables,
-                        blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
-                    )
-                    .image(
-                        width: image.width, height: image.height,
-                        paddedWidth: image.format.blockWidth * blocks.blocksWide, threads: threads)
+                    PVRTC2bppRowDecoder.pairWeightTable.withUnsafeBufferPointer { pairs in
+                        PVRTC2bppRowDecoder(
+                            endpoints: endpoints.baseAddress!, words: words.baseAddress!, tables: tables,
+                            pairWeights: pairs.baseAddress!, blocksWide: blocks.blocksWide,
+                            blocksHigh: blocks.blocksHigh
+                        )
+                        .image(
+                            width: image.width, height: image.height,
+                            paddedWidth: image.format.blockWidth * blocks.blocksWide, threads: threads)
+                    }
                 }
             }
         }

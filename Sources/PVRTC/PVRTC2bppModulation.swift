@@ -43,28 +43,26 @@ package enum PVRTC2bppModulation {
     /// stored values: bit 0 takes bit 1, and in the one-direction rules bit 20 takes bit 21.
     @inlinable
     package static func effectiveStoredBits(_ word: UInt32) -> UInt32 {
-        var bits = word
-        if word & 1 != 0 {
-            bits = (bits & ~(1 << 20)) | ((bits >> 1) & (1 << 20))
-        }
+        let bit20 = (0 &- (word & 1)) & (1 << 20)
+        let bits = (word & ~bit20) | ((word >> 1) & bit20)
         return (bits & ~1) | ((bits >> 1) & 1)
     }
 
-    /// Eight pixel weights as bytes for each byte of a direct block's row (bit i is pixel i).
-    static let directRows: [UInt64] = (0..<256).map { bits in
+    /// Eight pixel weights as bytes for each byte of a block's row, indexed by `mode << 9 | parity << 8 | byte`:
+    /// direct blocks (mode 0; bit i is pixel i, weight 0 or 8; both parities alike), then interpolated blocks
+    /// at even and odd rows (four two-bit stored values; the pixels between stored ones are left 0). One table
+    /// for both modes lets a row be looked up without branching on its block's mode, which changes from block
+    /// to block in mixed data.
+    static let rowWeights: [UInt64] = (0..<1024).map { index in
+        let byte = index & 0xFF
         var row: UInt64 = 0
-        for i in 0..<8 where (bits >> i) & 1 != 0 { row |= 8 << (8 * UInt64(i)) }
-        return row
-    }
-
-    /// Eight pixel weights as bytes for each byte of an interpolated block's row (four two-bit stored values)
-    /// at even (index 0–255) and odd (256–511) rows; the pixels between stored ones are left 0.
-    static let interpolatedRows: [UInt64] = (0..<512).map { index in
-        let parity = index >> 8
-        var row: UInt64 = 0
-        for k in 0..<4 {
-            let weight = UInt64(storedWeight(index >> (2 * k)))
-            row |= weight << (8 * UInt64(2 * k + parity))
+        if index >> 9 == 0 {
+            for i in 0..<8 where (byte >> i) & 1 != 0 { row |= 8 << (8 * UInt64(i)) }
+        } else {
+            let parity = (index >> 8) & 1
+            for k in 0..<4 {
+                row |= UInt64(storedWeight(byte >> (2 * k))) << (8 * UInt64(2 * k + parity))
+            }
         }
         return row
     }
@@ -76,24 +74,28 @@ package enum PVRTC2bppModulation {
     /// The low six bits of every byte.
     static let lowSixBits: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
 
-    /// ``directRows`` and ``interpolatedRows`` as pointers, valid while `body` runs.
+    /// ``rowWeights`` as a pointer, valid while `body` runs.
     static func withRowTables<Result>(_ body: (RowTables) -> Result) -> Result {
-        directRows.withUnsafeBufferPointer { direct in
-            interpolatedRows.withUnsafeBufferPointer { interpolated in
-                body(RowTables(direct: direct.baseAddress!, interpolated: interpolated.baseAddress!))
-            }
-        }
+        rowWeights.withUnsafeBufferPointer { table in body(RowTables(combined: table.baseAddress!)) }
     }
 
-    /// Pointers to the row tables (``withRowTables(_:)``).
+    /// A pointer to the row table (``withRowTables(_:)``) and the row steps that read it.
     struct RowTables {
-        /// ``directRows``.
-        let direct: UnsafePointer<UInt64>
-        /// ``interpolatedRows``.
-        let interpolated: UnsafePointer<UInt64>
+        /// ``rowWeights``.
+        let combined: UnsafePointer<UInt64>
 
-        /// The stored weights of pixel row `y` (direct blocks: all eight; interpolated blocks: the
-        /// checkerboard pixels, the others 0), eight bytes per block, into `row`.
+        /// The stored weights of one block's row (direct blocks: all eight; interpolated blocks: the
+        /// checkerboard pixels, the others 0), eight bytes, from its word (`shift`: 8 × the row within the
+        /// block; `parity`: the pixel row's parity times 256).
+        @inline(__always)
+        func stored(_ word: UInt64, shift: UInt32, parity: Int) -> UInt64 {
+            let raw = UInt32(truncatingIfNeeded: word)
+            let mode = UInt32(truncatingIfNeeded: word >> 32) & 1
+            let bits = raw ^ ((raw ^ effectiveStoredBits(raw)) & (0 &- mode))
+            return combined[Int(mode) << 9 | parity | Int((bits >> shift) & 0xFF)]
+        }
+
+        /// The stored weights of pixel row `y`, eight bytes per block, into `row`.
         @inline(__always)
         func storedRow(
             _ y: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, into row: UnsafeMutablePointer<UInt64>
@@ -101,32 +103,30 @@ package enum PVRTC2bppModulation {
             let blockRow = words + (y >> 2) * bw
             let shift = 8 * UInt32(y & 3)
             let parity = (y & 1) << 8
-            for bx in 0..<bw {
-                let word = blockRow[bx]
-                let bits = UInt32(truncatingIfNeeded: word)
-                row[bx] =
-                    word >> 32 != 0
-                    ? interpolated[parity | Int((effectiveStoredBits(bits) >> shift) & 0xFF)]
-                    : direct[Int((bits >> shift) & 0xFF)]
-            }
+            for bx in 0..<bw { row[bx] = stored(blockRow[bx], shift: shift, parity: parity) }
         }
 
-        /// Replaces the stored weights of pixel row `y` in `here` by its weights: the averaged pixels of
-        /// interpolated blocks from the stored weights around them (`above` and `below` hold the stored weights of
-        /// the rows above and below; the averaged pixels of `above` may already be filled in, as no average reads
-        /// them).
+        /// Writes the stored weights of pixel row `next` (the row below `y`, wrapped) into `below`, and
+        /// replaces the stored weights of row `y` in `here` by its weights: the averaged pixels of interpolated
+        /// blocks from the stored weights around them (`above` holds row `y − 1`, whose averaged pixels may
+        /// already be filled in, as no average reads them). One pass over the blocks does both.
         @inline(__always)
-        func average(
-            row y: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, above: UnsafePointer<UInt64>,
-            here: UnsafeMutablePointer<UInt64>, below: UnsafePointer<UInt64>
+        func advance(
+            row y: Int, next: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, above: UnsafePointer<UInt64>,
+            here: UnsafeMutablePointer<UInt64>, below: UnsafeMutablePointer<UInt64>
         ) {
-            // The averaged pixels of interpolated blocks, eight pixels at a time in one 64-bit word (weights are
-            // at most 8, sums at most 34, so no byte carries into the next). A neighbour's pixel next to an
-            // averaged one is a stored pixel, which this loop never rewrites, so the order does not matter.
+            let nextRow = words + (next >> 2) * bw
+            let nextShift = 8 * UInt32(next & 3)
+            let nextParity = (next & 1) << 8
+            // The averaged pixels, eight pixels at a time in one 64-bit word (weights are at most 8, sums at most
+            // 34, so no byte carries into the next). A neighbour's pixel next to an averaged one is a stored
+            // pixel, which this loop never rewrites, so the order does not matter; `below[bx]` is written just
+            // before block `bx` reads it.
             let blockRow = words + (y >> 2) * bw
             let averaged: UInt64 = y & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
             let lastBlock = bw - 1
             for bx in 0..<bw {
+                below[bx] = stored(nextRow[bx], shift: nextShift, parity: nextParity)
                 let word = blockRow[bx]
                 guard word >> 32 != 0 else { continue }
                 let row = here[bx]

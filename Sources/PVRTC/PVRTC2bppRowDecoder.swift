@@ -8,6 +8,8 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
     let words: UnsafePointer<UInt64>
     /// The weight tables the rows' weights are built from.
     let tables: PVRTC2bppModulation.RowTables
+    /// ``PVRTC2bppRowDecoder/pairWeightTable`` (weights of two neighbouring pixels, one per half).
+    let pairWeights: UnsafePointer<SIMD8<Int16>>
     let blocksWide: Int
     let blocksHigh: Int
 
@@ -24,8 +26,9 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
             tables.storedRow(first == 0 ? paddedHeight - 1 : first - 1, words: words, blocksWide: bw, into: above)
             tables.storedRow(first, words: words, blocksWide: bw, into: here)
             for y in rows {
-                tables.storedRow(y + 1 == paddedHeight ? 0 : y + 1, words: words, blocksWide: bw, into: below)
-                tables.average(row: y, words: words, blocksWide: bw, above: above, here: here, below: below)
+                tables.advance(
+                    row: y, next: y + 1 == paddedHeight ? 0 : y + 1, words: words, blocksWide: bw, above: above,
+                    here: here, below: below)
                 decode(
                     row: y, weights: UnsafeRawPointer(here).assumingMemoryBound(to: UInt8.self),
                     into: output.destination(y))
@@ -70,6 +73,14 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         span(left: last, right: first, offsets: 0..<4, weights: rowWeights + pixel, to: out + 4 * pixel)
     }
 
+    /// The lane weights of two neighbouring pixels with weights `w0`, `w1` (0...8), at `9 · w0 + w1`: one load
+    /// instead of building the vector from two bytes.
+    static let pairWeightTable: [SIMD8<Int16>] = (0..<81).map { index in
+        let w0 = Int16(index / 9)
+        let w1 = Int16(index % 9)
+        return SIMD8(w0, w0, w0, w0, w1, w1, w1, w1)
+    }
+
     /// Writes the pixels at horizontal `offsets` (0–7, an even start and count) from the centre of the block
     /// column whose vertically interpolated endpoints are `left`, towards the next centre `right`.
     @inline(__always)
@@ -99,9 +110,7 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         while i < offsets.upperBound {
             let a8 = (a &>> 2) &+ ((a &* scale) &>> 7)
             let b8 = (b &>> 2) &+ ((b &* scale) &>> 7)
-            let w0 = Int16(w[0])
-            let w1 = Int16(w[1])
-            let weight = SIMD8<Int16>(w0, w0, w0, w0, w1, w1, w1, w1)
+            let weight = pairWeights[9 &* Int(w[0]) &+ Int(w[1])]
             // (A·(8−w) + B·w) / 8 = A + (B − A)·w / 8, with floor division.
             let blended = a8 &+ (((b8 &- a8) &* weight) &>> 3)
             pixels.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
