@@ -6,24 +6,7 @@ import TextureLoader
 import XCTest
 
 /// Loading from bytes in memory and from a bundle's resources, and waiting for prefetches.
-final class LoaderEntryPointTests: XCTestCase {
-    private var fixtures: TextureFixtures!
-    private var glThread: GLThread<RecordingUploader>!
-
-    override func setUpWithError() throws {
-        fixtures = try TextureFixtures()
-        glThread = GLThread { RecordingUploader() }
-    }
-
-    override func tearDown() async throws {
-        await glThread.shutdown()
-        fixtures = nil
-    }
-
-    private func report() async throws -> RecordingUploader.Report {
-        try await glThread.perform { $0.report }
-    }
-
+final class LoaderEntryPointTests: RecordingLoaderTestCase {
     func testLoadFromDataInEveryContainerMatchesTheFileAndIsCachedByName() async throws {
         let loader = TextureLoader(glThread: glThread)
         let texture = try fixtures.randomTexture(size: 32)

@@ -6,24 +6,7 @@ import TextureLoader
 import XCTest
 
 /// The loader's scheduling and cache behaviour, observed through an uploader that records every call.
-final class TextureLoaderTests: XCTestCase {
-    private var fixtures: TextureFixtures!
-    private var glThread: GLThread<RecordingUploader>!
-
-    override func setUpWithError() throws {
-        fixtures = try TextureFixtures()
-        glThread = GLThread { RecordingUploader() }
-    }
-
-    override func tearDown() async throws {
-        await glThread.shutdown()
-        fixtures = nil
-    }
-
-    private func report() async throws -> RecordingUploader.Report {
-        try await glThread.perform { $0.report }
-    }
-
+final class TextureLoaderTests: RecordingLoaderTestCase {
     func testConcurrentIdenticalRequestsShareOneLoad() async throws {
         let url = try fixtures.write("a.pvr", size: 32)
         let gate = Gate()

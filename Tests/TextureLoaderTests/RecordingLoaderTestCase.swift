@@ -1,0 +1,27 @@
+import PVRCTestSupport
+import TextureLoader
+import XCTest
+
+/// The set-up the loader tests share: fresh texture fixtures and a loader thread whose uploader records
+/// every call, shut down after each test.
+class RecordingLoaderTestCase: XCTestCase {
+    /// Texture files written for the test.
+    var fixtures: TextureFixtures!
+    /// The loader's GL thread, with an uploader that records what it is asked to do.
+    var glThread: GLThread<RecordingUploader>!
+
+    override func setUpWithError() throws {
+        fixtures = try TextureFixtures()
+        glThread = GLThread { RecordingUploader() }
+    }
+
+    override func tearDown() async throws {
+        await glThread.shutdown()
+        fixtures = nil
+    }
+
+    /// What the uploader has recorded so far.
+    func report() async throws -> RecordingUploader.Report {
+        try await glThread.perform { $0.report }
+    }
+}
