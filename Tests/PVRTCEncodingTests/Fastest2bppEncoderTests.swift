@@ -9,18 +9,6 @@ import XCTest
 /// The `fastest` level for PVRTC1 2bpp (``Fastest2bppEncoder``): deterministic, every option, its
 /// modulation the exact decoder's best (its quality on real images: `Fastest2bppCorpusTests`).
 final class Fastest2bppEncoderTests: XCTestCase {
-    /// A cut-out image: an opaque textured disc on fully transparent pixels.
-    private func cutOut(width: Int, height: Int) -> RGBAImage {
-        var image = EncoderFixtures.textured(width: width, height: height, alpha: false)
-        for y in 0..<height {
-            for x in 0..<width
-            where (x - width / 2) * (x - width / 2) + (y - height / 2) * (y - height / 2) > width * height / 6 {
-                image.pixels[image.offset(x: x, y: y) + 3] = 0
-            }
-        }
-        return image
-    }
-
     /// The geometry the stages read is the 2bpp format's: 8×4 blocks, the 15×7 window of
     /// `BlockWindow.Shape` with its bilinear weights (of 32) and its first pixel.
     func testGeometryIsTheFormats() {
@@ -53,7 +41,7 @@ final class Fastest2bppEncoderTests: XCTestCase {
             EncoderFixtures.textured(width: 32, height: 128, alpha: false, seed: 4),
             EncoderFixtures.textured(width: 64, height: 64, alpha: true),
             PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed),
-            cutOut(width: 64, height: 64),
+            FastestChecks.cutOut(width: 64, height: 64),
             EncoderFixtures.textured(width: 8, height: 2, alpha: true),
             EncoderFixtures.textured(width: 1, height: 1, alpha: false),
         ]
@@ -81,86 +69,16 @@ final class Fastest2bppEncoderTests: XCTestCase {
         }
     }
 
-    /// The level-0 picture the encoder sees for `options`: flipped and premultiplied as asked.
-    private func prepared(_ image: RGBAImage, _ options: PVRTCEncoder.Options) -> RGBAImage {
-        var result = image
-        if options.flipX || options.flipY {
-            for y in 0..<image.height {
-                for x in 0..<image.width {
-                    result[x, y] =
-                        image[
-                            options.flipX ? image.width - 1 - x : x, options.flipY ? image.height - 1 - y : y]
-                }
-            }
-        }
-        if options.premultiply && !options.normalMap && image.hasTransparency {
-            result = Premultiplication.premultiplied(result, colorSpace: options.metadata.colorSpace)
-        }
-        return result
-    }
-
-    /// Every encoder option with `fastest` at 2bpp: the format, the recorded metadata, the mip chain, and a
-    /// decoded top level close to the prepared source (against `fast` at 2bpp with the same options).
+    /// Every encoder option with `fastest` at 2bpp (``FastestChecks/checkEveryOption(format:tolerance:line:)``):
+    /// within 7 dB of `fast` at 2bpp on this noisy gradient image (measured gaps 0.4 to 1.1 dB with alpha, 5.9
+    /// to 6.0 dB opaque, where one pass leaves the wrapped block edges of the full-range gradients rough).
     func testEveryOption() throws {
-        let opaque = EncoderFixtures.textured(width: 64, height: 64, alpha: false)
-        let soft = EncoderFixtures.textured(width: 64, height: 64, alpha: true)
-        var variants: [(String, RGBAImage, PVRTCEncoder.Options)] = []
-        func add(_ name: String, _ image: RGBAImage, _ change: (inout PVRTCEncoder.Options) -> Void) {
-            var options = PVRTCEncoder.Options(quality: .fastest, threads: 2, format: .pvrtc1_2bpp)
-            change(&options)
-            variants.append((name, image, options))
-        }
-        add("mipmaps", soft) { $0.mipmaps = true }
-        add("flip x", opaque) { $0.flipX = true }
-        add("flip y", soft) { $0.flipY = true }
-        add("premultiply", soft) { $0.premultiply = true }
-        add("srgb", opaque) {
-            $0.colorSpace = .srgb
-            $0.mipmaps = true
-        }
-        add("linear", soft) { $0.colorSpace = .linear }
-        add("normal map", opaque) {
-            $0.normalMap = true
-            $0.mipmaps = true
-        }
-        add("no alpha bleed", soft) { $0.alphaBleed = false }
-        for (name, image, options) in variants {
-            let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
-            XCTAssertEqual(texture.format, .pvrtc1_2bpp, name)
-            XCTAssertEqual(texture.metadata, options.metadata, name)
-            XCTAssertEqual(texture.hasAlpha, image.hasTransparency, name)
-            XCTAssertEqual(texture.levels.count, options.mipmaps ? 7 : 1, name)
-            // `fast` at 2bpp with the same options is the yardstick, both judged against the prepared
-            // level (by alpha-weighted RGB where there is alpha): `fastest` stays within 7 dB of it on this
-            // noisy gradient image (measured gaps 0.4 to 1.1 dB with alpha, 5.9 to 6.0 dB opaque, where one
-            // pass leaves the wrapped block edges of the full-range gradients rough), while a misapplied
-            // option costs far more.
-            var fast = options
-            fast.quality = .fast
-            let reference = try PVRTCEncoder.encodeSynchronously(image, options: fast)
-            XCTAssertEqual(reference.metadata, texture.metadata, name)
-            func score(_ level: PVRTCImage) throws -> Double {
-                let decoded = PVRTCDecoder.decode(level)
-                let c = try ImageComparison.compare(reference: prepared(image, options), candidate: decoded)
-                return try image.hasTransparency ? XCTUnwrap(c.alphaWeightedRGBPSNR) : c.rgbPSNR
-            }
-            let ours = try score(texture.levels[0])
-            let theirs = try score(reference.levels[0])
-            XCTAssertGreaterThan(ours, theirs - 7, "\(name): fastest \(ours) dB, fast \(theirs) dB")
-        }
+        try FastestChecks.checkEveryOption(format: .pvrtc1_2bpp, tolerance: 7)
     }
 
     /// Flipping is preparation: encoding with `flipY` gives the bytes of encoding the flipped image.
     func testFlipMatchesFlippedSource() throws {
-        let image = EncoderFixtures.textured(width: 32, height: 32, alpha: true)
-        var flipped = image
-        for y in 0..<32 {
-            for x in 0..<32 { flipped[x, y] = image[x, 31 - y] }
-        }
-        var options = PVRTCEncoder.Options(quality: .fastest, threads: 1, format: .pvrtc1_2bpp)
-        let plain = try PVRTCEncoder.encodeSynchronously(flipped, options: options)
-        options.flipY = true
-        XCTAssertEqual(try PVRTCEncoder.encodeSynchronously(image, options: options).levels, plain.levels)
+        try FastestChecks.checkFlipMatchesFlippedSource(format: .pvrtc1_2bpp)
     }
 
     /// Every block word of `data` with modulation word `word` and mode flag `interpolated`.
