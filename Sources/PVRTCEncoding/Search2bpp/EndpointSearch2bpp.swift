@@ -215,28 +215,9 @@ enum EndpointSearch2bpp {
     static func bestRounding(
         _ ws: Workspace2bpp, window: Window2bpp, continuous x: SIMD8<Float>, opaqueA: Bool, opaqueB: Bool
     ) -> (PVRTCEndpoint, PVRTCEndpoint) {
-        var floorA = SIMD4<Int32>.zero
-        var ceilA = SIMD4<Int32>.zero
-        var floorB = SIMD4<Int32>.zero
-        var ceilB = SIMD4<Int32>.zero
-        var codeFloorA = SIMD4<Int32>.zero
-        var codeCeilA = SIMD4<Int32>.zero
-        var codeFloorB = SIMD4<Int32>.zero
-        var codeCeilB = SIMD4<Int32>.zero
-        for c in 0..<4 {
-            let bitsA = EndpointQuantization.bits(channel: c, slotB: false, opaque: opaqueA)
-            let bitsB = EndpointQuantization.bits(channel: c, slotB: true, opaque: opaqueB)
-            let ra = EndpointQuantization.bracket(x[c], bits: bitsA, channel: c)
-            let rb = EndpointQuantization.bracket(x[4 + c], bits: bitsB, channel: c)
-            codeFloorA[c] = Int32(ra.floor)
-            codeCeilA[c] = Int32(ra.ceil)
-            codeFloorB[c] = Int32(rb.floor)
-            codeCeilB[c] = Int32(rb.ceil)
-            floorA[c] = Int32(EndpointQuantization.widen(ra.floor, bits: bitsA, channel: c))
-            ceilA[c] = Int32(EndpointQuantization.widen(ra.ceil, bits: bitsA, channel: c))
-            floorB[c] = Int32(EndpointQuantization.widen(rb.floor, bits: bitsB, channel: c))
-            ceilB[c] = Int32(EndpointQuantization.widen(rb.ceil, bits: bitsB, channel: c))
-        }
+        let r = RoundingBrackets(x, opaqueA: opaqueA, opaqueB: opaqueB)
+        let (floorA, ceilA, floorB, ceilB) = (r.floorA, r.ceilA, r.floorB, r.ceilB)
+        let (codeFloorA, codeCeilA, codeFloorB, codeCeilB) = (r.codeFloorA, r.codeCeilA, r.codeFloorB, r.codeCeilB)
         var e00 = SIMD4<Int64>.zero
         var e01 = SIMD4<Int64>.zero
         var e10 = SIMD4<Int64>.zero
