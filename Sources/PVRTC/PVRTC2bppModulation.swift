@@ -11,9 +11,11 @@
 ///
 /// A row's weights need only the stored weights of that row and of the rows above and below it (an average
 /// reads stored pixels only), so the row decoder keeps three rows of stored weights
-/// (``RowTables/storedRow(_:words:blocksWide:into:)``), fills in the averaged pixels of the middle one in place
-/// (``RowTables/average(row:words:blocksWide:above:here:below:)``) and moves down a row: no weight plane of the
-/// whole level, nothing shared between worker threads, and the weights are still in the cache when they are read.
+/// (``RowTables/storedRow(_:words:blocksWide:into:)``) and, in one pass over the blocks, writes the next row's
+/// stored weights and fills in the averaged pixels of the current one
+/// (``RowTables/advance(row:next:words:blocksWide:above:here:below:)``), then moves down a row: no weight plane
+/// of the whole level, nothing shared between worker threads, and the weights are still in the cache when they
+/// are read.
 package enum PVRTC2bppModulation {
     /// The weight in eighths of a stored two-bit modulation value in the interpolated mode.
     @inlinable
