@@ -94,13 +94,7 @@ enum PVRTCTextureTool {
                     + ["container=\(settings.container.rawValue)"])
         }
         if let cache, let key, let cached = cache.texture(for: key) {
-            try FileManager.default.createDirectory(
-                at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-            do {
-                try AtomicFileWriter.write(cached, to: output)
-            } catch {
-                throw PipelineError(file: error.file, reason: error.reason)
-            }
+            try write(cached, to: output)
             print("PVRTCTextureTool: \(relative): unchanged since it was encoded, taken from the cache")
             return
         }
@@ -116,11 +110,22 @@ enum PVRTCTextureTool {
         } catch let error as EncodeJobError {
             throw PipelineError(file: output.relativePath, reason: error.description)
         }
+        // Serialized once: the output and the cache entry are the same bytes.
+        let texture = result.bytes
+        try write(texture, to: output)
+        if let cache, let key {
+            cache.store(texture, for: key)
+        }
+    }
+
+    /// Writes the texture file `bytes` to `output` atomically, creating its folder.
+    private static func write(_ bytes: [UInt8], to output: URL) throws {
         try FileManager.default.createDirectory(
             at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try result.write(to: output)
-        if let cache, let key {
-            cache.store(result.bytes, for: key)
+        do {
+            try AtomicFileWriter.write(bytes, to: output)
+        } catch {
+            throw PipelineError(file: error.file, reason: error.reason)
         }
     }
 

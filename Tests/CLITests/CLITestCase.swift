@@ -1,4 +1,6 @@
 import Foundation
+import ImageFiles
+import Imaging
 import PVRTC
 import TextureFormats
 import XCTest
@@ -43,6 +45,26 @@ class CLITestCase: XCTestCase {
             h = max(h / 2, 1)
         }
         return try PVRTCTexture(levels: levels, hasAlpha: hasAlpha)
+    }
+
+    /// Writes a soft-alpha test image as `in.png` in the scratch directory and returns its path and
+    /// pixels: red and green ramps across and down, blue along the diagonal, and an alpha disc (an
+    /// ellipse as wide and as high as the image) that fades out from the centre. `width` and `height`
+    /// divide 256, and `width` is a whole multiple of `height`.
+    func writeSoftAlphaImage(width: Int, height: Int) throws -> (String, RGBAImage) {
+        var image = RGBAImage(width: width, height: height)
+        let aspect = (width / height) * (width / height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = (x - width / 2) * (x - width / 2) + aspect * (y - height / 2) * (y - height / 2)
+                image[x, y] = (
+                    UInt8(x * (256 / width)), UInt8(y * (256 / height)), UInt8((x + y) * 2), UInt8(clamping: 1400 - r)
+                )
+            }
+        }
+        let file = path("in.png")
+        try PNGCodec.write(image, to: URL(fileURLWithPath: file))
+        return (file, image)
     }
 
     /// Writes `texture` in `container` to the scratch directory and returns its path.

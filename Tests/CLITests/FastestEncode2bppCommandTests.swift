@@ -1,5 +1,4 @@
 import Foundation
-import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCEncoding
@@ -9,24 +8,10 @@ import XCTest
 
 /// `pvrc encode --bpp 2 --quality fastest` into every container, read back with `TextureFile`.
 final class FastestEncode2bppCommandTests: CLITestCase {
-    /// A soft-alpha 64×32 test image as a PNG in the scratch directory.
-    private func writeImage() throws -> (String, RGBAImage) {
-        var image = RGBAImage(width: 64, height: 32)
-        for y in 0..<32 {
-            for x in 0..<64 {
-                let r = (x - 32) * (x - 32) + 4 * (y - 16) * (y - 16)
-                image[x, y] = (UInt8(x * 4), UInt8(y * 8), UInt8((x + y) * 2), UInt8(clamping: 1400 - r))
-            }
-        }
-        let file = path("in.png")
-        try PNGCodec.write(image, to: URL(fileURLWithPath: file))
-        return (file, image)
-    }
-
     /// Every container holds the library's 2bpp bytes for the same options, every level, with the
     /// format and flags the options record; the top level decodes close to the source.
     func testEveryContainer() throws {
-        let (input, image) = try writeImage()
+        let (input, image) = try writeSoftAlphaImage(width: 64, height: 32)
         var options = PVRTCEncoder.Options(
             quality: .fastest, threads: 1, mipmaps: true, flipY: true, allowRectangular: true, format: .pvrtc1_2bpp)
         let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)

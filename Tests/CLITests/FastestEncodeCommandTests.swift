@@ -1,5 +1,4 @@
 import Foundation
-import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCEncoding
@@ -9,24 +8,10 @@ import XCTest
 
 /// `pvrc encode --quality fastest` into every container, read back with `TextureFile`.
 final class FastestEncodeCommandTests: CLITestCase {
-    /// A soft-alpha 64×64 test image as a PNG in the scratch directory.
-    private func writeImage() throws -> (String, RGBAImage) {
-        var image = RGBAImage(width: 64, height: 64)
-        for y in 0..<64 {
-            for x in 0..<64 {
-                let r = (x - 32) * (x - 32) + (y - 32) * (y - 32)
-                image[x, y] = (UInt8(x * 4), UInt8(y * 4), UInt8((x + y) * 2), UInt8(clamping: 1400 - r))
-            }
-        }
-        let file = path("in.png")
-        try PNGCodec.write(image, to: URL(fileURLWithPath: file))
-        return (file, image)
-    }
-
     /// PVR v2, PVR v3 and KTX 1.1 hold the library's bytes for the same options, every level, with
     /// the flags the options record.
     func testEveryContainer() throws {
-        let (input, image) = try writeImage()
+        let (input, image) = try writeSoftAlphaImage(width: 64, height: 64)
         var options = PVRTCEncoder.Options(quality: .fastest, threads: 1, mipmaps: true, flipY: true)
         let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)
         for (format, container) in [("pvr2", TextureContainer.pvr2), ("pvr3", .pvr3), ("ktx", .ktx)] {

@@ -1,5 +1,4 @@
 import Foundation
-import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCEncoding
@@ -10,25 +9,6 @@ import XCTest
 /// floors set a little under what the first encoder version measured (noted beside each floor),
 /// and above Jeffrey Lim's fast encoder ("brenwill" in baselines.tsv).
 final class CorpusRoundTripTests: XCTestCase {
-    /// `../shared/corpus` beside the repository, or the folder named by `PVRC_CORPUS`
-    /// (for checkouts that do not sit beside `shared/`).
-    private static let corpus: URL = {
-        if let override = ProcessInfo.processInfo.environment["PVRC_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/corpus").standardized
-    }()
-
-    private func corpusImage(_ name: String) throws -> RGBAImage {
-        let path = Self.corpus.appendingPathComponent(name).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
-        }
-        return try PNGCodec.read(from: URL(fileURLWithPath: path))
-    }
-
     private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison)
     {
         let options = PVRTCEncoder.Options(quality: quality, threads: 2)
@@ -39,7 +19,7 @@ final class CorpusRoundTripTests: XCTestCase {
 
     /// Opaque pebbles, `fast`: measured Y 27.43 dB (brenwill 26.32); floor 27.0.
     func testOpaqueImageAboveFloor() throws {
-        let image = try corpusImage("etr_pebbles04_256.png")
+        let image = try CorpusImages.image("etr_pebbles04_256.png")
         let (texture, result) = try roundTrip(image, quality: .fast)
         XCTAssertFalse(texture.hasAlpha)
         XCTAssertGreaterThanOrEqual(result.lumaPSNR, 27.0)
@@ -48,7 +28,7 @@ final class CorpusRoundTripTests: XCTestCase {
     /// Soft-alpha sky, `fast`: measured alpha-weighted RGB 41.24 dB and alpha 45.14 dB
     /// (brenwill 33.54 / 27.26); floors 40.5 and 44.0.
     func testAlphaImageAboveFloor() throws {
-        let image = try corpusImage("wz_sky_arizona_256_rgba.png")
+        let image = try CorpusImages.image("wz_sky_arizona_256_rgba.png")
         let (texture, result) = try roundTrip(image, quality: .fast)
         XCTAssertTrue(texture.hasAlpha)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(result.alphaWeightedRGBPSNR), 40.5)
@@ -61,7 +41,7 @@ final class CorpusRoundTripTests: XCTestCase {
     /// wz_sky_arizona 40.11 (33.54), oa_grind (cut-out) 29.77 (19.27); floors about half a dB lower.
     func testFastestAboveLimsEncoder() throws {
         for (name, floor, lim) in [("kodak/kodim03_512.png", 38.0, 35.40), ("photo_astronaut_512.png", 34.6, 31.02)] {
-            let (texture, result) = try roundTrip(try corpusImage(name), quality: .fastest)
+            let (texture, result) = try roundTrip(try CorpusImages.image(name), quality: .fastest)
             XCTAssertFalse(texture.hasAlpha, name)
             XCTAssertGreaterThanOrEqual(result.lumaPSNR, floor, name)
             XCTAssertGreaterThan(result.lumaPSNR, lim + 2, name)
@@ -69,7 +49,7 @@ final class CorpusRoundTripTests: XCTestCase {
         for (name, floor, lim) in [
             ("wz_sky_arizona_256_rgba.png", 39.5, 33.54), ("oa_grind_512_rgba.png", 29.2, 19.27),
         ] {
-            let (texture, result) = try roundTrip(try corpusImage(name), quality: .fastest)
+            let (texture, result) = try roundTrip(try CorpusImages.image(name), quality: .fastest)
             XCTAssertTrue(texture.hasAlpha, name)
             let weighted = try XCTUnwrap(result.alphaWeightedRGBPSNR)
             XCTAssertGreaterThanOrEqual(weighted, floor, name)

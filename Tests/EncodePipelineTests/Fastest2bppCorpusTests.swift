@@ -1,5 +1,4 @@
 import Foundation
-import ImageFiles
 import Imaging
 import PVRTC
 import QualityMetrics
@@ -10,24 +9,6 @@ import XCTest
 /// The one-pass 2bpp `fastest` (``Fastest2bppEncoder``) on real photographs, against the encoder it
 /// replaced for that level: the 2bpp search cut to one round (``LevelEncoder2bpp`` at `fastest`).
 final class Fastest2bppCorpusTests: XCTestCase {
-    /// `../shared/corpus` beside the repository, or the folder named by `PVRC_CORPUS`.
-    private static let corpus: URL = {
-        if let override = ProcessInfo.processInfo.environment["PVRC_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/corpus").standardized
-    }()
-
-    private func corpusImage(_ name: String) throws -> RGBAImage {
-        let path = Self.corpus.appendingPathComponent(name).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
-        }
-        return try PNGCodec.read(from: URL(fileURLWithPath: path))
-    }
-
     /// Luma PSNR of a 2bpp level against `image`, through the bit-exact 2bpp decoder.
     private func luma(_ data: [UInt8], _ image: RGBAImage) throws -> Double {
         let decoded = try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height, threads: 2)
@@ -40,7 +21,7 @@ final class Fastest2bppCorpusTests: XCTestCase {
     /// (26.03), kodim24 28.38 (28.66); mean of the 24 crops 31.67 dB (31.48).
     func testNearTheOneRoundSearchOnKodak() throws {
         for (name, search) in [("kodim03_512.png", 34.73), ("kodim13_512.png", 26.03), ("kodim24_512.png", 28.66)] {
-            let image = try corpusImage("kodak/" + name)
+            let image = try CorpusImages.image("kodak/" + name)
             let ours = try luma(Fastest2bppEncoder.encode(image, options: .init(threads: 2)), image)
             XCTAssertGreaterThan(ours, search - 0.75, "\(name): fastest \(ours) dB, one-round search \(search) dB")
         }
