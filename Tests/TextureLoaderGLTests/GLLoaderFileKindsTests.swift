@@ -96,22 +96,32 @@ final class GLLoaderFileKindsTests: XCTestCase {
         )
     }
 
-    func testProgressiveCubeMapPreviewHasAllSixFacesOfTheLowerLevel() async throws {
-        let loader = Self.slowLoader()
-        let cube = try fixtures.randomCubeMap(size: 32, format: .pvrtc1_2bpp)
-        let url = fixtures.directory.appendingPathComponent("sky.pvr.ccz")
-        try cube.write(to: url, as: .pvrCCZ)
+    /// Loads `url` progressively on `loader` and returns every texture delivered and the faces of the
+    /// preview's `previewLevels`, read back while the preview is what the cache holds.
+    private static func loadProgressively(
+        _ url: URL, on loader: TextureLoader<GLTextureUploader>, previewMaxDimension: Int, previewLevels: Range<Int>
+    ) async throws -> (delivered: [LoadedTexture<GPUTexture>], previewFaces: [[RGBAImage]]) {
         var delivered: [LoadedTexture<GPUTexture>] = []
         var previewFaces: [[RGBAImage]] = []
-        for try await texture in loader.loadProgressively(url, previewMaxDimension: 8) {
+        for try await texture in loader.loadProgressively(url, previewMaxDimension: previewMaxDimension) {
             delivered.append(texture)
             guard texture.isPreview else { continue }
             previewFaces = try await loader.withTextures([texture.key]) { uploader, textures in
                 let shown = try XCTUnwrap(textures[0])
                 XCTAssertTrue(shown.isPreview, "the full upload waits for the next window")
-                return try Self.readFaces(shown.handle, levels: 0..<4, on: uploader)
+                return try Self.readFaces(shown.handle, levels: previewLevels, on: uploader)
             }
         }
+        return (delivered, previewFaces)
+    }
+
+    func testProgressiveCubeMapPreviewHasAllSixFacesOfTheLowerLevel() async throws {
+        let loader = Self.slowLoader()
+        let cube = try fixtures.randomCubeMap(size: 32, format: .pvrtc1_2bpp)
+        let url = fixtures.directory.appendingPathComponent("sky.pvr.ccz")
+        try cube.write(to: url, as: .pvrCCZ)
+        let (delivered, previewFaces) = try await Self.loadProgressively(
+            url, on: loader, previewMaxDimension: 8, previewLevels: 0..<4)
         XCTAssertEqual(delivered.map(\.isPreview), [true, false])
         XCTAssertEqual(delivered.map(\.levels), [2..<6, 0..<6])
         XCTAssertEqual(delivered.map(\.handle.width), [8, 32])
@@ -253,17 +263,8 @@ final class GLLoaderFileKindsTests: XCTestCase {
             let url = directory.appendingPathComponent(name)
             let description = try TextureFileDescription.read(from: url)
             let loader = Self.slowLoader()
-            var delivered: [LoadedTexture<GPUTexture>] = []
-            var previewFaces: [[RGBAImage]] = []
-            for try await texture in loader.loadProgressively(url, previewMaxDimension: 4) {
-                delivered.append(texture)
-                guard texture.isPreview else { continue }
-                previewFaces = try await loader.withTextures([texture.key]) { uploader, textures in
-                    let shown = try XCTUnwrap(textures[0])
-                    XCTAssertTrue(shown.isPreview, "the full upload waits for the next window")
-                    return try Self.readFaces(shown.handle, levels: 0..<3, on: uploader)
-                }
-            }
+            let (delivered, previewFaces) = try await Self.loadProgressively(
+                url, on: loader, previewMaxDimension: 4, previewLevels: 0..<3)
             XCTAssertEqual(delivered.map(\.levels), [2..<5, 0..<5], name)
             XCTAssertEqual(delivered.map(\.faceCount), [6, 6], name)
             XCTAssertEqual(delivered.map(\.handle.faceCount), [6, 6], name)
