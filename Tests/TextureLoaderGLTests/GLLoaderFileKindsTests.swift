@@ -146,11 +146,6 @@ final class GLLoaderFileKindsTests: XCTestCase {
         return try uploader.context.readPixels(target)
     }
 
-    /// The largest difference between two images' bytes.
-    private static func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
-
     func testUncompressedFilesLoadAndReadBackAsTheCPUUnpacksThem() async throws {
         // File, bytes per pixel of the glTexImage2D upload (BGRA8888 is converted to RGBA8), levels,
         // tolerance (5- and 6-bit channels: 1).
@@ -179,7 +174,9 @@ final class GLLoaderFileKindsTests: XCTestCase {
             let image = try await loader.withTextures([texture.key]) { uploader, textures in
                 try Self.drawn(XCTUnwrap(textures[0]).handle, on: uploader)
             }
-            XCTAssertLessThanOrEqual(Self.maxDifference(image, try description.image(level: 0)), tolerance, name)
+            XCTAssertLessThanOrEqual(
+                ExpectedComposite.largestDifference(image.pixels, try description.image(level: 0).pixels), tolerance,
+                name)
         }
         let cost = await loader.totalCost
         XCTAssertEqual(cost, expectedCost, "the cache's cost is the bytes given to glTexImage2D")
@@ -207,7 +204,9 @@ final class GLLoaderFileKindsTests: XCTestCase {
             XCTAssertEqual(delivered.first?.gpuBytes, (2..<8).reduce(0) { $0 + (128 >> $1) * (128 >> $1) * 2 }, name)
             let image = try XCTUnwrap(preview, name)
             XCTAssertEqual(image.width, 32)
-            XCTAssertLessThanOrEqual(Self.maxDifference(image, try description.image(level: 2)), tolerance, name)
+            XCTAssertLessThanOrEqual(
+                ExpectedComposite.largestDifference(image.pixels, try description.image(level: 2).pixels), tolerance,
+                name)
             await loader.shutdown()
         }
     }
