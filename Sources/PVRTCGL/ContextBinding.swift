@@ -19,9 +19,11 @@ enum ContextBinding {
         }
     }
 
-    /// Makes the context current on the calling thread when EGL says another one is.
-    func makeCurrentIfNeeded() {
-        guard let handles, eglGetCurrentContext() != handles.context else { return }
-        eglMakeCurrent(handles.display, handles.drawSurface, handles.readSurface, handles.context)
+    /// Makes the context current on the calling thread when EGL says another one is; false when
+    /// `eglMakeCurrent` fails.
+    @discardableResult
+    func makeCurrentIfNeeded() -> Bool {
+        guard let handles, eglGetCurrentContext() != handles.context else { return true }
+        return eglMakeCurrent(handles.display, handles.drawSurface, handles.readSurface, handles.context) == EGL_TRUE
     }
 }

@@ -26,16 +26,11 @@ extension GLContext {
                 self.init(binding: .currentWithoutEGL, description: "adopted current context (not EGL)")
             }
         case .egl(let handles):
-            if eglGetCurrentContext() != handles.context {
-                guard
-                    eglMakeCurrent(handles.display, handles.drawSurface, handles.readSurface, handles.context)
-                        == EGL_TRUE
-                else {
-                    throw GLError.eglFailed(
-                        call: "eglMakeCurrent", error: EGLDisplayOpener.errorName(eglGetError()))
-                }
+            let binding = ContextBinding.adopted(handles)
+            guard binding.makeCurrentIfNeeded() else {
+                throw GLError.eglFailed(call: "eglMakeCurrent", error: EGLDisplayOpener.errorName(eglGetError()))
             }
-            self.init(binding: .adopted(handles), description: "adopted EGL context")
+            self.init(binding: binding, description: "adopted EGL context")
         }
     }
 }

@@ -20,11 +20,9 @@ extension GLContext {
     public func upload(_ cubeMap: PVRTCCubeMap, mode: PVRTCUploadMode) throws -> GPUTexture {
         activate()
         let shape = cubeMap.shape
-        var maxCubeSize: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_CUBE_MAP_TEXTURE_SIZE), &maxCubeSize)
-        guard shape.width <= Int(maxCubeSize) else {
+        guard shape.width <= maxCubeMapTextureSize else {
             throw GLError.unsupported(
-                "cube faces of \(shape.width)x\(shape.height) exceed GL_MAX_CUBE_MAP_TEXTURE_SIZE \(maxCubeSize) of \(renderer)"
+                "cube faces of \(shape.width)x\(shape.height) exceed GL_MAX_CUBE_MAP_TEXTURE_SIZE \(maxCubeMapTextureSize) of \(renderer)"
             )
         }
         switch mode {

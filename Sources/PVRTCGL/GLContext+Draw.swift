@@ -54,26 +54,31 @@ extension GLContext {
         level: Int = 0, clearColor: ClearColor? = nil
     ) throws {
         activate()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        bindFramebuffer(target.framebuffer, width: target.width, height: target.height)
         if let clearColor {
             glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         try drawTexture(
-            texture, width: target.width, height: target.height, at: rect, face: 0,
+            texture, framebuffer: target.framebuffer, width: target.width, height: target.height, at: rect, face: 0,
             level: texture.mode == .direct ? level : nil, blend: .replace)
     }
 
+    /// Binds framebuffer `name` of `width` x `height` pixels and sets the viewport to all of it.
+    func bindFramebuffer(_ name: GLuint, width: Int, height: Int) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
     /// Draws face `face`, mip level `level` of `texture` on a quad covering `rect` (top-left origin;
-    /// everything when nil) of the bound framebuffer of `width` x `height` pixels, whose viewport is set
-    /// to all of it; `orientation` flips the quad's corners so that a texture stored bottom-up or
+    /// everything when nil) of framebuffer `framebuffer` of `width` x `height` pixels, bound and with its
+    /// viewport set to all of it by the caller (``bindFramebuffer(_:width:height:)``); `orientation` flips the quad's corners so that a texture stored bottom-up or
     /// right-to-left appears upright. A nil `level` lets a 2D texture choose by the mipmap rules (direct
     /// mode: level 0) and shows level 0 of a cube face; a cube face, or a chosen level of a texture with
     /// several, is drawn from a copy (`copyForDrawing`).
     func drawTexture(
-        _ texture: GPUTexture, width: Int, height: Int, at rect: PixelRect?, face: Int, level: Int?,
-        blend: BlendMode, orientation: TextureOrientation = .topDown
+        _ texture: GPUTexture, framebuffer: GLuint, width: Int, height: Int, at rect: PixelRect?, face: Int,
+        level: Int?, blend: BlendMode, orientation: TextureOrientation = .topDown
     ) throws {
         guard (0..<texture.faceCount).contains(face), (0..<texture.levelCount).contains(level ?? 0) else {
             throw GLError.noSuchImage(
@@ -95,7 +100,9 @@ extension GLContext {
         switch texture.storage {
         case .texture(let name):
             let copied = texture.faceCount != 1 || (level != nil && texture.levelCount > 1)
-            let sampled = copied ? try copyForDrawing(texture, name: name, face: face, level: level ?? 0) : name
+            let sampled =
+                copied
+                ? try copyForDrawing(texture, name: name, face: face, level: level ?? 0, restoring: framebuffer) : name
             let program = try programs.textureProgram()
             glUseProgram(program.shader.program)
             glActiveTexture(GLenum(GL_TEXTURE0))

@@ -46,19 +46,17 @@ extension GLContext {
         guard framebuffer.width > 0, framebuffer.height > 0 else {
             throw GLError.unsupported("framebuffer \(framebuffer.width)x\(framebuffer.height) is empty")
         }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
-        glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
+        bindFramebuffer(framebuffer.name, width: framebuffer.width, height: framebuffer.height)
         try drawTexture(
-            texture, width: framebuffer.width, height: framebuffer.height, at: rect, face: face, level: level,
-            blend: blend, orientation: orientation)
+            texture, framebuffer: framebuffer.name, width: framebuffer.width, height: framebuffer.height, at: rect,
+            face: face, level: level, blend: blend, orientation: orientation)
     }
 
     /// Clears all of `framebuffer` to `color` (binds it and sets the viewport to all of it; the
     /// game's scissor test and colour mask apply).
     public func clear(_ framebuffer: GLFramebuffer, to color: ClearColor) {
         activate()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
-        glViewport(0, 0, GLsizei(framebuffer.width), GLsizei(framebuffer.height))
+        bindFramebuffer(framebuffer.name, width: framebuffer.width, height: framebuffer.height)
         glClearColor(color.red, color.green, color.blue, color.alpha)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }

@@ -8,19 +8,20 @@ extension GLContext {
     /// OpenGL ES 2.0 can neither sample a chosen mip level in a fragment shader nor draw a cube face
     /// flat, but a face or level of a colour-renderable texture can be attached to a framebuffer and
     /// copied with `glCopyTexImage2D`: a byte copy for RGBA8 (decode-once textures, RGBA8888 files),
-    /// with alpha 1 kept for formats without alpha (RGB copies). The bound framebuffer is restored.
+    /// with alpha 1 kept for formats without alpha (RGB copies). Framebuffer `framebuffer` (the one the
+    /// caller draws into) is bound again afterwards.
     /// - Throws: ``GLError/unsupported(_:)`` for a native PVRTC texture (compressed textures cannot be
     ///   framebuffer attachments); ``GLError/framebufferIncomplete(status:)`` for a format GL cannot
     ///   render to (luminance, alpha); ``GLError`` when GL fails.
-    func copyForDrawing(_ texture: GPUTexture, name: GLuint, face: Int, level: Int) throws -> GLuint {
+    func copyForDrawing(
+        _ texture: GPUTexture, name: GLuint, face: Int, level: Int, restoring framebuffer: GLuint
+    ) throws -> GLuint {
         guard texture.mode != .native else {
             throw GLError.unsupported(
                 "face \(face), level \(level) of a native PVRTC texture cannot be drawn flat: OpenGL ES 2.0 "
                     + "cannot copy compressed levels; draw its level 0 of a 2D texture, or upload decode-once")
         }
-        var bound: GLint = 0
-        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
-        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound)) }
+        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer) }
         if levelCopy.framebuffer == 0 { glGenFramebuffers(1, &levelCopy.framebuffer) }
         if levelCopy.texture == 0 {
             levelCopy.texture = makeTexture(filter: GLenum(GL_LINEAR), minFilter: GLenum(GL_LINEAR))

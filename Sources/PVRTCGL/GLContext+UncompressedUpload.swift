@@ -47,9 +47,8 @@ extension GLContext {
         let isCube = faces.count == 6
         let width = max(description.width >> range.lowerBound, 1)
         let height = max(description.height >> range.lowerBound, 1)
-        var limit = GLint(maxTextureSize)
-        if isCube { glGetIntegerv(GLenum(GL_MAX_CUBE_MAP_TEXTURE_SIZE), &limit) }
-        guard width <= Int(limit), height <= Int(limit) else {
+        let limit = isCube ? maxCubeMapTextureSize : maxTextureSize
+        guard width <= limit, height <= limit else {
             throw GLError.unsupported(
                 "\(width)x\(height) exceeds GL_MAX\(isCube ? "_CUBE_MAP" : "")_TEXTURE_SIZE \(limit) of \(renderer)")
         }

@@ -43,6 +43,8 @@ public final class GLContext {
     public let displayDescription: String
     /// `GL_MAX_TEXTURE_SIZE`.
     public let maxTextureSize: Int
+    /// `GL_MAX_CUBE_MAP_TEXTURE_SIZE`, the largest cube face.
+    let maxCubeMapTextureSize: Int
     /// True when the GPU samples PVRTC1 natively (`GL_IMG_texture_compression_pvrtc`), so
     /// ``PVRTCUploadMode/native`` uploads work. False on Mesa, NVIDIA, AMD and Intel.
     public var supportsNativePVRTC: Bool { extensions.contains("GL_IMG_texture_compression_pvrtc") }
@@ -86,6 +88,8 @@ public final class GLContext {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
+        glGetIntegerv(GLenum(GL_MAX_CUBE_MAP_TEXTURE_SIZE), &size)
+        maxCubeMapTextureSize = Int(size)
         var buffers: GLint = 0
         var attachments: GLint = 0
         if extensions.contains("GL_EXT_draw_buffers") {

@@ -18,16 +18,19 @@ extension GLTextureUploader {
     ///   a direct-mode cube map, native PVRTC without the extension, a size over the GL limits);
     ///   `TextureFormatError` for levels out of range.
     public func upload(_ content: TextureContent, levels: Range<Int>) throws -> GPUTexture {
+        let texture: GPUTexture
         switch content {
-        case .pvrtc(let texture):
-            return try finished(context.upload(Self.subTexture(texture, levels: levels), mode: mode))
+        case .pvrtc(let pvrtc):
+            texture = try context.upload(Self.subTexture(pvrtc, levels: levels), mode: mode)
         case .pvrtcCubeMap(let cube):
-            return try finished(context.upload(Self.subCube(cube, levels: levels), mode: mode))
+            texture = try context.upload(Self.subCube(cube, levels: levels), mode: mode)
         case .uncompressed(let description) where description.faceCount == 6:
-            return try finished(context.uploadCubeMap(description, levels: levels))
+            texture = try context.uploadCubeMap(description, levels: levels)
         case .uncompressed(let description):
-            return try finished(context.upload(description, levels: levels))
+            texture = try context.upload(description, levels: levels)
         }
+        if finishesUploads { context.finish() }
+        return texture
     }
 
     /// The GPU bytes an upload of `levels` of `content` allocates: ``mode``'s bytes for PVRTC (six

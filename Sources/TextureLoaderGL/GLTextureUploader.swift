@@ -57,12 +57,6 @@ public final class GLTextureUploader: TextureUploading {
         if let frameTarget { context.delete(frameTarget) }
     }
 
-    /// Returns `texture` once the GPU has finished it when ``finishesUploads`` (another context draws it).
-    func finished(_ texture: GPUTexture) -> GPUTexture {
-        if finishesUploads { context.finish() }
-        return texture
-    }
-
     /// The GPU bytes the upload allocated.
     public func gpuBytes(of handle: GPUTexture) -> Int {
         handle.gpuBytes

@@ -96,22 +96,32 @@ final class GLLoaderFileKindsTests: XCTestCase {
         )
     }
 
-    func testProgressiveCubeMapPreviewHasAllSixFacesOfTheLowerLevel() async throws {
-        let loader = Self.slowLoader()
-        let cube = try fixtures.randomCubeMap(size: 32, format: .pvrtc1_2bpp)
-        let url = fixtures.directory.appendingPathComponent("sky.pvr.ccz")
-        try cube.write(to: url, as: .pvrCCZ)
+    /// Loads `url` progressively on `loader` and returns every texture delivered and the faces of the
+    /// preview's `previewLevels`, read back while the preview is what the cache holds.
+    private static func loadProgressively(
+        _ url: URL, on loader: TextureLoader<GLTextureUploader>, previewMaxDimension: Int, previewLevels: Range<Int>
+    ) async throws -> (delivered: [LoadedTexture<GPUTexture>], previewFaces: [[RGBAImage]]) {
         var delivered: [LoadedTexture<GPUTexture>] = []
         var previewFaces: [[RGBAImage]] = []
-        for try await texture in loader.loadProgressively(url, previewMaxDimension: 8) {
+        for try await texture in loader.loadProgressively(url, previewMaxDimension: previewMaxDimension) {
             delivered.append(texture)
             guard texture.isPreview else { continue }
             previewFaces = try await loader.withTextures([texture.key]) { uploader, textures in
                 let shown = try XCTUnwrap(textures[0])
                 XCTAssertTrue(shown.isPreview, "the full upload waits for the next window")
-                return try Self.readFaces(shown.handle, levels: 0..<4, on: uploader)
+                return try Self.readFaces(shown.handle, levels: previewLevels, on: uploader)
             }
         }
+        return (delivered, previewFaces)
+    }
+
+    func testProgressiveCubeMapPreviewHasAllSixFacesOfTheLowerLevel() async throws {
+        let loader = Self.slowLoader()
+        let cube = try fixtures.randomCubeMap(size: 32, format: .pvrtc1_2bpp)
+        let url = fixtures.directory.appendingPathComponent("sky.pvr.ccz")
+        try cube.write(to: url, as: .pvrCCZ)
+        let (delivered, previewFaces) = try await Self.loadProgressively(
+            url, on: loader, previewMaxDimension: 8, previewLevels: 0..<4)
         XCTAssertEqual(delivered.map(\.isPreview), [true, false])
         XCTAssertEqual(delivered.map(\.levels), [2..<6, 0..<6])
         XCTAssertEqual(delivered.map(\.handle.width), [8, 32])
@@ -134,11 +144,6 @@ final class GLLoaderFileKindsTests: XCTestCase {
         defer { uploader.context.delete(target) }
         try uploader.context.draw(texture, into: target, clearColor: .transparent)
         return try uploader.context.readPixels(target)
-    }
-
-    /// The largest difference between two images' bytes.
-    private static func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
     }
 
     func testUncompressedFilesLoadAndReadBackAsTheCPUUnpacksThem() async throws {
@@ -169,7 +174,9 @@ final class GLLoaderFileKindsTests: XCTestCase {
             let image = try await loader.withTextures([texture.key]) { uploader, textures in
                 try Self.drawn(XCTUnwrap(textures[0]).handle, on: uploader)
             }
-            XCTAssertLessThanOrEqual(Self.maxDifference(image, try description.image(level: 0)), tolerance, name)
+            XCTAssertLessThanOrEqual(
+                ExpectedComposite.largestDifference(image.pixels, try description.image(level: 0).pixels), tolerance,
+                name)
         }
         let cost = await loader.totalCost
         XCTAssertEqual(cost, expectedCost, "the cache's cost is the bytes given to glTexImage2D")
@@ -197,7 +204,9 @@ final class GLLoaderFileKindsTests: XCTestCase {
             XCTAssertEqual(delivered.first?.gpuBytes, (2..<8).reduce(0) { $0 + (128 >> $1) * (128 >> $1) * 2 }, name)
             let image = try XCTUnwrap(preview, name)
             XCTAssertEqual(image.width, 32)
-            XCTAssertLessThanOrEqual(Self.maxDifference(image, try description.image(level: 2)), tolerance, name)
+            XCTAssertLessThanOrEqual(
+                ExpectedComposite.largestDifference(image.pixels, try description.image(level: 2).pixels), tolerance,
+                name)
             await loader.shutdown()
         }
     }
@@ -253,17 +262,8 @@ final class GLLoaderFileKindsTests: XCTestCase {
             let url = directory.appendingPathComponent(name)
             let description = try TextureFileDescription.read(from: url)
             let loader = Self.slowLoader()
-            var delivered: [LoadedTexture<GPUTexture>] = []
-            var previewFaces: [[RGBAImage]] = []
-            for try await texture in loader.loadProgressively(url, previewMaxDimension: 4) {
-                delivered.append(texture)
-                guard texture.isPreview else { continue }
-                previewFaces = try await loader.withTextures([texture.key]) { uploader, textures in
-                    let shown = try XCTUnwrap(textures[0])
-                    XCTAssertTrue(shown.isPreview, "the full upload waits for the next window")
-                    return try Self.readFaces(shown.handle, levels: 0..<3, on: uploader)
-                }
-            }
+            let (delivered, previewFaces) = try await Self.loadProgressively(
+                url, on: loader, previewMaxDimension: 4, previewLevels: 0..<3)
             XCTAssertEqual(delivered.map(\.levels), [2..<5, 0..<5], name)
             XCTAssertEqual(delivered.map(\.faceCount), [6, 6], name)
             XCTAssertEqual(delivered.map(\.handle.faceCount), [6, 6], name)

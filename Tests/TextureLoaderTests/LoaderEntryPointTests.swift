@@ -142,12 +142,7 @@ final class LoaderEntryPointTests: RecordingLoaderTestCase {
     func testCancelPrefetchAnswersTheWaitWithCancelled() async throws {
         let urls = try (0..<4).map { try fixtures.write("c\($0).pvr", size: 16) }
         let gate = Gate()
-        let loader = TextureLoader(
-            glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1))
         let waiting = Task { await loader.prefetchAndWait(urls) }
         let arrived = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived)
@@ -168,12 +163,7 @@ final class LoaderEntryPointTests: RecordingLoaderTestCase {
     func testCancellingTheWaitLeavesThePrefetchesRunning() async throws {
         let urls = try (0..<2).map { try fixtures.write("w\($0).pvr", size: 16) }
         let gate = Gate(holding: 2)
-        let loader = TextureLoader(
-            glThread: glThread,
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate)
         let waiting = Task { await loader.prefetchAndWait(urls) }
         let arrived = await gate.waitForArrivals(2)
         XCTAssertTrue(arrived)

@@ -20,6 +20,18 @@ class RecordingLoaderTestCase: XCTestCase {
         fixtures = nil
     }
 
+    /// A loader on ``glThread`` whose every file read first passes `gate`, so a test can hold reads.
+    func gatedLoader(
+        _ gate: Gate, configuration: TextureLoaderConfiguration = TextureLoaderConfiguration()
+    ) -> TextureLoader<RecordingUploader> {
+        TextureLoader(
+            glThread: glThread, configuration: configuration,
+            read: { url in
+                gate.pass()
+                return try TextureContent.read(from: url)
+            })
+    }
+
     /// What the uploader has recorded so far.
     func report() async throws -> RecordingUploader.Report {
         try await glThread.perform { $0.report }

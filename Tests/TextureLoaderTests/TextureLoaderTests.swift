@@ -44,12 +44,7 @@ final class TextureLoaderTests: RecordingLoaderTestCase {
     func testCancelledRequestNeverUploads() async throws {
         let url = try fixtures.write("slow.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(
-            glThread: glThread,
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate)
         let request = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -72,12 +67,7 @@ final class TextureLoaderTests: RecordingLoaderTestCase {
     func testCancellingOneOfTwoSharedRequestsKeepsTheOther() async throws {
         let url = try fixtures.write("shared.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(
-            glThread: glThread,
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate)
         let first = Task { try await loader.load(url) }
         let second = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
@@ -140,12 +130,7 @@ final class TextureLoaderTests: RecordingLoaderTestCase {
     func testLoadSupersededByAChangedFileStillAnswersItsRequest() async throws {
         let url = try fixtures.write("a.pvr", size: 16)
         let gate = Gate()
-        let loader = TextureLoader(
-            glThread: glThread,
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate)
         let old = Task { try await loader.load(url) }
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)
@@ -245,12 +230,7 @@ final class TextureLoaderTests: RecordingLoaderTestCase {
         var urls: [URL] = []
         for i in 0..<6 { urls.append(try fixtures.write("p\(i).pvr", size: 16)) }
         let gate = Gate()
-        let loader = TextureLoader(
-            glThread: glThread, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1),
-            read: { url in
-                gate.pass()
-                return try TextureContent.read(from: url)
-            })
+        let loader = gatedLoader(gate, configuration: TextureLoaderConfiguration(maxConcurrentPrefetches: 1))
         await loader.prefetch(urls)
         let arrived1 = await gate.waitForArrivals(1)
         XCTAssertTrue(arrived1)

@@ -67,22 +67,13 @@ final class ViewerScene {
     func loadSource(_ url: URL) throws {
         let image = try ImageFile.read(from: url)
         source = (try context.upload(image), image.width, image.height)
-        let decoded = try orientation.upright(Self.cpuLevel0(of: self.url))
+        let decoded = try orientation.upright(TextureFileDescription.read(from: self.url).image(level: 0, threads: 2))
         guard decoded.width == image.width, decoded.height == image.height else {
             heatMapProblem = "source is \(image.width)x\(image.height), texture \(decoded.width)x\(decoded.height)"
             return
         }
         let map = try ErrorHeatMap.render(reference: image, candidate: decoded)
         heatMap = (try context.upload(map), map.width, map.height)
-    }
-
-    /// Level 0 (of face 0) of the texture file, decoded or unpacked on the CPU, as stored.
-    private static func cpuLevel0(of url: URL) throws -> RGBAImage {
-        switch try TextureContent.read(from: url) {
-        case .pvrtc(let texture): return PVRTCDecoder.decode(texture.levels[0], threads: 2)
-        case .pvrtcCubeMap(let cube): return PVRTCDecoder.decode(cube.faces[0].levels[0], threads: 2)
-        case .uncompressed(let description): return try description.image(level: 0, face: 0)
-        }
     }
 
     /// A checkerboard texture of the window's size (made again when the window is resized).
