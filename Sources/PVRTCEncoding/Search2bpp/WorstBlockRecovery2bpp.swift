@@ -33,9 +33,7 @@ enum WorstBlockRecovery2bpp {
                 }
             }
         }
-        var sorted = Array(errors)
-        sorted.sort()
-        let threshold = max(medianFactor * sorted[sorted.count / 2], 32 * 16)
+        let threshold = max(medianFactor * WorstBlockRecovery.median(errors), 32 * 16)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
         for phase in 0..<4 {
             let cx = phase & 1
