@@ -103,12 +103,8 @@ enum WorstBlockRecovery2bpp {
             @inline(__always) func w(_ dx: Int, _ dy: Int) -> Int32 {
                 Int32(ws.weight[((y + dy) & (ws.height - 1)) * ws.width + ((x + dx) & (ws.width - 1))])
             }
-            let v: Int32
-            switch rule {
-            case 1: v = (w(-1, 0) + w(1, 0) + w(0, -1) + w(0, 1) + 2) >> 2
-            case 2: v = (w(-1, 0) + w(1, 0) + 1) >> 1
-            default: v = (w(0, -1) + w(0, 1) + 1) >> 1
-            }
+            let v = ModulationSearch2bpp.average(
+                left: w(-1, 0), right: w(1, 0), up: w(0, -1), down: w(0, 1), rule: rule)
             ws.weight[y * ws.width + x] = UInt8(v)
         }
     }
