@@ -146,8 +146,14 @@ enum WorstBlockRecovery2bpp {
         }
         guard bestError < incumbentError else { return false }
         restore(best)
-        ws.continuous[k] = SIMD8<Float>(toEightBit2bpp(best.expanded &* 32))
+        ws.continuous[k] = eightBit(best.expanded)
         return true
+    }
+
+    /// A 4555 endpoint pair in 8-bit units (the value at a sample centre, weights of 32).
+    @inline(__always)
+    static func eightBit(_ e: SIMD8<Int32>) -> SIMD8<Float> {
+        SIMD8<Float>(toEightBit2bpp(e &* 32))
     }
 
     /// How far the contrast candidates move each endpoint away from (positive) or towards (negative) the
@@ -163,7 +169,7 @@ enum WorstBlockRecovery2bpp {
         let (low, high) = clusters(window)
         var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high), SIMD8(lowHalf: high, highHalf: low)]
         pairs.reserveCapacity(2 + 8 * 5 + 6)
-        let own = SIMD8<Float>(toEightBit2bpp(ws.expanded[by * ws.blocksWide + bx] &* 32))
+        let own = eightBit(ws.expanded[by * ws.blocksWide + bx])
         let spread = own.highHalf - own.lowHalf
         for factor in contrastSteps {
             pairs.append(
@@ -174,7 +180,7 @@ enum WorstBlockRecovery2bpp {
         for dy in -1...1 {
             for dx in -1...1 where dx != 0 || dy != 0 {
                 let n = ws.wrapBlockY(by + dy) * ws.blocksWide + ws.wrapBlockX(bx + dx)
-                let pair = SIMD8<Float>(toEightBit2bpp(ws.expanded[n] &* 32))
+                let pair = eightBit(ws.expanded[n])
                 pairs.append(pair)
                 for colour in [pair.lowHalf, pair.highHalf] {
                     let other =
