@@ -296,18 +296,10 @@ enum Fastest2bppModulation {
                     var value = directValue
                     var storedCost = directCost
                     if isStored && !(xr == 4 && fy == 2) {
-                        // Value m decodes as ⌊(wa·A + wb·B) / 8⌋ with (wa, wb) = (8, 0), (5, 3), (3, 5), (0, 8).
-                        @inline(__always) func middle(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>)
-                            -> (SIMD4<Int32>, SIMD4<Int32>)
-                        {
-                            let sum = a &+ b
-                            let three = sum &+ (sum &<< 1)
-                            return ((three &+ (a &<< 1)) &>> 3, (three &+ (b &<< 1)) &>> 3)
-                        }
-                        let (r1, r2) = middle(a.0, b.0)
-                        let (g1, g2) = middle(a.1, b.1)
-                        let (b1, b2) = middle(a.2, b.2)
-                        let (a1, a2) = middle(a.3, b.3)
+                        let (r1, r2) = FastestRowModulation.middle(a.0, b.0)
+                        let (g1, g2) = FastestRowModulation.middle(a.1, b.1)
+                        let (b1, b2) = FastestRowModulation.middle(a.2, b.2)
+                        let (a1, a2) = FastestRowModulation.middle(a.3, b.3)
                         let cost1 = cost(r1, g1, b1, a1)
                         let cost2 = cost(r2, g2, b2, a2)
                         let lower01 = cost1 .< costA

@@ -224,13 +224,8 @@ struct FastestFit: @unchecked Sendable {
         if j < wh { gather(j, &sums.0, &ra.0, &rb.0) }
         let (deltaA, deltaB) = EndpointNormalEquations.solve(
             sums.0[0] + sums.1[0], sums.0[1] + sums.1[1], sums.0[2] + sums.1[2], ra.0 + ra.1, rb.0 + rb.1)
-        let k = by &* ws.blocksWide &+ bx
-        let old = ws.continuous[k]
-        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
-        ws.continuous[k] = new
-        let change = new - old
-        let changeA = change.lowHalf
-        let changeB = change.highHalf
+        let (changeA, changeB) = update(
+            ws, block: by &* ws.blocksWide &+ bx, delta: SIMD8(lowHalf: deltaA, highHalf: deltaB))
         for j in 0..<wh {
             let row = ((y0 &+ j) & hm) &* width
             for i in 0..<ww {
@@ -270,14 +265,7 @@ struct FastestFit: @unchecked Sendable {
         let modulation = ws.modulation
         let width = ws.width
         let scale = 1 / Float(geometry.weightTotal)
-        var caa: Float = 0
-        var cab: Float = 0
-        var cbb: Float = 0
-        var aaa: Float = 0
-        var aab: Float = 0
-        var abb: Float = 0
-        var ra = SIMD4<Float>.zero
-        var rb = SIMD4<Float>.zero
+        var equations = EndpointNormalEquations()
         for j in 0..<geometry.windowHeight {
             let y = (y0 + j) & hm
             let betaY = Float(geometry.weightY(j)) * scale
@@ -297,28 +285,10 @@ struct FastestFit: @unchecked Sendable {
                     alphaWeight = 0
                     r[3] = 0
                 }
-                caa += colourWeight * u * u
-                cab += colourWeight * u * v
-                cbb += colourWeight * v * v
-                aaa += alphaWeight * u * u
-                aab += alphaWeight * u * v
-                abb += alphaWeight * v * v
-                r *= SIMD4(colourWeight, colourWeight, colourWeight, alphaWeight)
-                ra += r * u
-                rb += r * v
+                equations.add(residual: r, u: u, v: v, colourWeight: colourWeight, alphaWeight: alphaWeight)
             }
         }
-        var (deltaA, deltaB) = EndpointNormalEquations.solve(caa, cab, cbb, ra, rb)
-        let (alphaA, alphaB) = EndpointNormalEquations.solve(aaa, aab, abb, ra, rb)
-        deltaA[3] = alphaA[3]
-        deltaB[3] = alphaB[3]
-        let k = by * ws.blocksWide + bx
-        let old = ws.continuous[k]
-        let new = FastestEstimate.clampToByte(old + SIMD8(lowHalf: deltaA, highHalf: deltaB))
-        ws.continuous[k] = new
-        let change = new - old
-        let changeA = change.lowHalf
-        let changeB = change.highHalf
+        let (changeA, changeB) = update(ws, block: by * ws.blocksWide + bx, delta: equations.delta())
         for j in 0..<geometry.windowHeight {
             let y = (y0 + j) & hm
             for i in 0..<ww {
@@ -327,5 +297,16 @@ struct FastestFit: @unchecked Sendable {
                 residual[y * width + x] -= changeA * uv[0] + changeB * uv[1]
             }
         }
+    }
+
+    /// Moves block `k`'s continuous endpoints by `delta` (clamped to 0...255) and returns the change of A
+    /// and B that the residual of its window loses.
+    @inline(__always)
+    func update(_ ws: EncoderWorkspace, block k: Int, delta: SIMD8<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+        let old = ws.continuous[k]
+        let new = FastestEstimate.clampToByte(old + delta)
+        ws.continuous[k] = new
+        let change = new - old
+        return (change.lowHalf, change.highHalf)
     }
 }

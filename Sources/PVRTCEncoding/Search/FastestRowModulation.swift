@@ -143,12 +143,6 @@ enum FastestRowModulation {
         a: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>), b: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>),
         target: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>), weights: SIMD4<Float>, luma: SIMD4<Float>
     ) -> SIMD4<Int32> {
-        // Value m decodes as ⌊(wa·A + wb·B) / 8⌋ with (wa, wb) = (8, 0), (5, 3), (3, 5), (0, 8).
-        @inline(__always) func middle(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> (SIMD4<Int32>, SIMD4<Int32>) {
-            let sum = a &+ b
-            let three = sum &+ (sum &<< 1)
-            return ((three &+ (a &<< 1)) &>> 3, (three &+ (b &<< 1)) &>> 3)
-        }
         let (r1, r2) = middle(a.0, b.0)
         let (g1, g2) = middle(a.1, b.1)
         let (b1, b2) = middle(a.2, b.2)
@@ -170,5 +164,14 @@ enum FastestRowModulation {
         let index23 = SIMD4<Int32>(repeating: 2).replacing(with: 3, where: lower23)
         let min23 = c2.replacing(with: c3, where: lower23)
         return index01.replacing(with: index23, where: min23 .< min01)
+    }
+
+    /// The two middle values of endpoints `a` and `b`, lane by lane: value m decodes as
+    /// ⌊(wa·A + wb·B) / 8⌋ with (wa, wb) = (8, 0), (5, 3), (3, 5), (0, 8).
+    @inline(__always)
+    static func middle(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> (SIMD4<Int32>, SIMD4<Int32>) {
+        let sum = a &+ b
+        let three = sum &+ (sum &<< 1)
+        return ((three &+ (a &<< 1)) &>> 3, (three &+ (b &<< 1)) &>> 3)
     }
 }

@@ -74,10 +74,18 @@ enum ModulationSearch2bpp {
     @inline(__always)
     static func average(_ grid: UnsafeMutablePointer<Int32>, _ lx: Int, _ ly: Int, rule: Int) -> Int32 {
         let i = g(lx, ly)
+        return average(
+            left: grid[i - 1], right: grid[i + 1], up: grid[i - gridWidth], down: grid[i + gridWidth], rule: rule)
+    }
+
+    /// The weight an averaging rule gives a pixel from the stored weights beside it (reference A.9): rule 1
+    /// both directions `(l + r + u + d + 2) / 4`, 2 horizontal `(l + r + 1) / 2`, 3 vertical `(u + d + 1) / 2`.
+    @inline(__always)
+    static func average(left: Int32, right: Int32, up: Int32, down: Int32, rule: Int) -> Int32 {
         switch rule {
-        case 1: return (grid[i - 1] + grid[i + 1] + grid[i - gridWidth] + grid[i + gridWidth] + 2) >> 2
-        case 2: return (grid[i - 1] + grid[i + 1] + 1) >> 1
-        default: return (grid[i - gridWidth] + grid[i + gridWidth] + 1) >> 1
+        case 1: return (left + right + up + down + 2) >> 2
+        case 2: return (left + right + 1) >> 1
+        default: return (up + down + 1) >> 1
         }
     }
 
@@ -281,13 +289,7 @@ enum ModulationSearch2bpp {
                             let right = Int32(plane[here + (x + 1 == width ? 0 : x + 1)])
                             let u = Int32(plane[up + x])
                             let d = Int32(plane[down + x])
-                            let v: Int32
-                            switch rule {
-                            case 1: v = (left + right + u + d + 2) >> 2
-                            case 2: v = (left + right + 1) >> 1
-                            default: v = (u + d + 1) >> 1
-                            }
-                            plane[here + x] = UInt8(v)
+                            plane[here + x] = UInt8(average(left: left, right: right, up: u, down: d, rule: rule))
                         }
                     }
                 }

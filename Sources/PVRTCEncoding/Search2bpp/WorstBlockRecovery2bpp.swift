@@ -33,9 +33,7 @@ enum WorstBlockRecovery2bpp {
                 }
             }
         }
-        var sorted = Array(errors)
-        sorted.sort()
-        let threshold = max(medianFactor * sorted[sorted.count / 2], 32 * 16)
+        let threshold = max(medianFactor * WorstBlockRecovery.median(errors), 32 * 16)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
         for phase in 0..<4 {
             let cx = phase & 1
@@ -105,12 +103,8 @@ enum WorstBlockRecovery2bpp {
             @inline(__always) func w(_ dx: Int, _ dy: Int) -> Int32 {
                 Int32(ws.weight[((y + dy) & (ws.height - 1)) * ws.width + ((x + dx) & (ws.width - 1))])
             }
-            let v: Int32
-            switch rule {
-            case 1: v = (w(-1, 0) + w(1, 0) + w(0, -1) + w(0, 1) + 2) >> 2
-            case 2: v = (w(-1, 0) + w(1, 0) + 1) >> 1
-            default: v = (w(0, -1) + w(0, 1) + 1) >> 1
-            }
+            let v = ModulationSearch2bpp.average(
+                left: w(-1, 0), right: w(1, 0), up: w(0, -1), down: w(0, 1), rule: rule)
             ws.weight[y * ws.width + x] = UInt8(v)
         }
     }
@@ -152,8 +146,14 @@ enum WorstBlockRecovery2bpp {
         }
         guard bestError < incumbentError else { return false }
         restore(best)
-        ws.continuous[k] = SIMD8<Float>(toEightBit2bpp(best.expanded &* 32))
+        ws.continuous[k] = eightBit(best.expanded)
         return true
+    }
+
+    /// A 4555 endpoint pair in 8-bit units (the value at a sample centre, weights of 32).
+    @inline(__always)
+    static func eightBit(_ e: SIMD8<Int32>) -> SIMD8<Float> {
+        SIMD8<Float>(toEightBit2bpp(e &* 32))
     }
 
     /// How far the contrast candidates move each endpoint away from (positive) or towards (negative) the
@@ -169,7 +169,7 @@ enum WorstBlockRecovery2bpp {
         let (low, high) = clusters(window)
         var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high), SIMD8(lowHalf: high, highHalf: low)]
         pairs.reserveCapacity(2 + 8 * 5 + 6)
-        let own = SIMD8<Float>(toEightBit2bpp(ws.expanded[by * ws.blocksWide + bx] &* 32))
+        let own = eightBit(ws.expanded[by * ws.blocksWide + bx])
         let spread = own.highHalf - own.lowHalf
         for factor in contrastSteps {
             pairs.append(
@@ -180,7 +180,7 @@ enum WorstBlockRecovery2bpp {
         for dy in -1...1 {
             for dx in -1...1 where dx != 0 || dy != 0 {
                 let n = ws.wrapBlockY(by + dy) * ws.blocksWide + ws.wrapBlockX(bx + dx)
-                let pair = SIMD8<Float>(toEightBit2bpp(ws.expanded[n] &* 32))
+                let pair = eightBit(ws.expanded[n])
                 pairs.append(pair)
                 for colour in [pair.lowHalf, pair.highHalf] {
                     let other =
