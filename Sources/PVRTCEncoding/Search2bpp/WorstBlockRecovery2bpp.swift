@@ -3,11 +3,12 @@ import PVRTC
 /// The 2bpp worst-block recovery: blocks whose own error stays far above the image's median get a wider
 /// search than the least-squares path offers, with the block's modulation re-chosen for every candidate.
 ///
-/// Candidates: the two weighted clusters of the block's 15×7 window (both orders), the block's own pair
-/// with more and less contrast, its least-squares pair, and the endpoints of its eight neighbours (copied whole, or one endpoint paired with the window cluster farther from it, in both
-/// slots). Each is rounded to stored codes, the block's mode, averaging rule and stored weights are chosen
-/// for it (``ModulationSearch2bpp/selectBlock(_:scratch:bx:by:passes:)``), the neighbours' averaged pixels
-/// next to the block follow, and the whole window is decoded exactly. The best candidate replaces the
+/// Candidates: the darker and the lighter weighted cluster of the block's 15×7 window as A and B, the block's
+/// own pair with more and less contrast, its least-squares pair, and the endpoints of its eight neighbours
+/// (copied whole, or one endpoint kept in its slot and paired with the window cluster farther from it). Each
+/// is rounded to stored codes, the block's mode, averaging rule and stored weights are chosen for it
+/// (``ModulationSearch2bpp/selectBlock(_:scratch:bx:by:passes:)``), the neighbours' averaged pixels next to
+/// the block follow, and the whole window is decoded exactly. The best candidate replaces the
 /// incumbent only if it lowers the window error, so the total never rises. Blocks run in the 2×2 colouring
 /// (what one block reads and writes never overlaps another block of its colour), so the result does not
 /// depend on the thread count.
@@ -162,13 +163,16 @@ enum WorstBlockRecovery2bpp {
     /// 13, 8 and 1: mean Y +0.025 dB over the recovery without them.
     static let contrastSteps: [Float] = [-0.3, -0.15, 0.15, 0.3]
 
-    /// Continuous starting pairs (8-bit units, A low, B high): the window's two clusters in both orders,
+    /// Continuous starting pairs (8-bit units, A low, B high): the window's two clusters (the darker as A),
     /// the block's own pair with its contrast moved by ``contrastSteps``, its least-squares pair, each
-    /// neighbour's pair, and each neighbour endpoint with the window cluster farther from it, in both slots.
+    /// neighbour's pair, and each neighbour endpoint in its own slot with the window cluster farther from it in
+    /// the other. Pairs in the other order (the lighter cluster or a neighbour's B as A) are left out: at `max`
+    /// on eight Kodak crops (01 03 05 08 13 15 19 23) they won 2 % of the recoveries, and without them mean Y is
+    /// 31.764 against 31.765 dB for 32 % less time.
     static func candidates(_ ws: Workspace2bpp, window: Window2bpp, bx: Int, by: Int) -> [SIMD8<Float>] {
         let (low, high) = clusters(window)
-        var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high), SIMD8(lowHalf: high, highHalf: low)]
-        pairs.reserveCapacity(2 + 8 * 5 + 6)
+        var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high)]
+        pairs.reserveCapacity(1 + 4 + 1 + 8 * 3)
         let own = eightBit(ws.expanded[by * ws.blocksWide + bx])
         let spread = own.highHalf - own.lowHalf
         for factor in contrastSteps {
@@ -177,18 +181,16 @@ enum WorstBlockRecovery2bpp {
                     lowerBound: .zero, upperBound: SIMD8(repeating: 255)))
         }
         pairs.append(ws.continuous[by * ws.blocksWide + bx])
+        @inline(__always) func farther(_ colour: SIMD4<Float>) -> SIMD4<Float> {
+            WorstBlockRecovery.distance(colour, low) > WorstBlockRecovery.distance(colour, high) ? low : high
+        }
         for dy in -1...1 {
             for dx in -1...1 where dx != 0 || dy != 0 {
                 let n = ws.wrapBlockY(by + dy) * ws.blocksWide + ws.wrapBlockX(bx + dx)
                 let pair = eightBit(ws.expanded[n])
                 pairs.append(pair)
-                for colour in [pair.lowHalf, pair.highHalf] {
-                    let other =
-                        WorstBlockRecovery.distance(colour, low) > WorstBlockRecovery.distance(colour, high)
-                        ? low : high
-                    pairs.append(SIMD8(lowHalf: colour, highHalf: other))
-                    pairs.append(SIMD8(lowHalf: other, highHalf: colour))
-                }
+                pairs.append(SIMD8(lowHalf: pair.lowHalf, highHalf: farther(pair.lowHalf)))
+                pairs.append(SIMD8(lowHalf: farther(pair.highHalf), highHalf: pair.highHalf))
             }
         }
         return pairs
