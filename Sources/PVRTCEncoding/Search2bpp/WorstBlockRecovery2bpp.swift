@@ -5,13 +5,14 @@ import PVRTC
 ///
 /// Candidates: the darker and the lighter weighted cluster of the block's 15×7 window as A and B, the block's
 /// own pair with more and less contrast, its least-squares pair, and the endpoints of its eight neighbours
-/// (copied whole, or one endpoint kept in its slot and paired with the window cluster farther from it). Each
-/// is rounded to stored codes, the block's mode, averaging rule and stored weights are chosen for it
+/// (copied whole, or one endpoint kept in its slot and paired with the window cluster farther from it; in
+/// images with alpha also the pairs in the other order). Each is rounded to stored codes, the block's mode,
+/// averaging rule and stored weights are chosen for it
 /// (``ModulationSearch2bpp/selectBlock(_:scratch:bx:by:passes:)``), the neighbours' averaged pixels next to
-/// the block follow, and the whole window is decoded exactly. The best candidate replaces the
-/// incumbent only if it lowers the window error, so the total never rises. Blocks run in the 2×2 colouring
-/// (what one block reads and writes never overlaps another block of its colour), so the result does not
-/// depend on the thread count.
+/// the block follow, and the whole window is decoded exactly. The best candidate replaces the incumbent only
+/// if it lowers the window error, so the total never rises. Blocks run in the 2×2 colouring (what one block
+/// reads and writes never overlaps another block of its colour), so the result does not depend on the thread
+/// count.
 enum WorstBlockRecovery2bpp {
     /// Revisits the blocks whose own error exceeds `medianFactor` × the median block error (and a floor of
     /// 16 weighted units per pixel), then refreshes every averaged pixel.
@@ -166,13 +167,16 @@ enum WorstBlockRecovery2bpp {
     /// Continuous starting pairs (8-bit units, A low, B high): the window's two clusters (the darker as A),
     /// the block's own pair with its contrast moved by ``contrastSteps``, its least-squares pair, each
     /// neighbour's pair, and each neighbour endpoint in its own slot with the window cluster farther from it in
-    /// the other. Pairs in the other order (the lighter cluster or a neighbour's B as A) are left out: at `max`
-    /// on eight Kodak crops (01 03 05 08 13 15 19 23) they won 2 % of the recoveries, and without them mean Y is
-    /// 31.764 against 31.765 dB for 32 % less time.
+    /// the other. Opaque images leave out the pairs in the other order (the lighter cluster, or a neighbour's B,
+    /// as A): at `max` on eight Kodak crops (01 03 05 08 13 15 19 23) they won 2 % of the recoveries, and without
+    /// them mean Y is 31.764 against 31.765 dB for 32 % less time. Images with alpha keep them (without them
+    /// oa_smoke_256_rgba lost 0.12 dB alpha-weighted RGB and 0.07 dB alpha).
     static func candidates(_ ws: Workspace2bpp, window: Window2bpp, bx: Int, by: Int) -> [SIMD8<Float>] {
         let (low, high) = clusters(window)
+        let bothOrders = ws.hasAlpha
         var pairs: [SIMD8<Float>] = [SIMD8(lowHalf: low, highHalf: high)]
-        pairs.reserveCapacity(1 + 4 + 1 + 8 * 3)
+        if bothOrders { pairs.append(SIMD8(lowHalf: high, highHalf: low)) }
+        pairs.reserveCapacity(2 + 4 + 1 + 8 * 5)
         let own = eightBit(ws.expanded[by * ws.blocksWide + bx])
         let spread = own.highHalf - own.lowHalf
         for factor in contrastSteps {
@@ -190,6 +194,10 @@ enum WorstBlockRecovery2bpp {
                 let pair = eightBit(ws.expanded[n])
                 pairs.append(pair)
                 pairs.append(SIMD8(lowHalf: pair.lowHalf, highHalf: farther(pair.lowHalf)))
+                if bothOrders {
+                    pairs.append(SIMD8(lowHalf: farther(pair.lowHalf), highHalf: pair.lowHalf))
+                    pairs.append(SIMD8(lowHalf: pair.highHalf, highHalf: farther(pair.highHalf)))
+                }
                 pairs.append(SIMD8(lowHalf: farther(pair.highHalf), highHalf: pair.highHalf))
             }
         }
