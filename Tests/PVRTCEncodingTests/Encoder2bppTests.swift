@@ -192,6 +192,54 @@ final class Encoder2bppTests: XCTestCase {
         return try! RGBAImage(width: 64, height: 64, pixels: pixels)
     }
 
+    /// The window judges a trial that changes one channel of the primed pair from its per-pixel state; that
+    /// must give exactly what decoding the whole window again gives (a second, unprimed window), for every
+    /// block of an opaque image (luma term) and one with alpha, in A, B or both, with and without a bound.
+    func testPrimedWindowErrorEqualsTheFullError() throws {
+        let images = [
+            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
+        ]
+        for image in images {
+            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
+            EndpointSearch2bpp.initialize(ws, threads: 1)
+            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
+            EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
+            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            let primed = Window2bpp()
+            let full = Window2bpp()
+            defer {
+                primed.deallocate()
+                full.deallocate()
+            }
+            var generator = SplitMix64(seed: 17)
+            var checked = 0
+            for by in 0..<ws.blocksHigh {
+                for bx in 0..<ws.blocksWide {
+                    let base = ws.expanded[by * ws.blocksWide + bx]
+                    primed.load(ws, bx: bx, by: by)
+                    full.load(ws, bx: bx, by: by)
+                    let baseError = try XCTUnwrap(full.error(ws, trial: base))
+                    XCTAssertEqual(primed.prime(ws, trial: base), baseError)
+                    for _ in 0..<12 {
+                        var trial = base
+                        let channel = Int.random(in: 0..<4, using: &generator)
+                        let slots = [[channel], [channel + 4], [channel, channel + 4]].randomElement(using: &generator)!
+                        for lane in slots { trial[lane] += Int32.random(in: -3...3, using: &generator) }
+                        if Bool.random(using: &generator) { trial[(channel + 1) % 4] += 1 }
+                        let expected = full.error(ws, trial: trial)
+                        XCTAssertEqual(primed.error(ws, trial: trial), expected)
+                        XCTAssertEqual(
+                            primed.error(ws, trial: trial, below: baseError) == nil,
+                            full.error(ws, trial: trial, below: baseError) == nil)
+                        checked += 1
+                    }
+                }
+            }
+            XCTAssertEqual(checked, 12 * ws.blocksWide * ws.blocksHigh)
+        }
+    }
+
     /// On an image with both smooth gradients and hard two-colour edges, the search uses the direct mode
     /// and the interpolated mode, and more than one averaging rule; forcing all blocks into one mode is worse.
     func testModeSelectionUsesBothModes() throws {

@@ -191,6 +191,9 @@ enum EndpointSearch2bpp {
                 }
             }
         }
+        // The descent's trials change one channel of the best pair (but for the grey step), which the primed
+        // window judges from its per-pixel state.
+        if descentPasses > 0 { bestError = window.prime(ws, trial: EncoderWorkspace.widen(bestA, bestB)) }
         for _ in 0..<descentPasses {
             var improved = false
             for group in ws.hasAlpha ? EndpointQuantization.channelGroups : EndpointQuantization.opaqueChannelGroups {
@@ -198,8 +201,10 @@ enum EndpointSearch2bpp {
                     guard let ta = EndpointQuantization.stepped(bestA, group, by: stepA, slotB: false),
                         let tb = EndpointQuantization.stepped(bestB, group, by: stepB, slotB: true)
                     else { continue }
-                    if let e = window.error(ws, trial: EncoderWorkspace.widen(ta, tb), below: bestError) {
-                        (bestError, bestA, bestB) = (e, ta, tb)
+                    let trial = EncoderWorkspace.widen(ta, tb)
+                    if window.error(ws, trial: trial, below: bestError) != nil {
+                        (bestA, bestB) = (ta, tb)
+                        bestError = window.prime(ws, trial: trial)
                         improved = true
                         break
                     }
