@@ -170,8 +170,7 @@ struct Window2bpp {
             if free[n] {
                 total += min(moved(low[n], ea &- target, weight), moved(high[n], eb &- target, weight))
             } else {
-                let m = modulation[n]
-                total += moved(low[n], ((ea &* (8 &- m) &+ eb &* m) &>> 3) &- target, weight)
+                total += moved(low[n], blend2bpp(ea, eb, modulation[n]) &- target, weight)
             }
             if total >= bound { return nil }
         }

@@ -148,3 +148,9 @@ func toEightBit2bpp(_ v: SIMD8<Int32>) -> SIMD8<Int32> {
 func blend2bpp(_ e: SIMD8<Int32>, _ w: Int32) -> SIMD4<Int32> {
     (e.lowHalf &* (8 &- w) &+ e.highHalf &* w) &>> 3
 }
+
+/// ``blend2bpp(_:_:)`` of one channel: 8-bit endpoint values `a` and `b`, modulation weight `w` in eighths.
+@inline(__always)
+func blend2bpp(_ a: Int32, _ b: Int32, _ w: Int32) -> Int32 {
+    (a &* (8 &- w) &+ b &* w) &>> 3
+}
