@@ -73,9 +73,9 @@ extension GLContext {
     /// Draws face `face`, mip level `level` of `texture` on a quad covering `rect` (top-left origin;
     /// everything when nil) of framebuffer `framebuffer` of `width` x `height` pixels, bound and with its
     /// viewport set to all of it by the caller (``bindFramebuffer(_:width:height:)``); `orientation` flips
-    /// the quad's corners so that a texture stored bottom-up or right-to-left appears upright. A nil `level` lets a 2D texture choose by the mipmap rules (direct
-    /// mode: level 0) and shows level 0 of a cube face; a cube face, or a chosen level of a texture with
-    /// several, is drawn from a copy (`copyForDrawing`).
+    /// the quad's corners so that a texture stored bottom-up or right-to-left appears upright. A nil `level`
+    /// lets a 2D texture choose by the mipmap rules (direct mode: level 0) and shows level 0 of a cube face;
+    /// a cube face, or a chosen level of a texture with several, is drawn from a copy (`copyForDrawing`).
     func drawTexture(
         _ texture: GPUTexture, framebuffer: GLuint, width: Int, height: Int, at rect: PixelRect?, face: Int,
         level: Int?, blend: BlendMode, orientation: TextureOrientation = .topDown

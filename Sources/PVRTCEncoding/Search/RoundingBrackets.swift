@@ -1,6 +1,6 @@
-/// The stored codes just below and just above a continuous endpoint pair, per channel (``EndpointQuantization/bracket(_:bits:channel:)``),
-/// and their widened (4555) values: the four floor/ceil combinations of A and B that the code searches of both
-/// rates judge per channel.
+/// The stored codes just below and just above a continuous endpoint pair, per channel
+/// (``EndpointQuantization/bracket(_:bits:channel:)``), and their widened (4555) values: the four floor/ceil
+/// combinations of A and B that the code searches of both rates judge per channel.
 struct RoundingBrackets {
     /// Codes below (`floor`) and above (`ceil`) the continuous values of A and B.
     var codeFloorA = SIMD4<Int32>.zero, codeCeilA = SIMD4<Int32>.zero
