@@ -11,11 +11,10 @@
 ///
 /// A row's weights need only the stored weights of that row and of the rows above and below it (an average
 /// reads stored pixels only), so the row decoder keeps three rows of stored weights
-/// (``RowTables/storedRow(_:words:blocksWide:into:)``) and, in one pass over the blocks, writes the next row's
-/// stored weights and fills in the averaged pixels of the current one
-/// (``RowTables/advance(row:next:words:blocksWide:above:here:below:)``), then moves down a row: no weight plane
-/// of the whole level, nothing shared between worker threads, and the weights are still in the cache when they
-/// are read.
+/// (``RowTables/storedRow(_:words:blocksWide:into:)``) and, a block at a time just before it reads that block's
+/// weights, writes the next row's stored weights and fills in the averaged pixels of the current one
+/// (``RowStep``), then moves down a row: no weight plane of the whole level, nothing shared between worker
+/// threads, and the weights are still in registers or the cache when they are read.
 package enum PVRTC2bppModulation {
     /// The weight in eighths of a stored two-bit modulation value in the interpolated mode.
     @inlinable
@@ -108,44 +107,70 @@ package enum PVRTC2bppModulation {
             for bx in 0..<bw { row[bx] = stored(blockRow[bx], shift: shift, parity: parity) }
         }
 
-        /// Writes the stored weights of pixel row `next` (the row below `y`, wrapped) into `below`, and
-        /// replaces the stored weights of row `y` in `here` by its weights: the averaged pixels of interpolated
-        /// blocks from the stored weights around them (`above` holds row `y − 1`, whose averaged pixels may
-        /// already be filled in, as no average reads them). One pass over the blocks does both.
+        /// The step from pixel row `y` to the next (``RowStep``): its blocks are taken one at a time, so a row
+        /// decoder can fill in a block's weights just before it reads them.
         @inline(__always)
-        func advance(
+        func step(
             row y: Int, next: Int, words: UnsafePointer<UInt64>, blocksWide bw: Int, above: UnsafePointer<UInt64>,
             here: UnsafeMutablePointer<UInt64>, below: UnsafeMutablePointer<UInt64>
-        ) {
-            let nextRow = words + (next >> 2) * bw
-            let nextShift = 8 * UInt32(next & 3)
-            let nextParity = (next & 1) << 8
-            // The averaged pixels, eight pixels at a time in one 64-bit word (weights are at most 8, sums at most
-            // 34, so no byte carries into the next). A neighbour's pixel next to an averaged one is a stored
-            // pixel, which this loop never rewrites, so the order does not matter; `below[bx]` is written just
-            // before block `bx` reads it.
-            let blockRow = words + (y >> 2) * bw
-            let averaged: UInt64 = y & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF
-            let lastBlock = bw - 1
-            for bx in 0..<bw {
-                below[bx] = stored(nextRow[bx], shift: nextShift, parity: nextParity)
-                let word = blockRow[bx]
-                guard word >> 32 != 0 else { continue }
-                let row = here[bx]
-                let value: UInt64
-                if word & (1 | 1 << 20) == 1 | 1 << 20 {
-                    value = ((above[bx] &+ below[bx] &+ ones) >> 1) & lowSevenBits
+        ) -> RowStep {
+            RowStep(
+                tables: self, blockRow: words + (y >> 2) * bw, nextRow: words + (next >> 2) * bw,
+                nextShift: 8 * UInt32(next & 3), nextParity: (next & 1) << 8,
+                averaged: y & 1 == 0 ? 0xFF00_FF00_FF00_FF00 : 0x00FF_00FF_00FF_00FF, lastBlock: bw - 1,
+                above: above, here: here, below: below)
+        }
+    }
+
+    /// One block at a time, writes the stored weights of pixel row `next` (the row below `y`, wrapped) into
+    /// `below`, and replaces the stored weights of row `y` in `here` by its weights: the averaged pixels of
+    /// interpolated blocks from the stored weights around them (`above` holds row `y − 1`, whose averaged pixels
+    /// may already be filled in, as no average reads them).
+    struct RowStep {
+        /// The row table the stored weights are looked up in.
+        let tables: RowTables
+        /// The words of row `y`'s blocks.
+        let blockRow: UnsafePointer<UInt64>
+        /// The words of row `next`'s blocks.
+        let nextRow: UnsafePointer<UInt64>
+        /// 8 × row `next`'s row within its block.
+        let nextShift: UInt32
+        /// Row `next`'s parity times 256.
+        let nextParity: Int
+        /// 0xFF in the bytes of row `y`'s averaged pixels (the same in every block).
+        let averaged: UInt64
+        /// The last block's index, a mask for the wrap (the block count is a power of two).
+        let lastBlock: Int
+        /// Row `y − 1`'s weights.
+        let above: UnsafePointer<UInt64>
+        /// Row `y`'s stored weights, replaced by its weights.
+        let here: UnsafeMutablePointer<UInt64>
+        /// Row `next`'s stored weights, written.
+        let below: UnsafeMutablePointer<UInt64>
+
+        /// Steps block `bx`. The averages take eight pixels at a time in one 64-bit word (weights are at most 8,
+        /// sums at most 34, so no byte carries into the next). A neighbour's pixel next to an averaged one is a
+        /// stored pixel, which a step never rewrites, so blocks may be stepped in any order; `below[bx]` is
+        /// written just before block `bx` reads it.
+        @inline(__always)
+        func block(_ bx: Int) {
+            below[bx] = tables.stored(nextRow[bx], shift: nextShift, parity: nextParity)
+            let word = blockRow[bx]
+            guard word >> 32 != 0 else { return }
+            let row = here[bx]
+            let value: UInt64
+            if word & (1 | 1 << 20) == 1 | 1 << 20 {
+                value = ((above[bx] &+ below[bx] &+ ones) >> 1) & lowSevenBits
+            } else {
+                let left = row << 8 | here[(bx - 1) & lastBlock] >> 56
+                let right = row >> 8 | here[(bx + 1) & lastBlock] << 56
+                if word & 1 != 0 {
+                    value = ((left &+ right &+ ones) >> 1) & lowSevenBits
                 } else {
-                    let left = row << 8 | here[(bx - 1) & lastBlock] >> 56
-                    let right = row >> 8 | here[(bx + 1) & lastBlock] << 56
-                    if word & 1 != 0 {
-                        value = ((left &+ right &+ ones) >> 1) & lowSevenBits
-                    } else {
-                        value = ((left &+ right &+ above[bx] &+ below[bx] &+ ones &* 2) >> 2) & lowSixBits
-                    }
+                    value = ((left &+ right &+ above[bx] &+ below[bx] &+ ones &* 2) >> 2) & lowSixBits
                 }
-                here[bx] = (row & ~averaged) | (value & averaged)
             }
+            here[bx] = (row & ~averaged) | (value & averaged)
         }
     }
 }

@@ -26,11 +26,11 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
             tables.storedRow(first == 0 ? paddedHeight - 1 : first - 1, words: words, blocksWide: bw, into: above)
             tables.storedRow(first, words: words, blocksWide: bw, into: here)
             for y in rows {
-                tables.advance(
+                let step = tables.step(
                     row: y, next: y + 1 == paddedHeight ? 0 : y + 1, words: words, blocksWide: bw, above: above,
                     here: here, below: below)
                 decode(
-                    row: y, weights: UnsafeRawPointer(here).assumingMemoryBound(to: UInt8.self),
+                    row: y, step: step, weights: UnsafeRawPointer(here).assumingMemoryBound(to: UInt8.self),
                     into: output.destination(y))
                 output.commit(y)
                 (above, here, below) = (here, below, above)
@@ -38,9 +38,14 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         }
     }
 
-    /// Writes pixel row `y` with its weights `rowWeights` (one byte per pixel) to `out`.
+    /// Writes pixel row `y` with its weights `rowWeights` (one byte per pixel) to `out`, stepping each block's
+    /// weights with `step` just before the first pixel that reads them: the scalar weight work then overlaps the
+    /// vector pixel work (2048², one thread: 6.7 → 6.2 ms against a pass over the whole row's weights first).
     @inline(__always)
-    func decode(row y: Int, weights rowWeights: UnsafePointer<UInt8>, into out: UnsafeMutableRawPointer) {
+    func decode(
+        row y: Int, step: PVRTC2bppModulation.RowStep, weights rowWeights: UnsafePointer<UInt8>,
+        into out: UnsafeMutableRawPointer
+    ) {
         let bw = blocksWide
         let bh = blocksHigh
         // Rows 4Y+2 ... 4Y+5 lie between the block centres of block rows Y and Y+1.
@@ -58,10 +63,12 @@ struct PVRTC2bppRowDecoder: PaddedRowDecoding, @unchecked Sendable {
         let first = vertical(0)
         let last = vertical(bw - 1)
         // Pixels 0–3: offsets 4–7 from the centre of the last block column (wrapped).
+        step.block(0)
         span(left: last, right: first, offsets: 4..<8, weights: rowWeights, to: out)
         var left = first
         var x = 0
         while x < bw - 1 {
+            step.block(x + 1)
             let right = vertical(x + 1)
             let pixel = 8 * x + 4
             span(left: left, right: right, offsets: 0..<8, weights: rowWeights + pixel, to: out + 4 * pixel)
