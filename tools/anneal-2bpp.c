@@ -37,37 +37,26 @@ static int twiddle(int bw, int bh, int x, int y) {
 
 static inline int wrap(int v, int n) { return (v % n + n) % n; }
 
-// Endpoint A (which = 0) or B (1) of colour word c, widened to R5 G5 B5 A4 (A.2).
+// A `bits`-bit colour value (3, 4 or 5) widened to 5 bits by repeating its top bits.
+static inline int widen(int v, int bits) { return bits == 5 ? v : bits == 4 ? (v << 1) | (v >> 3) : (v << 2) | (v >> 1); }
+
+// Endpoint A (which = 0) or B (1) of colour word c, widened to R5 G5 B5 A4 (A.2). Both read the same way from
+// their 15 / 16 bits: opaque flag, then R G B (A's blue one bit shorter), or alpha (3 bits, a zero appended) and
+// R G B of 4 bits each (A's blue 3).
 static void endpoint(uint32_t c, int which, int out[4]) {
-    if (which == 0) {
-        uint32_t a = (c >> 1) & 0x7FFF;
-        if (a & 0x4000) {
-            int b = a & 15;
-            out[0] = (a >> 9) & 31;
-            out[1] = (a >> 4) & 31;
-            out[2] = (b << 1) | (b >> 3);
-            out[3] = 15;
-        } else {
-            int r = (a >> 7) & 15, g = (a >> 3) & 15, b = a & 7;
-            out[0] = (r << 1) | (r >> 3);
-            out[1] = (g << 1) | (g >> 3);
-            out[2] = (b << 2) | (b >> 1);
-            out[3] = ((a >> 11) & 7) << 1;
-        }
+    uint32_t v = which ? c >> 16 : (c >> 1) & 0x7FFF;
+    int blue = which ? 5 : 4;
+    if (v >> (blue + 10)) {
+        out[0] = (v >> (blue + 5)) & 31;
+        out[1] = (v >> blue) & 31;
+        out[2] = widen(v & ((1 << blue) - 1), blue);
+        out[3] = 15;
     } else {
-        uint32_t b16 = c >> 16;
-        if (b16 & 0x8000) {
-            out[0] = (b16 >> 10) & 31;
-            out[1] = (b16 >> 5) & 31;
-            out[2] = b16 & 31;
-            out[3] = 15;
-        } else {
-            int r = (b16 >> 8) & 15, g = (b16 >> 4) & 15, b = b16 & 15;
-            out[0] = (r << 1) | (r >> 3);
-            out[1] = (g << 1) | (g >> 3);
-            out[2] = (b << 1) | (b >> 3);
-            out[3] = ((b16 >> 12) & 7) << 1;
-        }
+        blue -= 1;
+        out[0] = widen((v >> (blue + 4)) & 15, 4);
+        out[1] = widen((v >> blue) & 15, 4);
+        out[2] = widen(v & ((1 << blue) - 1), blue);
+        out[3] = ((v >> (blue + 8)) & 7) << 1;
     }
 }
 
