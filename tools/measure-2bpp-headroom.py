@@ -23,42 +23,30 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-import texture2ddecoder
 from PIL import Image
 
-LUMA = np.array([0.2126, 0.7152, 0.0722])
+from pvrtc_measure import decode_level, encode_level, metrics
+
 SIZE = 64
-
-
-def decode(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    bgra = np.frombuffer(texture2ddecoder.decode_pvrtc(data, SIZE, SIZE, True), dtype=np.uint8)
-    return bgra.reshape(SIZE, SIZE, 4)[..., [2, 1, 0, 3]]
-
-
-def luma_psnr(reference, decoded):
-    error = ((reference.astype(np.float64) - decoded[..., :3].astype(np.float64)) @ LUMA) ** 2
-    return 10 * np.log10(255.0 ** 2 / np.mean(error))
 
 
 def crop_job(args, annealer, scratch, index, name, x, y):
     stem = os.path.join(scratch, f"crop{index}")
     source = Image.open(name).convert("RGB").crop((x, y, x + SIZE, y + SIZE))
     source.save(stem + ".png")
-    reference = np.asarray(source)
+    reference = np.asarray(source.convert("RGBA"))
     with open(stem + ".rgb", "wb") as f:
-        f.write(reference.tobytes())
-    subprocess.run([args.pvrc, "bench", "encode", stem + ".png", "--bpp", "2", "--quality", "max", "--runs", "1",
-                    "--threads", "1", "--save-level", stem + ".max.bin"], check=True, capture_output=True)
+        f.write(reference[..., :3].tobytes())
+    encode_level(args.pvrc, stem + ".png", 2, "max", stem + ".max.bin")
     subprocess.run([annealer, stem + ".max.bin", stem + ".rgb", str(SIZE), str(SIZE), str(args.moves),
                     str(args.seed + index), "1e5", "1e3", stem + ".annealed.bin", stem + ".decoded.rgba"],
                    check=True, capture_output=True)
-    start = decode(stem + ".max.bin")
+    start = decode_level(stem + ".max.bin", SIZE, SIZE, 2)
     own = np.fromfile(stem + ".decoded.rgba", dtype=np.uint8).reshape(SIZE, SIZE, 4)
     if not np.array_equal(own, start):
         sys.exit(f"{name}: the annealer's decoder differs from texture2ddecoder; its result would mean nothing")
-    return luma_psnr(reference, start), luma_psnr(reference, decode(stem + ".annealed.bin"))
+    annealed = decode_level(stem + ".annealed.bin", SIZE, SIZE, 2)
+    return metrics(reference, start)["Y"], metrics(reference, annealed)["Y"]
 
 
 def main():

@@ -15,45 +15,20 @@ alpha-weighted RGB PSNR and alpha PSNR. ASTC 8x8 (the other 2-bit-per-pixel GPU 
 import argparse
 import glob
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
 import numpy as np
-import texture2ddecoder
 from PIL import Image
 
-LUMA = np.array([0.2126, 0.7152, 0.0722])
-
-
-def psnr(mse):
-    return float("inf") if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
-
-
-def metrics(reference, candidate):
-    ref = reference.astype(np.float64)
-    out = candidate.astype(np.float64)
-    y = psnr(np.mean(((ref[..., :3] - out[..., :3]) @ LUMA) ** 2))
-    result = {"Y": y}
-    if (reference[..., 3] < 255).any():
-        weight = ref[..., 3:4] / 255.0
-        result["awRGB"] = psnr(np.sum(weight * (ref[..., :3] - out[..., :3]) ** 2) / (3 * np.sum(weight)))
-        result["alpha"] = psnr(np.mean((ref[..., 3] - out[..., 3]) ** 2))
-    return result
+from pvrtc_measure import decode_level, encode_level, metrics
 
 
 def pvrtc(pvrc, path, bpp, quality, width, height, scratch):
     level = os.path.join(scratch, f"level{bpp}.bin")
-    output = subprocess.run(
-        [pvrc, "bench", "encode", path, "--bpp", str(bpp), "--quality", quality, "--runs", "1",
-         "--save-level", level], check=True, capture_output=True, text=True).stdout
-    seconds = float(re.search(r"median ([0-9.]+) s", output).group(1))
-    with open(level, "rb") as f:
-        data = f.read()
-    bgra = np.frombuffer(texture2ddecoder.decode_pvrtc(data, width, height, bpp == 2), dtype=np.uint8)
-    rgba = bgra.reshape(height, width, 4)[..., [2, 1, 0, 3]]
-    return rgba, seconds
+    seconds = encode_level(pvrc, path, bpp, quality, level)
+    return decode_level(level, width, height, bpp), seconds
 
 
 def astc(path, scratch):
