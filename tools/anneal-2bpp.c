@@ -1,25 +1,30 @@
 // The headroom experiment of tools/measure-2bpp-headroom.py: simulated annealing over every bit of a PVRTC1 2bpp
-// texture (modulation bits, mode flags, averaging rules, opaque endpoint channels), starting from an encoding, to see
-// how much lower an error the format allows than the encoder found. It decodes with its own straightforward
-// implementation of A.9 (checked by the driver against PyPI texture2ddecoder before every run) and scores with
-// pvrc's opaque metric (500 per squared channel difference plus the squared Rec.709 luma difference in 64ths).
+// texture (modulation bits, mode flags, averaging rules, opaque endpoint channels), starting from an encoding (or
+// from random blocks), to see how much lower an error the format allows than the encoder found. It decodes with its
+// own straightforward implementation of A.9 (checked by the driver against PyPI texture2ddecoder before every run)
+// and scores with pvrc's opaque metric (500 per squared channel difference plus the squared Rec.709 luma difference
+// in 64ths; -w sets the channel weight).
 // Moves: flip one or two modulation bits, step one or two endpoint channels by one, or flip the mode flag; each is
 // scored on the 16x8 pixels a change to one block can reach and kept by the Metropolis rule at a temperature falling
 // geometrically from T0 to T1. Writes the best texture seen.
 //
-// usage: anneal LEVEL.bin REF.rgb WIDTH HEIGHT MOVES SEED T0 T1 OUT.bin [DECODED.rgba]
+// usage: anneal [-w WEIGHT] [-r] LEVEL.bin REF.rgb WIDTH HEIGHT MOVES SEED T0 T1 OUT.bin [DECODED.rgba]
 //   LEVEL.bin: the level's blocks (Morton order); REF.rgb: the source, 8-bit RGB rows;
-//   DECODED.rgba: if given, the decoded start texture is written there (for the driver's check).
+//   DECODED.rgba: if given, LEVEL.bin's decoded texture is written there (for the driver's check);
+//   -w: the weight of each squared channel difference beside the luma term (default 500, pvrc's; 0 scores luma only);
+//   -r: start from random blocks (opaque endpoints, random modulation bits, modes and rules) instead of LEVEL.bin's.
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int W, H, BW, BH;
 static uint32_t *MOD, *COL; // modulation and colour words, row-major block grid
 static uint8_t *REF;        // source pixels, RGB
 static int64_t *PERR;       // current error of every pixel
+static int64_t CHANNEL_WEIGHT = 500; // the metric's weight of each squared channel difference
 
 // Block (x, y)'s index in Morton order (the shorter axis' bits interleaved, the longer axis' extra bits on top).
 static int twiddle(int bw, int bh, int x, int y) {
@@ -38,7 +43,9 @@ static int twiddle(int bw, int bh, int x, int y) {
 static inline int wrap(int v, int n) { return (v % n + n) % n; }
 
 // A `bits`-bit colour value (3, 4 or 5) widened to 5 bits by repeating its top bits.
-static inline int widen(int v, int bits) { return bits == 5 ? v : bits == 4 ? (v << 1) | (v >> 3) : (v << 2) | (v >> 1); }
+static inline int widen(int v, int bits) {
+    return bits == 5 ? v : bits == 4 ? (v << 1) | (v >> 3) : (v << 2) | (v >> 1);
+}
 
 // Endpoint A (which = 0) or B (1) of colour word c, widened to R5 G5 B5 A4 (A.2). Both read the same way from
 // their 15 / 16 bits: opaque flag, then R G B (A's blue one bit shorter), or alpha (3 bits, a zero appended) and
@@ -85,7 +92,8 @@ static inline int weight(int x, int y) {
     if (!(COL[i] & 1)) return ((MOD[i] >> ((y & 3) * 8 + (x & 7))) & 1) ? 8 : 0;
     if (((x ^ y) & 1) == 0) return stored_weight(x, y);
     uint32_t m = MOD[i];
-    int l = stored_weight(x - 1, y), r = stored_weight(x + 1, y), u = stored_weight(x, y - 1), d = stored_weight(x, y + 1);
+    int l = stored_weight(x - 1, y), r = stored_weight(x + 1, y);
+    int u = stored_weight(x, y - 1), d = stored_weight(x, y + 1);
     if (!(m & 1)) return (l + r + u + d + 2) >> 2;
     if (!(m & (1u << 20))) return (l + r + 1) >> 1;
     return (u + d + 1) >> 1;
@@ -111,14 +119,14 @@ static void pixel(int x, int y, int out[4]) {
     }
 }
 
-// pvrc's opaque metric for pixel (x, y).
+// pvrc's opaque metric for pixel (x, y) (with CHANNEL_WEIGHT 500).
 static inline int64_t pixel_error(int x, int y) {
     int o[4];
     pixel(x, y, o);
     const uint8_t *s = REF + 3 * (y * W + x);
     int dr = o[0] - s[0], dg = o[1] - s[1], db = o[2] - s[2];
     int64_t luma = 13 * dr + 46 * dg + 5 * db;
-    return 500LL * (dr * dr + dg * dg + db * db) + luma * luma;
+    return CHANNEL_WEIGHT * (dr * dr + dg * dg + db * db) + luma * luma;
 }
 
 static uint64_t rng = 88172645463325252ULL;
@@ -151,8 +159,17 @@ static uint32_t step_field(uint32_t c, int low, int bits, int d) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 10) {
-        fprintf(stderr, "usage: anneal LEVEL.bin REF.rgb WIDTH HEIGHT MOVES SEED T0 T1 OUT.bin [DECODED.rgba]\n");
+    int random_start = 0;
+    for (int option; (option = getopt(argc, argv, "w:r")) != -1;) {
+        if (option == 'w') CHANNEL_WEIGHT = atol(optarg);
+        else if (option == 'r') random_start = 1;
+        else return 2;
+    }
+    argc -= optind - 1;
+    argv += optind - 1;
+    if (argc < 10 || CHANNEL_WEIGHT < 0 || CHANNEL_WEIGHT > 10000) {
+        fprintf(stderr, "usage: anneal [-w WEIGHT 0-10000] [-r] LEVEL.bin REF.rgb WIDTH HEIGHT MOVES SEED T0 T1 "
+                        "OUT.bin [DECODED.rgba]\n");
         return 2;
     }
     W = atoi(argv[3]);
@@ -202,6 +219,12 @@ int main(int argc, char **argv) {
             }
         }
         fclose(o);
+    }
+    if (random_start) {
+        for (int i = 0; i < n; i++) {
+            MOD[i] = (uint32_t)next_random();
+            COL[i] = (uint32_t)next_random() | 0x80008000u; // both endpoints opaque
+        }
     }
     int64_t total = 0;
     for (int y = 0; y < H; y++) {

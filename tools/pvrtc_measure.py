@@ -1,6 +1,6 @@
 """Shared by the measurement scripts in tools/: encoding one level with `pvrc bench encode`, decoding it with PyPI
-`texture2ddecoder` (not pvrc's decoder), and PSNR figures (Rec.709 luma; for images with alpha also alpha-weighted
-RGB and alpha)."""
+`texture2ddecoder` (not pvrc's decoder), and PSNR figures (Rec.709 luma and RGB; for images with alpha also
+alpha-weighted RGB and alpha)."""
 
 import re
 import subprocess
@@ -16,11 +16,11 @@ def psnr(mse):
 
 
 def metrics(reference, candidate):
-    """PSNR of RGBA `candidate` against RGBA `reference`: Y, and awRGB and alpha where the reference has alpha."""
+    """PSNR of RGBA `candidate` against RGBA `reference`: Y, RGB, and awRGB and alpha where the reference has alpha."""
     ref = reference.astype(np.float64)
     out = candidate.astype(np.float64)
     y = psnr(np.mean(((ref[..., :3] - out[..., :3]) @ LUMA) ** 2))
-    result = {"Y": y}
+    result = {"Y": y, "RGB": psnr(np.mean((ref[..., :3] - out[..., :3]) ** 2))}
     if (reference[..., 3] < 255).any():
         weight = ref[..., 3:4] / 255.0
         result["awRGB"] = psnr(np.sum(weight * (ref[..., :3] - out[..., :3]) ** 2) / (3 * np.sum(weight)))
