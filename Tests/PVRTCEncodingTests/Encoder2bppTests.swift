@@ -240,6 +240,65 @@ final class Encoder2bppTests: XCTestCase {
         }
     }
 
+    /// The modulation search's error table (every pixel of the 10 × 6 region around a block, at every
+    /// weight 0...8) holds the metric's error of the pixel the 2bpp decoder gives at that weight: endpoint
+    /// colours A and B come from decoding the packed endpoints with every block in the direct mode and its
+    /// bits all clear (A) or all set (B), blended as A.9 blends them; for an opaque image (luma term) and one
+    /// with alpha.
+    func testErrorTableEqualsTheDecodedError() throws {
+        let images = [
+            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
+        ]
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 60 * 9)
+        defer { table.deallocate() }
+        for image in images {
+            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
+            EndpointSearch2bpp.initialize(ws, threads: 1)
+            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
+            EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
+            func decoded(bits: UInt8) throws -> RGBAImage {
+                var data = LevelEncoder2bpp.pack(ws, width: image.width, height: image.height)
+                for o in stride(from: 0, to: data.count, by: 8) {
+                    for i in 0..<4 { data[o + i] = bits }
+                    data[o + 4] &= ~1
+                }
+                return try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height)
+            }
+            let a = try decoded(bits: 0)
+            let b = try decoded(bits: 0xFF)
+            var checked = 0
+            var mismatches = 0
+            for by in 0..<ws.blocksHigh {
+                for bx in 0..<ws.blocksWide {
+                    ModulationSearch2bpp.fillTable(ws, table: table, bx: bx, by: by)
+                    for ly in -1...4 {
+                        for lx in -1...8 {
+                            let x = (8 * bx + lx) & (image.width - 1)
+                            let y = (4 * by + ly) & (image.height - 1)
+                            let o = (y * image.width + x) * 4
+                            let weights = ws.errorWeights[y * ws.width + x]
+                            for w in 0...8 {
+                                var d = SIMD4<Int32>.zero
+                                for c in 0..<4 {
+                                    let low = Int32(a.pixels[o + c]) * Int32(8 - w)
+                                    let high = Int32(b.pixels[o + c]) * Int32(w)
+                                    d[c] = ((low + high) >> 3) - Int32(image.pixels[o + c])
+                                }
+                                let luma = (d &* ws.lumaWeights).wrappedSum()
+                                let expected = (d &* d &* weights).wrappedSum() + luma * luma
+                                if table[ModulationSearch2bpp.t(lx, ly) + w] != expected { mismatches += 1 }
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+            XCTAssertEqual(mismatches, 0, "of \(checked) entries")
+            XCTAssertEqual(checked, ws.blocksWide * ws.blocksHigh * 60 * 9)
+        }
+    }
+
     /// On an image with both smooth gradients and hard two-colour edges, the search uses the direct mode
     /// and the interpolated mode, and more than one averaging rule; forcing all blocks into one mode is worse.
     func testModeSelectionUsesBothModes() throws {

@@ -53,6 +53,22 @@ package struct ErrorMetric: Sendable, Equatable {
 protocol LumaTerm {
     /// The error of one difference: `Σ weights·d²`, plus `(luma·d)²` where the term is used.
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32
+
+    /// ``error(_:weights:luma:)`` of eight differences of one pixel at once, given channel by channel
+    /// (`r`, `g`, `b`, `a`: lane `i` is difference `i`'s channel): the same integers, so the same errors.
+    static func errors(
+        r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>, a: SIMD8<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>
+    ) -> SIMD8<Int32>
+}
+
+extension LumaTerm {
+    /// `Σ weights·d²` of eight differences given channel by channel.
+    @inline(__always)
+    static func channelErrors(
+        r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>, a: SIMD8<Int32>, weights: SIMD4<Int32>
+    ) -> SIMD8<Int32> {
+        r &* r &* weights[0] &+ g &* g &* weights[1] &+ b &* b &* weights[2] &+ a &* a &* weights[3]
+    }
 }
 
 /// No luma term (the luma coefficients are zero).
@@ -60,6 +76,13 @@ enum WithoutLuma: LumaTerm {
     @inline(__always)
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
         (d &* d &* weights).wrappedSum()
+    }
+
+    @inline(__always)
+    static func errors(
+        r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>, a: SIMD8<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>
+    ) -> SIMD8<Int32> {
+        channelErrors(r: r, g: g, b: b, a: a, weights: weights)
     }
 }
 
@@ -69,5 +92,13 @@ enum WithLuma: LumaTerm {
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32 {
         let y = (d &* luma).wrappedSum()
         return (d &* d &* weights).wrappedSum() &+ y &* y
+    }
+
+    @inline(__always)
+    static func errors(
+        r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>, a: SIMD8<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>
+    ) -> SIMD8<Int32> {
+        let y = r &* luma[0] &+ g &* luma[1] &+ b &* luma[2] &+ a &* luma[3]
+        return channelErrors(r: r, g: g, b: b, a: a, weights: weights) &+ y &* y
     }
 }

@@ -28,15 +28,30 @@ enum ModulationSearch2bpp {
     @inline(__always)
     static func t(_ lx: Int, _ ly: Int) -> Int { ((ly + 1) * tableWidth + lx + 1) * 9 }
 
-    /// Which block's rule an averaged pixel follows: 0 this block, 1...4 the left, right, upper, lower one.
+    /// An averaged pixel at local (lx, ly) and which block's rule it follows (`owner`: 0 this block, 1...4 the
+    /// left, right, upper, lower one), with its grid index (``g(_:_:)``) and first error-table entry
+    /// (``t(_:_:)``) worked out once.
     struct Averaged {
         let lx: Int, ly: Int, owner: Int
+        let grid: Int, table: Int
+
+        init(lx: Int, ly: Int, owner: Int) {
+            (self.lx, self.ly, self.owner) = (lx, ly, owner)
+            (grid, table) = (g(lx, ly), t(lx, ly))
+        }
     }
 
-    /// A stored pixel of the block and the averaged pixels around it.
+    /// A stored pixel of the block and the averaged pixels around it, with its grid index and first
+    /// error-table entry.
     struct Stored {
         let lx: Int, ly: Int
         let neighbours: [Averaged]
+        let grid: Int, table: Int
+
+        init(lx: Int, ly: Int, neighbours: [Averaged]) {
+            (self.lx, self.ly, self.neighbours) = (lx, ly, neighbours)
+            (grid, table) = (g(lx, ly), t(lx, ly))
+        }
     }
 
     /// Owner of local pixel (lx, ly) next to the block (or the block itself).
@@ -70,11 +85,10 @@ enum ModulationSearch2bpp {
         + [0, 2, 4, 6].map { Averaged(lx: $0, ly: -1, owner: 3) }
         + [1, 3, 5, 7].map { Averaged(lx: $0, ly: 4, owner: 4) }
 
-    /// The averaged weight of grid pixel (lx, ly) under `rule` (1 both, 2 horizontal, 3 vertical).
+    /// The averaged weight of the pixel at grid index `i` under `rule` (1 both, 2 horizontal, 3 vertical).
     @inline(__always)
-    static func average(_ grid: UnsafeMutablePointer<Int32>, _ lx: Int, _ ly: Int, rule: Int) -> Int32 {
-        let i = g(lx, ly)
-        return average(
+    static func average(_ grid: UnsafeMutablePointer<Int32>, at i: Int, rule: Int) -> Int32 {
+        average(
             left: grid[i - 1], right: grid[i + 1], up: grid[i - gridWidth], down: grid[i + gridWidth], rule: rule)
     }
 
@@ -137,33 +151,33 @@ enum ModulationSearch2bpp {
             }
         }
         fillTable(ws, table: table, bx: bx, by: by)
-        let rules = [
+        // This block's rule and its left, right, upper and lower neighbours' (lanes 0...4).
+        let rules = SIMD8<Int>(
             Int(ws.mode[k]),
             Int(ws.mode[ws.wrapBlockY(by) * ws.blocksWide + ws.wrapBlockX(bx - 1)]),
             Int(ws.mode[ws.wrapBlockY(by) * ws.blocksWide + ws.wrapBlockX(bx + 1)]),
             Int(ws.mode[ws.wrapBlockY(by - 1) * ws.blocksWide + ws.wrapBlockX(bx)]),
             Int(ws.mode[ws.wrapBlockY(by + 1) * ws.blocksWide + ws.wrapBlockX(bx)]),
-        ]
-        @inline(__always) func cost(_ lx: Int, _ ly: Int, _ w: Int32) -> Int { Int(table[t(lx, ly) + Int(w)]) }
+            0, 0, 0)
+        /// The error of the pixel whose first table entry is `entry`, at weight `w`.
+        @inline(__always) func cost(_ entry: Int, _ w: Int32) -> Int { Int(table[entry &+ Int(w)]) }
         /// Error of an averaged pixel under its owner's rule (`own` for this block); 0 for direct owners.
         @inline(__always) func averagedCost(_ q: Averaged, own: Int) -> Int {
             let rule = q.owner == 0 ? own : rules[q.owner]
-            return rule == 0 ? 0 : cost(q.lx, q.ly, average(grid, q.lx, q.ly, rule: rule))
+            return rule == 0 ? 0 : cost(q.table, average(grid, at: q.grid, rule: rule))
         }
         /// Total error of every pixel the block's modulation affects, for the grid as it stands.
         func total(rule: Int, freeDirect: Bool) -> Int {
             var sum = 0
-            for s in stored { sum += cost(s.lx, s.ly, grid[g(s.lx, s.ly)]) }
+            for s in stored { sum &+= cost(s.table, grid[s.grid]) }
             for q in ownAveraged {
                 if rule == 0 {
-                    sum +=
-                        freeDirect
-                        ? min(cost(q.lx, q.ly, 0), cost(q.lx, q.ly, 8)) : cost(q.lx, q.ly, grid[g(q.lx, q.ly)])
+                    sum &+= freeDirect ? min(cost(q.table, 0), cost(q.table, 8)) : cost(q.table, grid[q.grid])
                 } else {
-                    sum += cost(q.lx, q.ly, average(grid, q.lx, q.ly, rule: rule))
+                    sum &+= cost(q.table, average(grid, at: q.grid, rule: rule))
                 }
             }
-            for q in ring { sum += averagedCost(q, own: rule) }
+            for q in ring { sum &+= averagedCost(q, own: rule) }
             return sum
         }
         let incumbentRule = rules[0]
@@ -178,23 +192,23 @@ enum ModulationSearch2bpp {
             for (index, s) in stored.enumerated() {
                 var choice: Int32 = 0
                 var lowest = Int.max
-                for w in allowed(index) where cost(s.lx, s.ly, w) < lowest {
-                    lowest = cost(s.lx, s.ly, w)
+                for w in allowed(index) where cost(s.table, w) < lowest {
+                    lowest = cost(s.table, w)
                     choice = w
                 }
-                grid[g(s.lx, s.ly)] = choice
+                grid[s.grid] = choice
             }
             for _ in 0..<passes {
                 var changed = false
                 for (index, s) in stored.enumerated() {
-                    let i = g(s.lx, s.ly)
+                    let i = s.grid
                     let current = grid[i]
                     var choice = current
                     var lowest = Int.max
                     for w in allowed(index) {
                         grid[i] = w
-                        var e = cost(s.lx, s.ly, w)
-                        for q in s.neighbours { e += averagedCost(q, own: rule) }
+                        var e = cost(s.table, w)
+                        for q in s.neighbours { e &+= averagedCost(q, own: rule) }
                         if e < lowest {
                             lowest = e
                             choice = w
@@ -209,30 +223,31 @@ enum ModulationSearch2bpp {
             if e < bestError {
                 bestError = e
                 bestRule = rule
-                for s in stored { scratch.best[g(s.lx, s.ly)] = grid[g(s.lx, s.ly)] }
+                for s in stored { scratch.best[s.grid] = grid[s.grid] }
             }
             // Restore the incumbent's stored weights for the next candidate's comparisons.
-            for s in stored {
-                grid[g(s.lx, s.ly)] = Int32(ws.weight[((4 * by + s.ly) & hm) * ws.width + 8 * bx + s.lx])
-            }
+            for s in stored { grid[s.grid] = Int32(ws.weight[((4 * by + s.ly) & hm) * ws.width + 8 * bx + s.lx]) }
         }
         guard bestRule >= 0 else { return }
         ws.mode[k] = UInt8(bestRule)
         for s in stored {
-            let v = scratch.best[g(s.lx, s.ly)]
-            grid[g(s.lx, s.ly)] = v
+            let v = scratch.best[s.grid]
+            grid[s.grid] = v
             ws.weight[(4 * by + s.ly) * ws.width + 8 * bx + s.lx] = UInt8(v)
         }
         for q in ownAveraged {
             let v: Int32
             if bestRule == 0 {
-                v = cost(q.lx, q.ly, 8) < cost(q.lx, q.ly, 0) ? 8 : 0
+                v = cost(q.table, 8) < cost(q.table, 0) ? 8 : 0
             } else {
-                v = average(grid, q.lx, q.ly, rule: bestRule)
+                v = average(grid, at: q.grid, rule: bestRule)
             }
             ws.weight[(4 * by + q.ly) * ws.width + 8 * bx + q.lx] = UInt8(v)
         }
     }
+
+    /// Modulation weights 0...7, one per lane.
+    static let weightLanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
 
     /// The error of every pixel of the 10 × 6 region around block (bx, by) for each weight 0...8, with
     /// the current quantised endpoints.
@@ -261,10 +276,14 @@ enum ModulationSearch2bpp {
                 let base = t(lx, ly)
                 let a = e.lowHalf
                 let step = e.highHalf &- a
-                for w in 0...8 {
-                    let d = ((a &* 8 &+ step &* Int32(w)) &>> 3) &- target
-                    table[base + w] = Term.error(d, weights: weights, luma: luma)
+                // Weights 0...7 in the lanes of one vector per channel, then weight 8 (the B endpoint).
+                @inline(__always) func channel(_ c: Int) -> SIMD8<Int32> {
+                    ((SIMD8(repeating: a[c] &* 8) &+ Self.weightLanes &* step[c]) &>> 3) &- target[c]
                 }
+                let errors = Term.errors(
+                    r: channel(0), g: channel(1), b: channel(2), a: channel(3), weights: weights, luma: luma)
+                UnsafeMutableRawPointer(table + base).storeBytes(of: errors, as: SIMD8<Int32>.self)
+                table[base + 8] = Term.error(e.highHalf &- target, weights: weights, luma: luma)
             }
         }
     }
