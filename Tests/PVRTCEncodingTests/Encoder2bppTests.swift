@@ -240,6 +240,58 @@ final class Encoder2bppTests: XCTestCase {
         }
     }
 
+    /// Worst-block recovery loads a block's window once and, after each candidate's endpoints and modulation,
+    /// only reads its weights and modes again (``Window2bpp/reloadModulation(_:)``); that window must judge
+    /// every trial exactly as one loaded from scratch, for every block of an opaque image and one with alpha.
+    func testReloadedWindowEqualsAFreshlyLoadedOne() throws {
+        let images = [
+            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
+        ]
+        for image in images {
+            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
+            EndpointSearch2bpp.initialize(ws, threads: 1)
+            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            let reloaded = Window2bpp()
+            let fresh = Window2bpp()
+            let scratch = ModulationSearch2bpp.Scratch()
+            defer {
+                reloaded.deallocate()
+                fresh.deallocate()
+                scratch.deallocate()
+            }
+            var generator = SplitMix64(seed: 23)
+            var modesChanged = 0
+            for by in 0..<ws.blocksHigh {
+                for bx in 0..<ws.blocksWide {
+                    let k = by * ws.blocksWide + bx
+                    reloaded.load(ws, bx: bx, by: by)
+                    let before = ws.expanded[k]
+                    _ = reloaded.prime(ws, trial: before)
+                    let mode = ws.mode[k]
+                    // Another block's endpoints as this block's candidate, its modulation chosen for them.
+                    let other = Int.random(in: 0..<(ws.blocksWide * ws.blocksHigh), using: &generator)
+                    (ws.colorWords[k], ws.expanded[k]) = (ws.colorWords[other], ws.expanded[other])
+                    ModulationSearch2bpp.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: 2)
+                    WorstBlockRecovery2bpp.refreshRing(ws, bx: bx, by: by)
+                    if ws.mode[k] != mode { modesChanged += 1 }
+                    reloaded.reloadModulation(ws)
+                    fresh.load(ws, bx: bx, by: by)
+                    for _ in 0..<4 {
+                        var trial = ws.expanded[k]
+                        trial[Int.random(in: 0..<8, using: &generator)] += Int32.random(in: -2...2, using: &generator)
+                        XCTAssertEqual(reloaded.error(ws, trial: trial), fresh.error(ws, trial: trial))
+                    }
+                    // One channel away from the pair primed before the change: judged from the new modulation, not
+                    // from the primed pixels.
+                    var near = before
+                    near[0] += 1
+                    XCTAssertEqual(reloaded.error(ws, trial: near), fresh.error(ws, trial: near))
+                }
+            }
+            XCTAssertGreaterThan(modesChanged, 0)
+        }
+    }
+
     /// The modulation search's error table (every pixel of the 10 × 6 region around a block, at every
     /// weight 0...8) holds the metric's error of the pixel the 2bpp decoder gives at that weight: endpoint
     /// colours A and B come from decoding the packed endpoints with every block in the direct mode and its

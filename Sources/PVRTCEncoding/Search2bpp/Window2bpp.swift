@@ -93,6 +93,18 @@ struct Window2bpp {
         primedTrial.pointee = nil
     }
 
+    /// Reads the window's modulation weights and direct-mode flags again, for when only this block's
+    /// endpoints, mode and the weights in the window changed since ``load(_:bx:by:)``: the bilinear sum of the
+    /// other three blocks, the source and the error weights still hold.
+    func reloadModulation(_ ws: Workspace2bpp) {
+        for n in 0..<Window2bpp.count {
+            let p = pixel[n]
+            modulation[n] = Int32(ws.weight[p])
+            free[n] = ws.mode[ws.blockIndex(x: p % ws.width, y: p / ws.width)] == 0
+        }
+        primedTrial.pointee = nil
+    }
+
     /// The window's error with the block's endpoints replaced by `trial` (4555), or `nil` once it reaches
     /// `bound`. Pixels of direct-mode blocks count with whichever of weight 0 and 8 fits the trial better:
     /// each of them is chosen on its own (nothing averages them in their block), so that is exactly what the

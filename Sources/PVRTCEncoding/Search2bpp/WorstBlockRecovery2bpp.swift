@@ -137,7 +137,7 @@ enum WorstBlockRecovery2bpp {
             ws.setEndpoints(k, a, b)
             ModulationSearch2bpp.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: passes)
             refreshRing(ws, bx: bx, by: by)
-            window.load(ws, bx: bx, by: by)
+            window.reloadModulation(ws)
             if let e = window.error(ws, trial: ws.expanded[k], below: bestError) {
                 bestError = e
                 best = Saved(
