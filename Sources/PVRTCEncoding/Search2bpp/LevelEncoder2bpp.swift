@@ -33,7 +33,8 @@ package enum LevelEncoder2bpp {
             case .normal: (rounds, sweeps, descentPasses, modulationPasses) = (3, 1, 0, 2)
             case .high: (rounds, sweeps, descentPasses, modulationPasses) = (4, 2, 1, 2)
             // 8 rounds, not 6: mean Y on the 24 Kodak crops 32.72 → 32.75 dB for about a third more
-            // time (1024² best 1.5–1.7× the 4bpp best time, under 2×); 4 sweeps per refinement gained nothing.
+            // time (1024² best then 1.5–1.7× the 4bpp best time, under 2×); 4 sweeps per refinement gained
+            // nothing.
             case .best: (rounds, sweeps, descentPasses, modulationPasses) = (8, 2, 2, 3)
             // `max` is the top level: best's rounds, each ending with worst-block recovery for every block
             // above the median (Kodak crops 13, 8, 1: mean Y 28.14 → 28.33 dB; all 24: 32.77 → 32.99 dB;
