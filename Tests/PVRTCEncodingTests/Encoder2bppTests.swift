@@ -192,20 +192,27 @@ final class Encoder2bppTests: XCTestCase {
         return try! RGBAImage(width: 64, height: 64, pixels: pixels)
     }
 
-    /// The window judges a trial that changes one channel of the primed pair from its per-pixel state; that
-    /// must give exactly what decoding the whole window again gives (a second, unprimed window), for every
-    /// block of an opaque image (luma term) and one with alpha, in A, B or both, with and without a bound.
-    func testPrimedWindowErrorEqualsTheFullError() throws {
-        let images = [
-            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
-        ]
-        for image in images {
+    /// The two images the window and error-table checks use, the gradient-and-stripes one (opaque: the luma
+    /// term) and a textured one with alpha, each with a workspace after a short search (modulation, one
+    /// refinement and quantisation, modulation again).
+    static func searchedWorkspaces() -> [(image: RGBAImage, ws: Workspace2bpp)] {
+        [Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5)].map {
+            image in
             let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
             EndpointSearch2bpp.initialize(ws, threads: 1)
             ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
             EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
             EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
             ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            return (image, ws)
+        }
+    }
+
+    /// The window judges a trial that changes one channel of the primed pair from its per-pixel state; that
+    /// must give exactly what decoding the whole window again gives (a second, unprimed window), for every
+    /// block of an opaque image (luma term) and one with alpha, in A, B or both, with and without a bound.
+    func testPrimedWindowErrorEqualsTheFullError() throws {
+        for (_, ws) in Self.searchedWorkspaces() {
             let primed = Window2bpp()
             let full = Window2bpp()
             defer {
@@ -244,13 +251,7 @@ final class Encoder2bppTests: XCTestCase {
     /// only reads its weights and modes again (``Window2bpp/reloadModulation(_:)``); that window must judge
     /// every trial exactly as one loaded from scratch, for every block of an opaque image and one with alpha.
     func testReloadedWindowEqualsAFreshlyLoadedOne() throws {
-        let images = [
-            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
-        ]
-        for image in images {
-            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
-            EndpointSearch2bpp.initialize(ws, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+        for (_, ws) in Self.searchedWorkspaces() {
             let reloaded = Window2bpp()
             let fresh = Window2bpp()
             let scratch = ModulationSearch2bpp.Scratch()
@@ -298,17 +299,9 @@ final class Encoder2bppTests: XCTestCase {
     /// bits all clear (A) or all set (B), blended as A.9 blends them; for an opaque image (luma term) and one
     /// with alpha.
     func testErrorTableEqualsTheDecodedError() throws {
-        let images = [
-            Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5),
-        ]
         let table = UnsafeMutablePointer<Int32>.allocate(capacity: 60 * 9)
         defer { table.deallocate() }
-        for image in images {
-            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
-            EndpointSearch2bpp.initialize(ws, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
-            EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
-            EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
+        for (image, ws) in Self.searchedWorkspaces() {
             func decoded(bits: UInt8) throws -> RGBAImage {
                 var data = LevelEncoder2bpp.pack(ws, width: image.width, height: image.height)
                 for o in stride(from: 0, to: data.count, by: 8) {
