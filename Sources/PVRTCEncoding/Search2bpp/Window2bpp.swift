@@ -17,6 +17,8 @@ struct Window2bpp {
 
     /// Virtual pixel index of each window position.
     let pixel: UnsafeMutablePointer<Int>
+    /// Index of the block holding each window position's pixel.
+    let block: UnsafeMutablePointer<Int>
     /// The 4555 bilinear sum of the other three blocks (weights of 32).
     let partial: UnsafeMutablePointer<SIMD8<Int32>>
     /// The block's own weight (of 32) at each position.
@@ -46,6 +48,7 @@ struct Window2bpp {
 
     init() {
         pixel = .allocate(capacity: Window2bpp.count)
+        block = .allocate(capacity: Window2bpp.count)
         partial = .allocate(capacity: Window2bpp.count)
         own = .allocate(capacity: Window2bpp.count)
         modulation = .allocate(capacity: Window2bpp.count)
@@ -61,6 +64,7 @@ struct Window2bpp {
     /// Releases the scratch memory.
     func deallocate() {
         pixel.deallocate()
+        block.deallocate()
         partial.deallocate()
         own.deallocate()
         modulation.deallocate()
@@ -83,24 +87,22 @@ struct Window2bpp {
             let w = Window2bpp.blockWeights[n]
             let p = y * ws.width + x
             pixel[n] = p
+            block[n] = ws.blockIndex(x: x, y: y)
             own[n] = w
             partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
-            modulation[n] = Int32(ws.weight[p])
             target[n] = ws.source[p]
             errorWeights[n] = ws.errorWeights[p]
-            free[n] = ws.mode[ws.blockIndex(x: x, y: y)] == 0
         }
-        primedTrial.pointee = nil
+        reloadModulation(ws)
     }
 
-    /// Reads the window's modulation weights and direct-mode flags again, for when only this block's
-    /// endpoints, mode and the weights in the window changed since ``load(_:bx:by:)``: the bilinear sum of the
-    /// other three blocks, the source and the error weights still hold.
+    /// Reads the window's modulation weights and direct-mode flags (again), for when only this block's
+    /// endpoints, mode and the weights in the window changed since ``load(_:bx:by:)``, which ends with it: the
+    /// bilinear sum of the other three blocks, the source and the error weights still hold.
     func reloadModulation(_ ws: Workspace2bpp) {
         for n in 0..<Window2bpp.count {
-            let p = pixel[n]
-            modulation[n] = Int32(ws.weight[p])
-            free[n] = ws.mode[ws.blockIndex(x: p % ws.width, y: p / ws.width)] == 0
+            modulation[n] = Int32(ws.weight[pixel[n]])
+            free[n] = ws.mode[block[n]] == 0
         }
         primedTrial.pointee = nil
     }
