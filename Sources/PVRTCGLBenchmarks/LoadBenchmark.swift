@@ -61,13 +61,13 @@ package struct LoadBenchmark {
     /// Writes the benchmark's input files into `directory`, for every size in `sizes`.
     ///
     /// The PNG for each size is `source` halved with a 2x2 box filter until it has that size
-    /// (realistic content). The PVR file is a legacy PVR v2 with one level of seeded random blocks:
-    /// the PVR path's cost depends only on the size (fixed-size blocks, a shader whose work does not
-    /// depend on the data), not on the content.
+    /// (realistic content). The PVR file is a legacy PVR v2 with one level of seeded random blocks in
+    /// `format` (PVRTC1 4bpp or 2bpp): the PVR path's cost depends only on the size and the format
+    /// (fixed-size blocks, a shader whose work does not depend on the data), not on the content.
     /// - Throws: ``GLError/unsupported(_:)`` unless `source` is square, a power of two, and at
     ///   least as large as every size; errors from the writers.
     package static func prepareInputs(
-        source: RGBAImage, sizes: [Int], directory: String,
+        source: RGBAImage, sizes: [Int], format: PVRTCFormat = .pvrtc1_4bpp, directory: String,
         writePNG: PNGWriter
     ) throws -> [Inputs] {
         guard source.isSquarePowerOfTwo, let largest = sizes.max(), source.width >= largest,
@@ -84,13 +84,14 @@ package struct LoadBenchmark {
             let png = "\(directory)/load-\(size).png"
             let pvr = "\(directory)/load-\(size).pvr"
             try writePNG(image, png)
-            var data = [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: size, height: size))
+            var data = [UInt8](repeating: 0, count: PVRTCImage.byteCount(width: size, height: size, format: format))
             for i in stride(from: 0, to: data.count, by: 8) {
                 withUnsafeBytes(of: generator.next()) { bytes in
                     for j in 0..<8 { data[i + j] = bytes[j] }
                 }
             }
-            let texture = try PVRTCTexture(levels: [PVRTCImage(width: size, height: size, data: data)], hasAlpha: true)
+            let level = try PVRTCImage(width: size, height: size, data: data, format: format)
+            let texture = try PVRTCTexture(levels: [level], hasAlpha: true)
             try TextureFile(container: .pvr2, texture: texture).write(to: URL(fileURLWithPath: pvr))
             inputs.append(Inputs(size: size, pngPath: png, pvrPath: pvr))
         }

@@ -12,8 +12,9 @@ struct BenchLoadCommand: AsyncParsableCommand {
         abstract: "Time file -> GPU -> drawn for PNG and for PVRTC (decode-once, direct) from a warm GL context.",
         discussion: """
             SOURCE is a square power-of-two PNG at least as large as the largest size; smaller PNGs are \
-            made from it with a 2x2 box filter. The PVR files hold seeded random blocks (their load cost \
-            does not depend on content). Inputs are written to a temporary directory and removed.
+            made from it with a 2x2 box filter. The PVR files hold seeded random PVRTC1 blocks of --bpp \
+            (their load cost does not depend on content). Inputs are written to a temporary directory and \
+            removed.
             """
     )
 
@@ -26,8 +27,12 @@ struct BenchLoadCommand: AsyncParsableCommand {
     @Option(parsing: .upToNextOption, help: "Texture sizes (powers of two).")
     var sizes = [256, 512, 1024, 2048]
 
+    @Option(help: "Bits per pixel of the PVR files: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
+    var bpp = 4
+
     func validate() throws {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
+        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
@@ -40,17 +45,18 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let inputs: [LoadBenchmark.Inputs]
             do {
                 inputs = try LoadBenchmark.prepareInputs(
-                    source: image, sizes: sizes, directory: directory,
+                    source: image, sizes: sizes, format: bpp == 2 ? .pvrtc1_2bpp : .pvrtc1_4bpp, directory: directory,
                     writePNG: { try PNGCodec.write($0, to: URL(fileURLWithPath: $1)) })
             } catch let error as GLError {
                 throw CommandFailure(file: source, reason: error.description)
             }
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
-            let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
+            // The four-rows program decodes 4bpp only; 2bpp decode-once always writes one row per fragment.
+            let rows = bpp == 4 && context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
-                "pvrc bench load: \(context.renderer), \(context.version); decode-once \(rows) per fragment; "
-                    + "median of \(runs) runs, warm context")
+                "pvrc bench load: PVRTC1 \(bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
+                    + "per fragment; median of \(runs) runs, warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
             print(
                 "| size | PNG file | PVR file | PNG: read+decode+upload+draw | PVR decode-once | PVR direct | PNG / decode-once |"
