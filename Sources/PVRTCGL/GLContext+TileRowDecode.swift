@@ -2,12 +2,14 @@ import CGLES2
 import PVRTC
 
 extension GLContext {
-    /// Decodes `data` (a level at least 8 pixels tall) into mip level `mipLevel` of `target` with
-    /// a quarter of the fragments of the one-pixel-per-fragment pass.
+    /// Decodes `data` (a 4bpp or 2bpp level at least 8 pixels tall) into mip level `mipLevel` of
+    /// `target` with a quarter of the fragments of the one-pixel-per-fragment pass.
     ///
     /// 1. `pvrtc4.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
     ///    textures: texel (x, Y) of scratch j is pixel (x, 4Y+2+j) of the level (rows wrapped), because
-    ///    those four pixels share their four block words. Texture fetches per pixel drop from 5 to 1.5;
+    ///    those four pixels share their four block words (both rates have 4-pixel-tall blocks; at 2bpp
+    ///    the neighbours that averaged pixels read lie in the same four blocks). Texture fetches per
+    ///    pixel drop from 5 to 1.5 at 4bpp, from 7 (stored pixels) or 14 (averaged ones) to 2 at 2bpp;
     ///    fetches are what limits software rasterisers such as llvmpipe.
     /// 2. Each scratch row is copied to its place with `glCopyTexSubImage2D` (4 x blocks-high
     ///    one-row copies: moves of finished bytes, no arithmetic).
@@ -42,7 +44,7 @@ extension GLContext {
         drawBuffers(4, attachments)
         try checkFramebuffer()
         glViewport(0, 0, GLsizei(width), GLsizei(blocksHigh))
-        try drawDecoding(data, position: (-1, -1, 1, 1), program: programs.pvrtc4TileRowsProgram())
+        try drawDecoding(data, position: (-1, -1, 1, 1), program: programs.tileRowsProgram(for: data.format))
         drawBuffers(1, attachments)
         for j in 1..<4 {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[j], GLenum(GL_TEXTURE_2D), 0, 0)

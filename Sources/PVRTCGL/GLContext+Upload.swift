@@ -145,17 +145,16 @@ extension GLContext {
             gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
-    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: for 4bpp four
-    /// rows per fragment when the context supports it and the level is at least 8 pixels tall (then
-    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise (and for 2bpp) one pixel
-    /// per fragment.
+    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
+    /// fragment when the context supports it and the level is at least 8 pixels tall (then
+    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise one pixel per fragment.
     private func decode(_ level: PVRTCImage, into target: GLuint, mipLevel: Int, framebuffer: GLuint) throws {
         let data = try uploadDataTextures(level)
         defer {
             var names = [data.colorWords, data.modulationWords]
             glDeleteTextures(2, &names)
         }
-        if supportsTileRowDecoding, level.format == .pvrtc1_4bpp, level.height >= 8 {
+        if supportsTileRowDecoding, level.height >= 8 {
             try decodeTileRows(data, into: target, mipLevel: mipLevel)
             return
         }

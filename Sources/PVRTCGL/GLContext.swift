@@ -148,7 +148,9 @@ public final class GLContext {
         activate()
         _ = try programs.textureProgram()
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
-        if supportsTileRowDecoding { _ = try programs.pvrtc4TileRowsProgram() }
+        if supportsTileRowDecoding {
+            for format in PVRTCFormat.allCases { _ = try programs.tileRowsProgram(for: format) }
+        }
     }
 
     /// Waits until the GPU has finished all submitted work (`glFinish`).

@@ -80,10 +80,12 @@ struct ProgramCache {
     private(set) var texture: TextureProgram?
     /// quad.vert + pvrtc4.frag, one pixel per fragment.
     private(set) var pvrtc4: PVRTC4Program?
-    /// quad.vert + pvrtc4.frag with `PVRTC_TILE_ROWS`: four pixels per fragment into four attachments.
+    /// quad.vert + pvrtc4.frag with `PVRC_TILE_ROWS`: four pixels per fragment into four attachments.
     private(set) var pvrtc4TileRows: PVRTC4Program?
     /// quad.vert + pvrtc4.frag with `PVRC_2BPP`: one PVRTC1 2bpp pixel per fragment.
     private(set) var pvrtc2: PVRTC4Program?
+    /// quad.vert + pvrtc4.frag with `PVRC_2BPP` and `PVRC_TILE_ROWS`: four 2bpp pixels per fragment.
+    private(set) var pvrtc2TileRows: PVRTC4Program?
 
     /// The texture-sampling program, compiled if needed.
     mutating func textureProgram() throws -> TextureProgram {
@@ -109,12 +111,23 @@ struct ProgramCache {
         }
     }
 
-    /// The four-rows-per-fragment PVRTC decoding program, compiled if needed (needs `GL_EXT_draw_buffers`).
-    mutating func pvrtc4TileRowsProgram() throws -> PVRTC4Program {
-        if let pvrtc4TileRows { return pvrtc4TileRows }
-        let made = try PVRTC4Program(preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
-        pvrtc4TileRows = made
-        return made
+    /// The four-rows-per-fragment decoding program for `format`, compiled if needed (needs
+    /// `GL_EXT_draw_buffers`).
+    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
+        switch format {
+        case .pvrtc1_4bpp:
+            if let pvrtc4TileRows { return pvrtc4TileRows }
+            let made = try PVRTC4Program(preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
+            pvrtc4TileRows = made
+            return made
+        case .pvrtc1_2bpp:
+            if let pvrtc2TileRows { return pvrtc2TileRows }
+            let made = try PVRTC4Program(
+                preamble: PVRTC4Program.twoBppPreamble + PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (2bpp tile rows)"
+            )
+            pvrtc2TileRows = made
+            return made
+        }
     }
 
     /// Deletes every compiled program.
@@ -123,10 +136,12 @@ struct ProgramCache {
         if let pvrtc4 { glDeleteProgram(pvrtc4.shader.program) }
         if let pvrtc4TileRows { glDeleteProgram(pvrtc4TileRows.shader.program) }
         if let pvrtc2 { glDeleteProgram(pvrtc2.shader.program) }
+        if let pvrtc2TileRows { glDeleteProgram(pvrtc2TileRows.shader.program) }
         texture = nil
         pvrtc4 = nil
         pvrtc4TileRows = nil
         pvrtc2 = nil
+        pvrtc2TileRows = nil
     }
 }
 
@@ -156,7 +171,8 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc4.frag`: the 4bpp form, its tile-rows form or the 2bpp form.
+/// `quad.vert` + `pvrtc4.frag`: the 4bpp or the 2bpp form, each one pixel or (decode-once) four rows per
+/// fragment.
 struct PVRTC4Program {
     /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
     /// `#extension` still precedes every other token).

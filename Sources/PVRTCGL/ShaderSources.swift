@@ -53,7 +53,8 @@ package enum ShaderSources {
         //   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
         //   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
         //   quarter of the fragments and texture fetches.
-        // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once).
+        // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
+        //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
         precision highp float;
 
         uniform highp sampler2D u_colorWords;
@@ -164,15 +165,13 @@ package enum ShaderSources {
             return dot(vec4(1.0, 0.5, 0.25, 0.125), selector(n - 4.0 * high)) * (1.0 - high * 0.9375);
         }
 
-        // The weight (in eighths) that pixel p of the padded level contributes as a neighbour, or has itself when
-        // it is stored: the bit of a direct block, or the two stored bits of an interpolated block (bit 0, and in
-        // the one-direction rules bit 20, read as a copy of the bit above it).
-        float storedWeight(vec2 p) {
-            vec2 block = floor(p * vec2(0.125, 0.25));
-            vec2 inBlock = p - block * vec2(8.0, 4.0);
-            vec4 modulation = fetchBytes(u_modulationWords, block);
+        // The weight (in eighths) that a pixel at `inBlock` of a block contributes as a neighbour, or has itself
+        // when it is stored, given the block's modulation word (bytes `modulation`) and the low byte of its colour
+        // word (`modeByte`): the bit of a direct block, or the two stored bits of an interpolated block (bit 0, and
+        // in the one-direction rules bit 20, read as a copy of the bit above it).
+        float weightIn(vec4 modulation, float modeByte, vec2 inBlock) {
             float rowByte = dot(modulation, selector(inBlock.y));
-            if (field(fetchBytes(u_colorWords, block).r, 1.0, 2.0) < 0.5) {
+            if (field(modeByte, 1.0, 2.0) < 0.5) {
                 return 8.0 * field(rowByte, inversePowerOfTwo(inBlock.x), 2.0);
             }
             float pair = floor(inBlock.x * 0.5);
@@ -183,6 +182,106 @@ package enum ShaderSources {
                 value = 3.0 * field(rowByte, 0.03125, 2.0);
             }
             return dot(vec4(0.0, 3.0, 5.0, 8.0), selector(value));
+        }
+
+        // The weight of an averaged pixel (one not stored in an interpolated block) from the sums of its
+        // horizontal and vertical neighbours' weights, by the rule in its own block's modulation word (bytes
+        // `modulation`): bit 0 clear averages all four, else bit 20 picks vertical over horizontal.
+        float averagedWeight(float horizontal, float vertical, vec4 modulation) {
+            if (field(modulation.r, 1.0, 2.0) < 0.5) {
+                return floor((horizontal + vertical + 2.0) * 0.25);
+            } else if (field(modulation.b, 0.0625, 2.0) < 0.5) {
+                return floor((horizontal + 1.0) * 0.5);
+            }
+            return floor((vertical + 1.0) * 0.5);
+        }
+
+        // True when the pixel at `inBlock` of a block with colour-word low byte `modeByte` is averaged from its
+        // neighbours: the block is interpolated and the pixel is off the stored checkerboard.
+        bool isAveraged(float modeByte, vec2 inBlock) {
+            return field(modeByte, 1.0, 2.0) > 0.5 && field(inBlock.x + inBlock.y, 1.0, 2.0) > 0.5;
+        }
+
+        // The 8-bit output of 8-bit colours A and B blended by weight w (in eighths).
+        vec4 blend2bpp(vec4 colorA, vec4 colorB, float w) {
+            return (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
+        }
+
+        #if defined(PVRC_TILE_ROWS)
+        // Four rows per fragment (as for 4bpp): the target is width x blocks-high and fragment (x, Y) decodes the
+        // pixels (x, 4Y+2+j), j = 0..3 (rows wrapped), into gl_FragData[j]. In the tile of blocks P Q (block row
+        // Y) over R S (block row Y+1), columns `low` and `low` + 1, whose top-left pixel is (8 low, 4Y), pixel x
+        // sits at tile column 4 + offset (4..11) and the four pixels at tile rows 2..5; their colour samples and
+        // every neighbour they average (tile columns 3..12, rows 1..6) lie in those four blocks, so eight fetches
+        // serve four pixels.
+
+        // The stored weight at tile pixel t (0..15, 0..7), from the four blocks' modulation words and mode bytes.
+        float tileWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes) {
+            vec2 far = step(vec2(8.0, 4.0), t);
+            vec4 modulation = mix(mix(modP, modQ, far.x), mix(modR, modS, far.x), far.y);
+            float modeByte = mix(mix(modes.x, modes.y, far.x), mix(modes.z, modes.w, far.x), far.y);
+            return weightIn(modulation, modeByte, t - far * vec2(8.0, 4.0));
+        }
+
+        // The weight of tile pixel t: stored, or averaged by its own block's rule.
+        float tilePixelWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes) {
+            vec2 far = step(vec2(8.0, 4.0), t);
+            float modeByte = mix(mix(modes.x, modes.y, far.x), mix(modes.z, modes.w, far.x), far.y);
+            if (!isAveraged(modeByte, t - far * vec2(8.0, 4.0))) {
+                return tileWeight(t, modP, modQ, modR, modS, modes);
+            }
+            vec4 modulation = mix(mix(modP, modQ, far.x), mix(modR, modS, far.x), far.y);
+            float horizontal = tileWeight(t - vec2(1.0, 0.0), modP, modQ, modR, modS, modes)
+                             + tileWeight(t + vec2(1.0, 0.0), modP, modQ, modR, modS, modes);
+            float vertical = tileWeight(t - vec2(0.0, 1.0), modP, modQ, modR, modS, modes)
+                           + tileWeight(t + vec2(0.0, 1.0), modP, modQ, modR, modS, modes);
+            return averagedWeight(horizontal, vertical, modulation);
+        }
+
+        void main() {
+            float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
+            float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
+
+            // Rows 4Y+2 .. 4Y+5 all have lower sample row Y (centres at row 4Y+2) and vertical offsets 0..3.
+            float low = floor((x - 4.0) * 0.125);
+            float offset = x - 4.0 - 8.0 * low;
+            vec2 block0 = wrapBlock(vec2(low, tileY));
+            vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
+            vec2 blockQ = vec2(block1.x, block0.y);
+            vec2 blockR = vec2(block0.x, block1.y);
+
+            vec4 wordP = fetchBytes(u_colorWords, block0);
+            vec4 wordQ = fetchBytes(u_colorWords, blockQ);
+            vec4 wordR = fetchBytes(u_colorWords, blockR);
+            vec4 wordS = fetchBytes(u_colorWords, block1);
+            vec4 modP = fetchBytes(u_modulationWords, block0);
+            vec4 modQ = fetchBytes(u_modulationWords, blockQ);
+            vec4 modR = fetchBytes(u_modulationWords, blockR);
+            vec4 modS = fetchBytes(u_modulationWords, block1);
+            vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
+
+            // Horizontal halves of the bilinear sums (weights 8 - offset and offset); row j weighs them 4 - j, j.
+            vec4 aTop = endpointA(wordP) * (8.0 - offset) + endpointA(wordQ) * offset;
+            vec4 aBottom = endpointA(wordR) * (8.0 - offset) + endpointA(wordS) * offset;
+            vec4 bTop = endpointB(wordP) * (8.0 - offset) + endpointB(wordQ) * offset;
+            vec4 bBottom = endpointB(wordR) * (8.0 - offset) + endpointB(wordS) * offset;
+
+            vec2 t = vec2(4.0 + offset, 2.0);
+            gl_FragData[0] = blend2bpp(toBytes2bpp(aTop * 4.0), toBytes2bpp(bTop * 4.0),
+                                       tilePixelWeight(t, modP, modQ, modR, modS, modes));
+            gl_FragData[1] = blend2bpp(toBytes2bpp(aTop * 3.0 + aBottom), toBytes2bpp(bTop * 3.0 + bBottom),
+                                       tilePixelWeight(t + vec2(0.0, 1.0), modP, modQ, modR, modS, modes));
+            gl_FragData[2] = blend2bpp(toBytes2bpp(aTop * 2.0 + aBottom * 2.0), toBytes2bpp(bTop * 2.0 + bBottom * 2.0),
+                                       tilePixelWeight(t + vec2(0.0, 2.0), modP, modQ, modR, modS, modes));
+            gl_FragData[3] = blend2bpp(toBytes2bpp(aTop + aBottom * 3.0), toBytes2bpp(bTop + bBottom * 3.0),
+                                       tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
+        }
+        #else
+        // The weight (in eighths) of pixel p of the padded level as a stored pixel or a neighbour.
+        float storedWeight(vec2 p) {
+            vec2 block = floor(p * vec2(0.125, 0.25));
+            return weightIn(fetchBytes(u_modulationWords, block), fetchBytes(u_colorWords, block).r,
+                            p - block * vec2(8.0, 4.0));
         }
 
         // Pixel p moved by d, wrapped into the padded level.
@@ -217,26 +316,19 @@ package enum ShaderSources {
             // The pixel's own block decides its modulation mode.
             vec2 ownBlock = floor(pixel * vec2(0.125, 0.25));
             vec2 inBlock = pixel - ownBlock * vec2(8.0, 4.0);
-            float interpolated = field(fetchBytes(u_colorWords, ownBlock).r, 1.0, 2.0);
             float w;
-            if (interpolated < 0.5 || field(inBlock.x + inBlock.y, 1.0, 2.0) < 0.5) {
+            if (!isAveraged(fetchBytes(u_colorWords, ownBlock).r, inBlock)) {
                 w = storedWeight(pixel);
             } else {
-                vec4 modulation = fetchBytes(u_modulationWords, ownBlock);
                 float horizontal = storedWeight(wrapPixel(pixel, vec2(-1.0, 0.0)))
                                  + storedWeight(wrapPixel(pixel, vec2(1.0, 0.0)));
                 float vertical = storedWeight(wrapPixel(pixel, vec2(0.0, -1.0)))
                                + storedWeight(wrapPixel(pixel, vec2(0.0, 1.0)));
-                if (field(modulation.r, 1.0, 2.0) < 0.5) {
-                    w = floor((horizontal + vertical + 2.0) * 0.25);
-                } else if (field(modulation.b, 0.0625, 2.0) < 0.5) {
-                    w = floor((horizontal + 1.0) * 0.5);
-                } else {
-                    w = floor((vertical + 1.0) * 0.5);
-                }
+                w = averagedWeight(horizontal, vertical, fetchBytes(u_modulationWords, ownBlock));
             }
-            gl_FragColor = (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
+            gl_FragColor = blend2bpp(colorA, colorB, w);
         }
+        #endif
         #elif defined(PVRC_TILE_ROWS)
         void main() {
             float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);

@@ -52,8 +52,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             }
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
-            // The four-rows program decodes 4bpp only; 2bpp decode-once always writes one row per fragment.
-            let rows = bpp == 4 && context.supportsTileRowDecoding ? "4 rows" : "1 row"
+            let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
                 "pvrc bench load: PVRTC1 \(bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
                     + "per fragment; median of \(runs) runs, warm context")

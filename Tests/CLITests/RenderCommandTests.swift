@@ -69,11 +69,10 @@ final class RenderCommandTests: CLITestCase {
         XCTAssertEqual(rows.count, 2, result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("context creation"), result.standardOutput)
         // 128²: the PVR v2 file is 8192 bytes of 4bpp blocks (8 KiB with its header) or 4096 of 2bpp (4 KiB).
-        for (bpp, kib, rows) in [("4", "8", "4 rows"), ("2", "4", "1 row")] {
+        for (bpp, kib) in [("4", "8"), ("2", "4")] {
             let run = try PVRCProcess.run(["bench", "load", source, "--sizes", "128", "--runs", "5", "--bpp", bpp])
             XCTAssertEqual(run.status, 0, run.standardError)
             XCTAssertTrue(run.standardOutput.contains("PVRTC1 \(bpp)bpp;"), run.standardOutput)
-            XCTAssertTrue(run.standardOutput.contains("decode-once \(rows) per fragment"), run.standardOutput)
             let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("| 128 |") } ?? ""
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             XCTAssertEqual(cells.dropFirst(2).first, "\(kib) KiB", run.standardOutput)
