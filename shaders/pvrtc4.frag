@@ -179,22 +179,31 @@ vec4 blend2bpp(vec4 colorA, vec4 colorB, float w) {
 // every neighbour they average (tile columns 3..12, rows 1..6) lie in those four blocks, so eight fetches
 // serve four pixels.
 
-// The stored weight at tile pixel t (0..15, 0..7), from the four blocks' modulation words and mode bytes.
-float tileWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes) {
+// The block under tile pixel t (0..15, 0..7): its modulation word and mode byte, and t within it.
+vec2 tileBlock(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes,
+               out vec4 modulation, out float modeByte) {
     vec2 far = step(vec2(8.0, 4.0), t);
-    vec4 modulation = mix(mix(modP, modQ, far.x), mix(modR, modS, far.x), far.y);
-    float modeByte = mix(mix(modes.x, modes.y, far.x), mix(modes.z, modes.w, far.x), far.y);
-    return weightIn(modulation, modeByte, t - far * vec2(8.0, 4.0));
+    modulation = mix(mix(modP, modQ, far.x), mix(modR, modS, far.x), far.y);
+    modeByte = mix(mix(modes.x, modes.y, far.x), mix(modes.z, modes.w, far.x), far.y);
+    return t - far * vec2(8.0, 4.0);
+}
+
+// The stored weight at tile pixel t, from the four blocks' modulation words and mode bytes.
+float tileWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes) {
+    vec4 modulation;
+    float modeByte;
+    vec2 inBlock = tileBlock(t, modP, modQ, modR, modS, modes, modulation, modeByte);
+    return weightIn(modulation, modeByte, inBlock);
 }
 
 // The weight of tile pixel t: stored, or averaged by its own block's rule.
 float tilePixelWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes) {
-    vec2 far = step(vec2(8.0, 4.0), t);
-    float modeByte = mix(mix(modes.x, modes.y, far.x), mix(modes.z, modes.w, far.x), far.y);
-    if (!isAveraged(modeByte, t - far * vec2(8.0, 4.0))) {
-        return tileWeight(t, modP, modQ, modR, modS, modes);
+    vec4 modulation;
+    float modeByte;
+    vec2 inBlock = tileBlock(t, modP, modQ, modR, modS, modes, modulation, modeByte);
+    if (!isAveraged(modeByte, inBlock)) {
+        return weightIn(modulation, modeByte, inBlock);
     }
-    vec4 modulation = mix(mix(modP, modQ, far.x), mix(modR, modS, far.x), far.y);
     float horizontal = tileWeight(t - vec2(1.0, 0.0), modP, modQ, modR, modS, modes)
                      + tileWeight(t + vec2(1.0, 0.0), modP, modQ, modR, modS, modes);
     float vertical = tileWeight(t - vec2(0.0, 1.0), modP, modQ, modR, modS, modes)
