@@ -152,8 +152,9 @@ extension GLContext {
             }
             for index in 0..<levelCount {
                 for (faceIndex, face) in cubeMap.faces.enumerated() {
-                    try decodeFace(
-                        face.levels[index], face: faceIndex, into: name, mipLevel: index, framebuffer: framebuffer)
+                    try decode(
+                        face.levels[index], into: name, image: Self.cubeFaceTarget(faceIndex), mipLevel: index,
+                        framebuffer: framebuffer)
                 }
                 if index == 0, levelCount > 1, levelCount < fullChain {
                     glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), name)
@@ -168,23 +169,5 @@ extension GLContext {
         return GPUTexture(
             width: shape.width, height: shape.height, levelCount: levelCount, mode: .decodeOnce,
             storage: .texture(name), gpuBytes: 6 * PVRTCUploadMode.decodeOnce.gpuBytes(for: shape), faceCount: 6)
-    }
-
-    /// Renders `level` 1:1, one pixel per fragment, into face `face`, mip level `mipLevel` of `target`
-    /// (window row j = texture row j = image row j, as for 2D decode-once levels).
-    private func decodeFace(
-        _ level: PVRTCImage, face: Int, into target: GLuint, mipLevel: Int, framebuffer: GLuint
-    ) throws {
-        let data = try uploadDataTextures(level)
-        defer {
-            var names = [data.colorWords, data.modulationWords]
-            glDeleteTextures(2, &names)
-        }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(
-            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), Self.cubeFaceTarget(face), target, GLint(mipLevel))
-        try checkFramebuffer()
-        glViewport(0, 0, GLsizei(level.width), GLsizei(level.height))
-        try drawDecoding(data, position: (-1, -1, 1, 1))
     }
 }

@@ -3,7 +3,8 @@ import PVRTC
 
 extension GLContext {
     /// Decodes `data` (a 4bpp or 2bpp level at least 8 pixels tall) into mip level `mipLevel` of
-    /// `target` with a quarter of the fragments of the one-pixel-per-fragment pass.
+    /// `target`'s image `image` (`GL_TEXTURE_2D` or a cube face) with a quarter of the fragments of the
+    /// one-pixel-per-fragment pass.
     ///
     /// 1. `pvrtc4.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
     ///    textures: texel (x, Y) of scratch j is pixel (x, 4Y+2+j) of the level (rows wrapped), because
@@ -13,7 +14,7 @@ extension GLContext {
     ///    fetches are what limits software rasterisers such as llvmpipe.
     /// 2. Each scratch row is copied to its place with `glCopyTexSubImage2D` (4 x blocks-high
     ///    one-row copies: moves of finished bytes, no arithmetic).
-    func decodeTileRows(_ data: GPUTexture.DataLevel, into target: GLuint, mipLevel: Int) throws {
+    func decodeTileRows(_ data: GPUTexture.DataLevel, into target: GLuint, image: GLenum, mipLevel: Int) throws {
         guard let drawBuffers else {
             throw GLError.unsupported("tile-row decoding needs GL_EXT_draw_buffers with 4 attachments")
         }
@@ -51,13 +52,14 @@ extension GLContext {
         }
 
         // Pass 2: scratch j row Y is level row (4Y + 2 + j) mod height.
-        glBindTexture(GLenum(GL_TEXTURE_2D), target)
+        let isCubeFace = image != GLenum(GL_TEXTURE_2D)
+        glBindTexture(GLenum(isCubeFace ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D), target)
         for j in 0..<4 {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[0], GLenum(GL_TEXTURE_2D), scratch[j], 0)
             try checkFramebuffer()
             for row in 0..<blocksHigh {
                 glCopyTexSubImage2D(
-                    GLenum(GL_TEXTURE_2D), GLint(mipLevel), 0, GLint((4 * row + 2 + j) % height),
+                    image, GLint(mipLevel), 0, GLint((4 * row + 2 + j) % height),
                     0, GLint(row), GLsizei(width), 1)
             }
         }

@@ -145,23 +145,26 @@ extension GLContext {
             gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
-    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`: four rows per
-    /// fragment when the context supports it and the level is at least 8 pixels tall (then
-    /// `4 * blocksHigh` is the height, so the wrapped rows are real), otherwise one pixel per fragment.
-    private func decode(_ level: PVRTCImage, into target: GLuint, mipLevel: Int, framebuffer: GLuint) throws {
+    /// Renders `level` 1:1 through `pvrtc4.frag` into mip level `mipLevel` of `target`'s image `image`
+    /// (`GL_TEXTURE_2D`, or a cube face of a cube map): four rows per fragment when the context supports
+    /// it and the level is at least 8 pixels tall (then `4 * blocksHigh` is the height, so the wrapped
+    /// rows are real), otherwise one pixel per fragment.
+    func decode(
+        _ level: PVRTCImage, into target: GLuint, image: GLenum = GLenum(GL_TEXTURE_2D), mipLevel: Int,
+        framebuffer: GLuint
+    ) throws {
         let data = try uploadDataTextures(level)
         defer {
             var names = [data.colorWords, data.modulationWords]
             glDeleteTextures(2, &names)
         }
         if supportsTileRowDecoding, level.height >= 8 {
-            try decodeTileRows(data, into: target, mipLevel: mipLevel)
+            try decodeTileRows(data, into: target, image: image, mipLevel: mipLevel)
             return
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(
-            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-            target, GLint(mipLevel))
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), image, target, GLint(mipLevel))
         try checkFramebuffer()
         glViewport(0, 0, GLsizei(level.width), GLsizei(level.height))
         // Corner (0,0) at the bottom of the framebuffer: window row j is texture row j = image row j.
