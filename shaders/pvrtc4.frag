@@ -112,11 +112,6 @@ vec4 modulate(vec4 colorA, vec4 colorB, float modeByte, float rowByte, float col
 // weights 0, 3, 5, 8; the other pixels average their stored neighbours, across block edges and wrapping at
 // the level's edges, by the rule in bits 0 and 20 of their own block's modulation word). No punch-through.
 
-// The padded level in pixels: 8 x 4 pixels per block.
-vec2 paddedSize() {
-    return u_blocks * vec2(8.0, 4.0);
-}
-
 // The 8-bit colour from four 4555 samples with bilinear weights summing to 32.
 vec4 toBytes2bpp(vec4 v) {
     vec4 rgb = floor(v * 0.0078125) + floor(v * 0.25);
@@ -171,13 +166,10 @@ vec4 blend2bpp(vec4 colorA, vec4 colorB, float w) {
     return (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
 }
 
-#if defined(PVRC_TILE_ROWS)
-// Four rows per fragment (as for 4bpp): the target is width x blocks-high and fragment (x, Y) decodes the
-// pixels (x, 4Y+2+j), j = 0..3 (rows wrapped), into gl_FragData[j]. In the tile of blocks P Q (block row
-// Y) over R S (block row Y+1), columns `low` and `low` + 1, whose top-left pixel is (8 low, 4Y), pixel x
-// sits at tile column 4 + offset (4..11) and the four pixels at tile rows 2..5; their colour samples and
-// every neighbour they average (tile columns 3..12, rows 1..6) lie in those four blocks, so eight fetches
-// serve four pixels.
+// The 2x2 blocks P Q (block row Y) over R S (block row Y+1) whose centres surround a pixel, columns X and
+// X + 1, hold its colour samples and every neighbour it averages: in tile coordinates, with P's top-left
+// pixel (8X, 4Y) at (0, 0), the pixel sits in columns 4..11 and rows 2..5 and its neighbours in columns
+// 3..12 and rows 1..6. So the four blocks' colour and modulation words, eight fetches, decode it.
 
 // The block under tile pixel t (0..15, 0..7): its modulation word and mode byte, and t within it.
 vec2 tileBlock(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 modes,
@@ -211,6 +203,27 @@ float tilePixelWeight(vec2 t, vec4 modP, vec4 modQ, vec4 modR, vec4 modS, vec4 m
     return averagedWeight(horizontal, vertical, modulation);
 }
 
+// The four blocks around lower-left sample block `low` (wrapped): colour words and modulation words.
+void fetchTile(vec2 low, out vec4 wordP, out vec4 wordQ, out vec4 wordR, out vec4 wordS,
+               out vec4 modP, out vec4 modQ, out vec4 modR, out vec4 modS) {
+    vec2 block0 = wrapBlock(low);
+    vec2 block1 = wrapBlock(low + 1.0);
+    vec2 blockQ = vec2(block1.x, block0.y);
+    vec2 blockR = vec2(block0.x, block1.y);
+    wordP = fetchBytes(u_colorWords, block0);
+    wordQ = fetchBytes(u_colorWords, blockQ);
+    wordR = fetchBytes(u_colorWords, blockR);
+    wordS = fetchBytes(u_colorWords, block1);
+    modP = fetchBytes(u_modulationWords, block0);
+    modQ = fetchBytes(u_modulationWords, blockQ);
+    modR = fetchBytes(u_modulationWords, blockR);
+    modS = fetchBytes(u_modulationWords, block1);
+}
+
+#if defined(PVRC_TILE_ROWS)
+// Four rows per fragment (as for 4bpp): the target is width x blocks-high and fragment (x, Y) decodes the
+// pixels (x, 4Y+2+j), j = 0..3 (rows wrapped), into gl_FragData[j]: tile rows 2..5 of one tile, so eight
+// fetches serve four pixels.
 void main() {
     float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
     float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
@@ -218,19 +231,8 @@ void main() {
     // Rows 4Y+2 .. 4Y+5 all have lower sample row Y (centres at row 4Y+2) and vertical offsets 0..3.
     float low = floor((x - 4.0) * 0.125);
     float offset = x - 4.0 - 8.0 * low;
-    vec2 block0 = wrapBlock(vec2(low, tileY));
-    vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
-    vec2 blockQ = vec2(block1.x, block0.y);
-    vec2 blockR = vec2(block0.x, block1.y);
-
-    vec4 wordP = fetchBytes(u_colorWords, block0);
-    vec4 wordQ = fetchBytes(u_colorWords, blockQ);
-    vec4 wordR = fetchBytes(u_colorWords, blockR);
-    vec4 wordS = fetchBytes(u_colorWords, block1);
-    vec4 modP = fetchBytes(u_modulationWords, block0);
-    vec4 modQ = fetchBytes(u_modulationWords, blockQ);
-    vec4 modR = fetchBytes(u_modulationWords, blockR);
-    vec4 modS = fetchBytes(u_modulationWords, block1);
+    vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+    fetchTile(vec2(low, tileY), wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
     vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
 
     // Horizontal halves of the bilinear sums (weights 8 - offset and offset); row j weighs them 4 - j, j.
@@ -250,32 +252,14 @@ void main() {
                                tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
 }
 #else
-// The weight (in eighths) of pixel p of the padded level as a stored pixel or a neighbour.
-float storedWeight(vec2 p) {
-    vec2 block = floor(p * vec2(0.125, 0.25));
-    return weightIn(fetchBytes(u_modulationWords, block), fetchBytes(u_colorWords, block).r,
-                    p - block * vec2(8.0, 4.0));
-}
-
-// Pixel p moved by d, wrapped into the padded level.
-vec2 wrapPixel(vec2 p, vec2 d) {
-    vec2 q = p + d;
-    return q - paddedSize() * floor(q * u_inverseBlocks * vec2(0.125, 0.25));
-}
-
 void main() {
     vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
 
     // Lower-left sample block and the offsets from its centre (pixel 8X + 4, 4Y + 2).
     vec2 low = floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
     vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
-    vec2 block0 = wrapBlock(low);
-    vec2 block1 = wrapBlock(low + 1.0);
-
-    vec4 wordP = fetchBytes(u_colorWords, block0);
-    vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
-    vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
-    vec4 wordS = fetchBytes(u_colorWords, block1);
+    vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+    fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
 
     float wp = (8.0 - offset.x) * (4.0 - offset.y);
     float wq = offset.x * (4.0 - offset.y);
@@ -285,20 +269,8 @@ void main() {
                             + endpointA(wordR) * wr + endpointA(wordS) * ws);
     vec4 colorB = toBytes2bpp(endpointB(wordP) * wp + endpointB(wordQ) * wq
                             + endpointB(wordR) * wr + endpointB(wordS) * ws);
-
-    // The pixel's own block decides its modulation mode.
-    vec2 ownBlock = floor(pixel * vec2(0.125, 0.25));
-    vec2 inBlock = pixel - ownBlock * vec2(8.0, 4.0);
-    float w;
-    if (!isAveraged(fetchBytes(u_colorWords, ownBlock).r, inBlock)) {
-        w = storedWeight(pixel);
-    } else {
-        float horizontal = storedWeight(wrapPixel(pixel, vec2(-1.0, 0.0)))
-                         + storedWeight(wrapPixel(pixel, vec2(1.0, 0.0)));
-        float vertical = storedWeight(wrapPixel(pixel, vec2(0.0, -1.0)))
-                       + storedWeight(wrapPixel(pixel, vec2(0.0, 1.0)));
-        w = averagedWeight(horizontal, vertical, fetchBytes(u_modulationWords, ownBlock));
-    }
+    vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
+    float w = tilePixelWeight(vec2(4.0, 2.0) + offset, modP, modQ, modR, modS, modes);
     gl_FragColor = blend2bpp(colorA, colorB, w);
 }
 #endif
