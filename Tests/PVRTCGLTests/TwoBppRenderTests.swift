@@ -8,7 +8,10 @@ import XCTest
 /// both shader modes, on random blocks (direct and interpolated modulation with all three averaging rules,
 /// neighbours across block edges and the wrap at the level's edges) and on real encoded files.
 final class TwoBppRenderTests: XCTestCase {
-    static let sizes = [(16, 8), (8, 4), (1, 1), (8, 16), (4, 32), (32, 16), (16, 64), (128, 32), (64, 64), (256, 256)]
+    /// Padded (below 16x8), one pixel per fragment (below 8 tall), four rows per fragment (padded and not).
+    static let sizes = [
+        (16, 8), (8, 4), (1, 1), (1, 8), (8, 16), (4, 32), (32, 16), (16, 64), (128, 32), (64, 64), (256, 256),
+    ]
 
     func testRandomBlocksMatchCPUDecoderInBothModes() throws {
         let context = try SharedContext.get()
