@@ -19,8 +19,7 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     @Option(help: "Thread count for the parallel measurement (default: all processors).")
     var threads = Parallel.processorCount
 
-    @Option(help: "Bits per pixel of the level: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
-    var bpp = 4
+    @OptionGroup var rate: RateOption
 
     func validate() throws {
         do {
@@ -30,15 +29,12 @@ struct BenchDecodeCommand: AsyncParsableCommand {
         }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
         var generator = SystemRandomNumberGenerator()
-        let count =
-            bpp == 2
-            ? PVRTCFormat.pvrtc1_2bpp.byteCount(width: size, height: size)
-            : PVRTCImage.byteCount(width: size, height: size)
+        let twoBpp = rate.format == .pvrtc1_2bpp
+        let count = rate.format.byteCount(width: size, height: size)
         var data = [UInt8](repeating: 0, count: count)
         data.withUnsafeMutableBytes { bytes in
             // A level is a whole number of 8-byte blocks.
@@ -46,10 +42,10 @@ struct BenchDecodeCommand: AsyncParsableCommand {
                 bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
             }
         }
-        let image = bpp == 2 ? nil : try PVRTCImage(width: size, height: size, data: data)
+        let image = twoBpp ? nil : try PVRTCImage(width: size, height: size, data: data)
         let pixels = size * size
-        let rate = bpp == 2 ? " PVRTC1 2bpp" : ""
-        print("pvrc bench decode: \(size)x\(size)\(rate) level of random blocks, median of \(runs) runs")
+        let rateLabel = twoBpp ? " PVRTC1 2bpp" : ""
+        print("pvrc bench decode: \(size)x\(size)\(rateLabel) level of random blocks, median of \(runs) runs")
         for threadCount in Set([1, threads]).sorted() {
             let result = try Benchmark.measure(runs: runs) {
                 if let image {
@@ -59,9 +55,9 @@ struct BenchDecodeCommand: AsyncParsableCommand {
                 }
             }
             let label = threadCount == 1 ? "1 thread" : "\(threadCount) threads"
-            let rate = result.millionsPerSecond(pixels)
+            let throughput = result.millionsPerSecond(pixels)
             print(
-                "  \(label): \(format(rate)) Mpixel/s  (median \(format(result.median * 1e3)) ms, "
+                "  \(label): \(format(throughput)) Mpixel/s  (median \(format(result.median * 1e3)) ms, "
                     + "fastest \(format(result.minimum * 1e3)) ms)")
         }
     }

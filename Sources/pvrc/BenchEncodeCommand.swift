@@ -35,8 +35,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
     @Option(help: "Worker threads (default: all processors).")
     var threads = Parallel.processorCount
 
-    @Option(help: "Bits per pixel: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
-    var bpp = 4
+    @OptionGroup var rate: RateOption
 
     @Option(help: "Write the last run's level (raw block words, Morton order) to this file.")
     var saveLevel: String?
@@ -44,7 +43,6 @@ struct BenchEncodeCommand: AsyncParsableCommand {
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
@@ -67,7 +65,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         var level: [UInt8] = []
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
             level =
-                bpp == 2
+                rate.format == .pvrtc1_2bpp
                 ? try LevelEncoder2bpp.encode(source, options: options)
                 : try LevelEncoder.encode(source, options: options).data
         }
@@ -75,8 +73,9 @@ struct BenchEncodeCommand: AsyncParsableCommand {
             try AtomicFileWriter.write(level, to: URL(fileURLWithPath: saveLevel))
         }
         let pixels = source.width * source.height
+        let rateLabel = rate.format == .pvrtc1_2bpp ? " 2bpp" : ""
         print(
-            "pvrc bench encode: \(label), \(source.width)x\(source.height)\(bpp == 2 ? " 2bpp" : ""), quality \(quality.rawValue), "
+            "pvrc bench encode: \(label), \(source.width)x\(source.height)\(rateLabel), quality \(quality.rawValue), "
                 + "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")
         print(
             String(

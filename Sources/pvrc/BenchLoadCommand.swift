@@ -27,12 +27,10 @@ struct BenchLoadCommand: AsyncParsableCommand {
     @Option(parsing: .upToNextOption, help: "Texture sizes (powers of two).")
     var sizes = [256, 512, 1024, 2048]
 
-    @Option(help: "Bits per pixel of the PVR files: 4 (PVRTC1 4bpp) or 2 (PVRTC1 2bpp).")
-    var bpp = 4
+    @OptionGroup var rate: RateOption
 
     func validate() throws {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
-        guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
 
     func run() async throws {
@@ -45,7 +43,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let inputs: [LoadBenchmark.Inputs]
             do {
                 inputs = try LoadBenchmark.prepareInputs(
-                    source: image, sizes: sizes, format: bpp == 2 ? .pvrtc1_2bpp : .pvrtc1_4bpp, directory: directory,
+                    source: image, sizes: sizes, format: rate.format, directory: directory,
                     writePNG: { try PNGCodec.write($0, to: URL(fileURLWithPath: $1)) })
             } catch let error as GLError {
                 throw CommandFailure(file: source, reason: error.description)
@@ -54,7 +52,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let context = try GLContext()
             let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
-                "pvrc bench load: PVRTC1 \(bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
+                "pvrc bench load: PVRTC1 \(rate.bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
                     + "per fragment; median of \(runs) runs, warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
             print(
