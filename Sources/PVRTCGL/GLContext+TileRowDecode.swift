@@ -10,8 +10,8 @@ extension GLContext {
     ///    textures: texel (x, Y) of scratch j is pixel (x, 4Y+2+j) of the level (rows wrapped), because
     ///    those four pixels share their four block words (both rates have 4-pixel-tall blocks; at 2bpp
     ///    the neighbours that averaged pixels read lie in the same four blocks). Texture fetches per
-    ///    pixel drop from 5 to 1.5 at 4bpp, from 7 (stored pixels) or 14 (averaged ones) to 2 at 2bpp;
-    ///    fetches are what limits software rasterisers such as llvmpipe.
+    ///    pixel drop from 5 to 1.5 at 4bpp and from 8 to 2 at 2bpp; fetches are what limits software
+    ///    rasterisers such as llvmpipe.
     /// 2. Each scratch row is copied to its place with `glCopyTexSubImage2D` (4 x blocks-high
     ///    one-row copies: moves of finished bytes, no arithmetic).
     func decodeTileRows(_ data: GPUTexture.DataLevel, into target: GLuint, image: GLenum, mipLevel: Int) throws {
