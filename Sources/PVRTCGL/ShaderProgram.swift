@@ -98,16 +98,8 @@ struct ProgramCache {
     /// The one-pixel-per-fragment decoding program for `format`, compiled if needed.
     mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
         switch format {
-        case .pvrtc1_4bpp:
-            if let pvrtc4 { return pvrtc4 }
-            let made = try PVRTC4Program(preamble: "", name: "pvrtc4")
-            pvrtc4 = made
-            return made
-        case .pvrtc1_2bpp:
-            if let pvrtc2 { return pvrtc2 }
-            let made = try PVRTC4Program(preamble: PVRTC4Program.twoBppPreamble, name: "pvrtc4 (2bpp)")
-            pvrtc2 = made
-            return made
+        case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc4")
+        case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC4Program.twoBppPreamble, name: "pvrtc4 (2bpp)")
         }
     }
 
@@ -116,18 +108,22 @@ struct ProgramCache {
     mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
         switch format {
         case .pvrtc1_4bpp:
-            if let pvrtc4TileRows { return pvrtc4TileRows }
-            let made = try PVRTC4Program(preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
-            pvrtc4TileRows = made
-            return made
+            try cached(\.pvrtc4TileRows, preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
         case .pvrtc1_2bpp:
-            if let pvrtc2TileRows { return pvrtc2TileRows }
-            let made = try PVRTC4Program(
-                preamble: PVRTC4Program.twoBppPreamble + PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (2bpp tile rows)"
-            )
-            pvrtc2TileRows = made
-            return made
+            try cached(
+                \.pvrtc2TileRows, preamble: PVRTC4Program.twoBppPreamble + PVRTC4Program.tileRowsPreamble,
+                name: "pvrtc4 (2bpp tile rows)")
         }
+    }
+
+    /// The decoding program in `slot`, compiled from `pvrtc4.frag` with `preamble` if the slot is empty.
+    private mutating func cached(
+        _ slot: WritableKeyPath<ProgramCache, PVRTC4Program?>, preamble: String, name: String
+    ) throws -> PVRTC4Program {
+        if let program = self[keyPath: slot] { return program }
+        let made = try PVRTC4Program(preamble: preamble, name: name)
+        self[keyPath: slot] = made
+        return made
     }
 
     /// Deletes every compiled program.
