@@ -115,6 +115,12 @@ package enum ShaderSources {
             return b + u_blocks * (step(b, vec2(-0.5)) - step(u_blocks - 0.5, b));
         }
 
+        // The fragment of a tile-rows pass (width x blocks-high): its pixel column x and block row Y.
+        vec2 tileFragment() {
+            vec2 extent = vec2(u_size.x, u_blocks.y);
+            return clamp(floor(v_texCoord * extent), vec2(0.0), extent - 1.0);
+        }
+
         // The 8-bit colour from four 4555 samples and bilinear weights: RGB C/2 + C/64, alpha C + C/16.
         vec4 toBytes(vec4 c) {
             vec4 rgb = floor(c * 0.5) + floor(c * 0.015625);
@@ -261,14 +267,14 @@ package enum ShaderSources {
         // pixels (x, 4Y+2+j), j = 0..3 (rows wrapped), into gl_FragData[j]: tile rows 2..5 of one tile, so eight
         // fetches serve four pixels.
         void main() {
-            float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
-            float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
+            vec2 fragment = tileFragment();
+            float x = fragment.x;
 
             // Rows 4Y+2 .. 4Y+5 all have lower sample row Y (centres at row 4Y+2) and vertical offsets 0..3.
             float low = floor((x - 4.0) * 0.125);
             float offset = x - 4.0 - 8.0 * low;
             vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
-            fetchTile(vec2(low, tileY), wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+            fetchTile(vec2(low, fragment.y), wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
             vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
 
             // Horizontal halves of the bilinear sums (weights 8 - offset and offset); row j weighs them 4 - j, j.
@@ -312,14 +318,14 @@ package enum ShaderSources {
         #endif
         #elif defined(PVRC_TILE_ROWS)
         void main() {
-            float x = clamp(floor(v_texCoord.x * u_size.x), 0.0, u_size.x - 1.0);
-            float tileY = clamp(floor(v_texCoord.y * u_blocks.y), 0.0, u_blocks.y - 1.0);
+            vec2 fragment = tileFragment();
+            float x = fragment.x;
 
             // Rows 4Y+2 .. 4Y+5 all have lower sample row Y and vertical offsets 0..3.
             float low = floor((x - 2.0) * 0.25);
             float offset = x - 2.0 - 4.0 * low;
-            vec2 block0 = wrapBlock(vec2(low, tileY));
-            vec2 block1 = wrapBlock(vec2(low + 1.0, tileY + 1.0));
+            vec2 block0 = wrapBlock(vec2(low, fragment.y));
+            vec2 block1 = wrapBlock(vec2(low + 1.0, fragment.y + 1.0));
 
             vec4 wordP = fetchBytes(u_colorWords, block0);
             vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
