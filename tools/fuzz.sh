@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target (or all of them) for a bounded time:
 #
-#   tools/fuzz.sh TARGET SECONDS      TARGET: pvr2 | pvr3 | ktx | png | image | gpudata | all
+#   tools/fuzz.sh TARGET SECONDS      TARGET: pvr2 | pvr3 | ktx | describe-pvr2 | describe-pvr3 |
+#                                             describe-ktx | describe-ktx2 | describe-ccz | png | image |
+#                                             gpudata | all
 #
 # The libraries are built with -sanitize=fuzzer,address into .build-fuzz (separate from .build, so
 # normal builds are unaffected); each target in Fuzz/Targets is then linked against them with
@@ -12,9 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: tools/fuzz.sh pvr2|pvr3|ktx|png|image|gpudata|all SECONDS" >&2; exit 1; }
+targets=(pvr2 pvr3 ktx describe-pvr2 describe-pvr3 describe-ktx describe-ktx2 describe-ccz png image gpudata)
+usage() { echo "usage: tools/fuzz.sh $(IFS='|'; echo "${targets[*]}")|all SECONDS" >&2; exit 1; }
 [[ $# -eq 2 && "$2" =~ ^[0-9]+$ ]] || usage
-targets=(pvr2 pvr3 ktx png image gpudata)
 if [[ "$1" == all ]]; then
     selected=("${targets[@]}")
 else
@@ -59,6 +61,11 @@ sources_of() {
         pvr2) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR2Fuzz.swift ;;
         pvr3) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/PVR3Fuzz.swift ;;
         ktx) echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/KTXFuzz.swift ;;
+        describe-*)
+            local name
+            name=$(echo "${1#describe-}" | tr '[:lower:]' '[:upper:]')
+            echo Fuzz/Targets/ContainerFuzzing.swift Fuzz/Targets/DescriptionFuzzing.swift "Fuzz/Targets/Describe${name}Fuzz.swift"
+            ;;
         png) echo Fuzz/Targets/ImageFuzzing.swift Fuzz/Targets/PNGFuzz.swift ;;
         image) echo Fuzz/Targets/ImageFuzzing.swift Fuzz/Targets/ImageFileFuzz.swift ;;
         gpudata) echo Fuzz/Targets/GPUDataFuzz.swift ;;
@@ -68,6 +75,10 @@ sources_of() {
 status=0
 for target in "${selected[@]}"; do
     binary="$build/fuzz-$target"
+    # The description targets read under a 1 Mpixel limit: no input may cost more than a few times the
+    # 4 MiB level that allows, so their memory limit catches a reader that allocates what a header claims.
+    rss=2048
+    [[ "$target" == describe-* ]] && rss=512
     read -r -a sources <<<"$(sources_of "$target")"
     # The linker's notes about ASan's local symbols are noise; its output is shown only on failure.
     swiftc -sanitize=fuzzer,address -g -Onone -parse-as-library -module-name "Fuzz_$target" \
@@ -77,7 +88,7 @@ for target in "${selected[@]}"; do
     regressions=(Fuzz/Regressions/"$target"/*)
     if [[ -e "${regressions[0]}" ]]; then
         echo "fuzz: $target: replaying ${#regressions[@]} regression input(s)"
-        "$binary" -rss_limit_mb=2048 "${regressions[@]}" >"$build/$target-regressions.log" 2>&1 || {
+        "$binary" -rss_limit_mb="$rss" "${regressions[@]}" >"$build/$target-regressions.log" 2>&1 || {
             tail -40 "$build/$target-regressions.log" >&2
             echo "fuzz: $target: a regression input fails again" >&2
             status=1
@@ -89,7 +100,7 @@ for target in "${selected[@]}"; do
     mkdir -p "$corpus" "$build/artifacts"
     log="$build/$target.log"
     echo "fuzz: $target: fuzzing for ${seconds}s from Fuzz/Corpus/$target"
-    if "$binary" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    if "$binary" "$corpus" "Fuzz/Corpus/$target" -max_total_time="$seconds" -rss_limit_mb="$rss" -timeout=10 \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         peak=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")

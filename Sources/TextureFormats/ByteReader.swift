@@ -56,6 +56,13 @@ struct ByteReader {
         return result
     }
 
+    /// The next `count` bytes, without copying them.
+    mutating func slice(_ count: Int, _ field: String) throws -> ArraySlice<UInt8> {
+        try require(count, for: field)
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
+    }
+
     /// Skips `count` bytes.
     mutating func skip(_ count: Int, _ field: String) throws {
         try require(count, for: field)

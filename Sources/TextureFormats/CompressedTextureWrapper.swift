@@ -9,8 +9,9 @@ import PVRTC
 /// one zlib stream. `CCZp` marks cocos2d's encrypted variant, which needs a game's key and is refused.
 /// gzip: one member (RFC 1952); its trailer's `ISIZE` gives the inflated size.
 ///
-/// The declared size is checked against ``maximumInflatedSize`` before anything is allocated, and
-/// a stream that inflates to more or less than it declares is an error.
+/// The declared size is checked against ``maximumInflatedSize``, the output grows only as the stream
+/// delivers bytes (``StreamInflater``), and a stream that inflates to more or less than it declares is
+/// an error.
 public enum CompressedTextureWrapper {
     /// `CCZ!`.
     static let cczSignature: [UInt8] = Array("CCZ!".utf8)
@@ -36,20 +37,90 @@ public enum CompressedTextureWrapper {
         return nil
     }
 
+    /// What a wrapper's header says about the stream inside it.
+    struct Header {
+        /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``.
+        let wrapper: TextureContainer
+        /// The stream's framing.
+        let framing: Zlib.Framing
+        /// The inflated size the header (CCZ `len`, gzip `ISIZE`) declares, checked against ``maximumInflatedSize``.
+        let declaredSize: Int
+        /// Where the compressed stream lies in the file.
+        let stream: Range<Int>
+        /// Names the stream in errors ("the CCZ zlib stream").
+        let what: String
+    }
+
+    /// Reads a wrapper's header from the first 16 bytes of a file (`head`, fewer for a shorter file)
+    /// and its last 4 (`tail`, gzip's `ISIZE`), or returns `nil` for a bare texture file.
+    ///
+    /// The declared size is checked against ``maximumInflatedSize`` before anything is inflated.
+    /// - Throws: ``TextureFormatError`` naming `file`: encrypted or non-zlib CCZ, an unknown CCZ
+    ///   version, a declared size of 0 or above the limit.
+    static func header(head: [UInt8], tail: @autoclosure () throws -> [UInt8], fileSize: Int, file: String) throws
+        -> Header?
+    {
+        switch detect(head) {
+        case .pvrCCZ:
+            if head.starts(with: cczEncryptedSignature) {
+                throw TextureFormatError.unsupportedFeature(
+                    file: file, reason: "encrypted CCZ ('CCZp') needs the game's key; decrypt it first")
+            }
+            guard head.count >= cczHeaderSize else {
+                throw TextureFormatError.truncated(
+                    file: file, reason: "the 16-byte CCZ header needs 16 bytes but the file has \(fileSize)")
+            }
+            let compression = UInt16(head[4]) << 8 | UInt16(head[5])
+            let version = UInt16(head[6]) << 8 | UInt16(head[7])
+            guard version <= cczVersion else {
+                throw TextureFormatError.unsupportedFeature(
+                    file: file, reason: "CCZ version \(version) (pvrc reads 0...2)")
+            }
+            guard compression == 0 else {
+                let names: [UInt16: String] = [1: "bzip2", 2: "gzip", 3: "none"]
+                throw TextureFormatError.unsupportedFeature(
+                    file: file,
+                    reason:
+                        "CCZ compression type \(compression)\(names[compression].map { " (\($0))" } ?? "") (only zlib, 0, exists)"
+                )
+            }
+            let length = Int(readBigEndian(head, at: 12))
+            return try checked(
+                Header(
+                    wrapper: .pvrCCZ, framing: .zlib, declaredSize: length, stream: cczHeaderSize..<fileSize,
+                    what: "the CCZ zlib stream"), header: "CCZ header", file: file)
+        case .pvrGzip:
+            guard fileSize >= 18 else {
+                throw TextureFormatError.truncated(
+                    file: file, reason: "a gzip member needs at least 18 bytes but the file has \(fileSize)")
+            }
+            let size = try tail()
+            let length = Int(UInt32(size[0]) | UInt32(size[1]) << 8 | UInt32(size[2]) << 16 | UInt32(size[3]) << 24)
+            return try checked(
+                Header(wrapper: .pvrGzip, framing: .gzip, declaredSize: length, stream: 0..<fileSize, what: "the gzip stream"),
+                header: "gzip trailer (ISIZE)", file: file)
+        default:
+            return nil
+        }
+    }
+
     /// Removes the wrapper, if there is one.
     ///
     /// - Returns: the wrapper (``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``, `nil` for
     ///   a bare file) and the texture file inside it (`bytes` themselves when bare).
-    /// - Throws: ``TextureFormatError`` naming `file`: encrypted or non-zlib CCZ, an unknown CCZ
-    ///   version, a declared size of 0 or above ``maximumInflatedSize``, a damaged stream, a stream
-    ///   that inflates to another size than declared, bytes after the stream.
+    /// - Throws: ``TextureFormatError`` naming `file`: the errors of ``header(head:tail:fileSize:file:)``,
+    ///   a damaged stream, a stream that inflates to another size than declared, bytes after the stream.
     public static func unwrap(_ bytes: [UInt8], file: String) throws -> (wrapper: TextureContainer?, contents: [UInt8])
     {
-        switch detect(bytes) {
-        case .pvrCCZ: return (.pvrCCZ, try inflateCCZ(bytes, file: file))
-        case .pvrGzip: return (.pvrGzip, try inflateGzip(bytes, file: file))
-        default: return (nil, bytes)
-        }
+        guard
+            let header = try header(
+                head: Array(bytes.prefix(cczHeaderSize)), tail: Array(bytes.suffix(4)), fileSize: bytes.count,
+                file: file)
+        else { return (nil, bytes) }
+        let contents = try Zlib.inflate(
+            bytes[header.stream], framing: header.framing, expectedSize: header.declaredSize, file: file,
+            what: header.what)
+        return (header.wrapper, contents)
     }
 
     /// The CCZ file around `contents`: header (compression zlib, version 2, reserved 0, length) and
@@ -67,49 +138,9 @@ public enum CompressedTextureWrapper {
         Zlib.deflate(contents, framing: .gzip)
     }
 
-    private static func inflateCCZ(_ bytes: [UInt8], file: String) throws -> [UInt8] {
-        if bytes.starts(with: cczEncryptedSignature) {
-            throw TextureFormatError.unsupportedFeature(
-                file: file, reason: "encrypted CCZ ('CCZp') needs the game's key; decrypt it first")
-        }
-        guard bytes.count >= cczHeaderSize else {
-            throw TextureFormatError.truncated(
-                file: file, reason: "the 16-byte CCZ header needs 16 bytes but the file has \(bytes.count)")
-        }
-        let compression = UInt16(bytes[4]) << 8 | UInt16(bytes[5])
-        let version = UInt16(bytes[6]) << 8 | UInt16(bytes[7])
-        let length = Int(readBigEndian(bytes, at: 12))
-        guard version <= cczVersion else {
-            throw TextureFormatError.unsupportedFeature(file: file, reason: "CCZ version \(version) (pvrc reads 0...2)")
-        }
-        guard compression == 0 else {
-            let names: [UInt16: String] = [1: "bzip2", 2: "gzip", 3: "none"]
-            throw TextureFormatError.unsupportedFeature(
-                file: file,
-                reason:
-                    "CCZ compression type \(compression)\(names[compression].map { " (\($0))" } ?? "") (only zlib, 0, exists)"
-            )
-        }
-        try checkDeclared(length, file: file, what: "CCZ header")
-        return try Zlib.inflate(
-            bytes[cczHeaderSize...], framing: .zlib, expectedSize: length, file: file, what: "the CCZ zlib stream")
-    }
-
-    private static func inflateGzip(_ bytes: [UInt8], file: String) throws -> [UInt8] {
-        guard bytes.count >= 18 else {
-            throw TextureFormatError.truncated(
-                file: file, reason: "a gzip member needs at least 18 bytes but the file has \(bytes.count)")
-        }
-        let end = bytes.count - 4
-        let length = Int(
-            UInt32(bytes[end]) | UInt32(bytes[end + 1]) << 8 | UInt32(bytes[end + 2]) << 16
-                | UInt32(bytes[end + 3]) << 24)
-        try checkDeclared(length, file: file, what: "gzip trailer (ISIZE)")
-        return try Zlib.inflate(bytes[...], framing: .gzip, expectedSize: length, file: file, what: "the gzip stream")
-    }
-
-    /// Refuses a declared inflated size of 0 or above ``maximumInflatedSize`` before allocating it.
-    private static func checkDeclared(_ length: Int, file: String, what: String) throws {
+    /// Refuses a declared inflated size of 0 or above ``maximumInflatedSize`` before anything is inflated.
+    private static func checked(_ header: Header, header what: String, file: String) throws -> Header {
+        let length = header.declaredSize
         guard length > 0 else {
             throw TextureFormatError.invalidHeader(file: file, reason: "the \(what) declares 0 inflated bytes")
         }
@@ -120,6 +151,7 @@ public enum CompressedTextureWrapper {
                     "the \(what) declares \(length) inflated bytes, more than the \(maximumInflatedSize)-byte limit of a \(PVRTCImage.maximumDimension)x\(PVRTCImage.maximumDimension) texture"
             )
         }
+        return header
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -98,7 +98,7 @@ enum KTX2Reader {
                 throw TextureFormatError.truncated(
                     file: file,
                     reason:
-                        "\(what) needs bytes \(entry.offset)..<\(entry.offset &+ entry.length) but the file has \(bytes.count)"
+                        "\(what) needs \(entry.length) bytes at offset \(entry.offset) but the file has \(bytes.count)"
                 )
             }
             let start = Int(entry.offset)

@@ -35,6 +35,32 @@ enum KTXKeyValueData {
         let end = reader.offset + byteCount
         var orientation = TextureOrientation.topDown
         var premultiplied = false
+        let orientationKey = Array(KTXHeader.orientationKey.utf8)
+        let premultipliedKey = Array(KTXHeader.premultipliedKey.utf8)
+        let file = reader.file
+        try walk(&reader, end: end) { key, valueBytes in
+            let value = { String(decoding: valueBytes, as: UTF8.self) }
+            if key.elementsEqual(orientationKey) {
+                orientation = try parseOrientation(value(), file: file)
+            } else if key.elementsEqual(premultipliedKey) {
+                guard value() == "true" || value() == "false" else {
+                    throw TextureFormatError.invalidHeader(
+                        file: file,
+                        reason: "\(KTXHeader.premultipliedKey) is \"\(value())\", expected true or false")
+                }
+                premultiplied = value() == "true"
+            }
+        }
+        return (orientation, premultiplied)
+    }
+
+    /// Walks the pairs from `reader`'s offset to `end` (already known to be present), handing each
+    /// pair's key and value (up to its first NUL) to `body` without copying them; leaves `reader` at `end`.
+    /// - Throws: ``TextureFormatError/invalidHeader(file:reason:)`` when a pair overruns `end`, or what
+    ///   `body` throws.
+    static func walk(
+        _ reader: inout ByteReader, end: Int, _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void
+    ) throws {
         while reader.offset < end {
             guard end - reader.offset >= 4 else {
                 throw TextureFormatError.invalidHeader(
@@ -46,27 +72,12 @@ enum KTXKeyValueData {
                 throw TextureFormatError.invalidHeader(
                     file: reader.file, reason: "a key/value pair of \(size) bytes overruns bytesOfKeyValueData")
             }
-            let pair = try reader.bytes(Int(size), "key/value pair")
+            let pair = try reader.slice(Int(size), "key/value pair")
             try reader.skip(Int(padded) - Int(size), "key/value padding")
-            let keyEnd = pair.firstIndex(of: 0) ?? pair.count
-            let key = String(decoding: pair[..<keyEnd], as: UTF8.self)
-            let valueBytes = keyEnd < pair.count ? pair[(keyEnd + 1)...] : []
-            let value = String(decoding: valueBytes.prefix { $0 != 0 }, as: UTF8.self)
-            switch key {
-            case KTXHeader.orientationKey:
-                orientation = try parseOrientation(value, file: reader.file)
-            case KTXHeader.premultipliedKey:
-                guard value == "true" || value == "false" else {
-                    throw TextureFormatError.invalidHeader(
-                        file: reader.file,
-                        reason: "\(KTXHeader.premultipliedKey) is \"\(value)\", expected true or false")
-                }
-                premultiplied = value == "true"
-            default:
-                continue
-            }
+            let keyEnd = pair.firstIndex(of: 0) ?? pair.endIndex
+            let value = keyEnd < pair.endIndex ? pair[(keyEnd + 1)...] : pair[pair.endIndex...]
+            try body(pair[..<keyEnd], value.prefix { $0 != 0 })
         }
-        return (orientation, premultiplied)
     }
 
     /// Parses a `KTXorientation` value such as `S=r,T=u` or `S=r,T=d,R=i` (R, for 3D textures, is ignored).

@@ -56,9 +56,7 @@ public struct PVRTCCubeMap: Sendable, Equatable {
     /// - Throws: ``TextureFormatError`` naming the file: not PVRTC1, not six faces, or a damaged file.
     package init(_ description: TextureFileDescription) throws {
         let file = description.file
-        guard let format = description.pvrtcFormat, let offsets = description.faceOffsets,
-            let counts = description.levelByteCounts
-        else {
+        guard let format = description.pvrtcFormat, description.faceOffsets != nil else {
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: description.pixelFormat.name)
         }
         guard description.faceCount == 6 else {
@@ -70,12 +68,12 @@ public struct PVRTCCubeMap: Sendable, Equatable {
         for face in 0..<6 {
             var levels: [PVRTCImage] = []
             for level in 0..<description.levelCount {
-                let start = offsets[level][face]
+                let data = Array(try description.faceBytes(level: level, face: face))
                 do {
                     levels.append(
                         try PVRTCImage(
                             width: max(description.width >> level, 1), height: max(description.height >> level, 1),
-                            data: Array(description.contents[start..<(start + counts[level])]), format: format))
+                            data: data, format: format))
                 } catch {
                     throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
                 }

@@ -93,3 +93,31 @@ struct PVRv3Header: Equatable {
         }
     }
 }
+
+extension PVRv3Header {
+    /// Walks the metadata blocks from `reader`'s offset to `end` (already known to be present), handing
+    /// each block's FourCC, key and data to `body` without copying it; leaves `reader` at `end`.
+    /// - Throws: ``TextureFormatError/invalidHeader(file:reason:)`` when a block overruns `end`, or
+    ///   what `body` throws.
+    static func walkMetadata(
+        _ reader: inout ByteReader, end: Int, _ body: (UInt32, UInt32, ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        while reader.offset < end {
+            guard end - reader.offset >= 12 else {
+                throw TextureFormatError.invalidHeader(
+                    file: reader.file,
+                    reason:
+                        "metadata block at offset \(reader.offset) needs 12 header bytes but metaDataSize leaves \(end - reader.offset)"
+                )
+            }
+            let fourCC = try reader.uint32("metadata FourCC")
+            let key = try reader.uint32("metadata key")
+            let size = try reader.uint32("metadata size")
+            guard UInt64(size) <= UInt64(end - reader.offset) else {
+                throw TextureFormatError.invalidHeader(
+                    file: reader.file, reason: "metadata block (key \(key)) of \(size) bytes overruns metaDataSize")
+            }
+            try body(fourCC, key, try reader.slice(Int(size), "metadata key \(key)"))
+        }
+    }
+}

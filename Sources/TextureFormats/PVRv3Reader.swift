@@ -61,32 +61,15 @@ enum PVRv3Reader {
     /// Walks the metadata blocks (already known to be present) and returns the orientation block's
     /// value, if there is one; leaves `reader` after the metadata.
     static func readOrientation(from reader: inout ByteReader, byteCount: Int) throws -> TextureOrientation? {
-        let end = reader.offset + byteCount
         var orientation: TextureOrientation?
-        while reader.offset < end {
-            guard end - reader.offset >= 12 else {
+        let file = reader.file
+        try PVRv3Header.walkMetadata(&reader, end: reader.offset + byteCount) { fourCC, key, data in
+            guard fourCC == PVRv3Header.version && key == PVRv3Header.metadataKeyOrientation else { return }
+            guard data.count >= 2 else {
                 throw TextureFormatError.invalidHeader(
-                    file: reader.file,
-                    reason:
-                        "metadata block at offset \(reader.offset) needs 12 header bytes but metaDataSize leaves \(end - reader.offset)"
-                )
+                    file: file, reason: "orientation metadata has \(data.count) bytes, expected 3")
             }
-            let fourCC = try reader.uint32("metadata FourCC")
-            let key = try reader.uint32("metadata key")
-            let size = try reader.uint32("metadata size")
-            guard UInt64(size) <= UInt64(end - reader.offset) else {
-                throw TextureFormatError.invalidHeader(
-                    file: reader.file,
-                    reason: "metadata block (key \(key)) of \(size) bytes overruns metaDataSize")
-            }
-            let data = try reader.bytes(Int(size), "metadata key \(key)")
-            if fourCC == PVRv3Header.version && key == PVRv3Header.metadataKeyOrientation {
-                guard data.count >= 2 else {
-                    throw TextureFormatError.invalidHeader(
-                        file: reader.file, reason: "orientation metadata has \(data.count) bytes, expected 3")
-                }
-                orientation = TextureOrientation(xLeft: data[0] != 0, yUp: data[1] != 0)
-            }
+            orientation = TextureOrientation(xLeft: data[data.startIndex] != 0, yUp: data[data.startIndex + 1] != 0)
         }
         return orientation
     }

@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import Imaging
 import PVRTC
 
 /// A PVRTC1 texture (4bpp or 2bpp) together with the container it is (or will be) stored in.
@@ -91,11 +92,14 @@ public struct TextureFile: Sendable, Equatable {
     }
 
     /// Reads and parses the file at `url`; errors name the file as given (its relative path stays relative).
+    ///
+    /// The header is read first (``TextureFileDescription/read(from:pixelLimit:)``), then only the bytes
+    /// its levels occupy: a file far larger than its header says is refused from its size, unread.
+    /// - Parameter pixelLimit: Refuses a larger texture from its header, before its levels are read.
     /// - Throws: ``TextureFormatError/io(file:reason:)`` when the file cannot be read, otherwise the
     ///   errors of ``parse(_:file:)``.
-    public static func read(from url: URL) throws -> TextureFile {
-        let file = try ContainerFileBytes.read(url)
-        return try parse(file.bytes, file: file.name)
+    public static func read(from url: URL, pixelLimit: PixelLimit = .unlimited) throws -> TextureFile {
+        try TextureFileDescription.read(from: url, pixelLimit: pixelLimit).pvrtcFile()
     }
 
     /// The complete file in ``container``'s layout.

@@ -1,58 +1,84 @@
+import Imaging
 import PVRTC
 
-/// The header readers behind ``TextureFileDescription/parse(_:file:)``, one per container.
+/// The header readers behind ``TextureFileDescription/parse(_:file:pixelLimit:)``, one per container.
+/// Each reads its header and metadata from a ``ContainerSource``, works out every size with
+/// ``HeaderArithmetic``, and records where the levels lie without reading them.
 extension TextureFileDescription {
-    /// Checks the sizes every container shares and returns the byte count of one face image per
-    /// level (`nil` when the format's size is unknown).
-    private static func checkShape(
-        width: UInt32, height: UInt32, depth: UInt32, levels: UInt32, faces: UInt32, format: TexturePixelFormat?,
-        rowAlignment: Int, file: String
-    ) throws -> [Int]? {
-        let limit = UInt32(PVRTCImage.maximumDimension)
-        for (name, value) in [("width", width), ("height", height), ("depth", depth)] {
-            guard value >= 1, value <= limit else {
+    /// The checks every container shares: sizes, level and face counts, the pixel limit.
+    struct Shape {
+        /// Names the file in errors.
+        let file: String
+        /// The limit applied to the declared size (`nil`: describe only, nothing per pixel is read).
+        let pixelLimit: PixelLimit?
+
+        /// Checks the sizes and returns the byte count of one face image per level (`nil` when the
+        /// format's size is unknown).
+        func check(
+            width: UInt32, height: UInt32, depth: UInt32, levels: UInt64, faces: UInt32, arrays: UInt64,
+            format: TexturePixelFormat?, rowAlignment: Int
+        ) throws -> [Int]? {
+            let limit = UInt32(PVRTCImage.maximumDimension)
+            for (name, value) in [("width", width), ("height", height), ("depth", depth)] {
+                guard value >= 1, value <= limit else {
+                    throw TextureFormatError.invalidDimensions(
+                        file: file, reason: "\(name) \(value) is outside 1...\(limit)")
+                }
+            }
+            let full = PVRTCTexture.fullChainLength(width: Int(max(width, depth)), height: Int(height))
+            guard levels >= 1, levels <= UInt64(full) else {
                 throw TextureFormatError.invalidDimensions(
-                    file: file, reason: "\(name) \(value) is outside 1...\(limit)")
+                    file: file, reason: "\(levels) mip levels, but a \(width)x\(height) chain has 1...\(full)")
+            }
+            guard faces == 1 || faces == 6 else {
+                throw TextureFormatError.invalidHeader(file: file, reason: "\(faces) faces (1, or 6 for a cube map)")
+            }
+            if let pixelLimit {
+                do throws(PixelLimitError) {
+                    try pixelLimit.check(width: Int(width), height: Int(height), what: "texture")
+                    // Faces, array surfaces and depth slices together: at most a cube map of the limit.
+                    let surfaces = Int(faces) * Int(clamping: arrays) * Int(depth)
+                    guard surfaces <= 6 || Int(width) * Int(height) <= pixelLimit.maximumPixels / surfaces * 6 else {
+                        let (rows, overflow) = Int(height).multipliedReportingOverflow(by: surfaces)
+                        throw PixelLimitError(
+                            width: Int(width), height: overflow ? Int.max : rows,
+                            limit: PixelLimit(maximumPixels: pixelLimit.maximumPixels.multipliedReportingOverflow(by: 6).partialValue),
+                            what: "\(surfaces) faces, array surfaces and depth slices together")
+                    }
+                } catch {
+                    throw TextureFormatError.exceedsPixelLimit(file: file, error)
+                }
+            }
+            guard let format else { return nil }
+            var counts: [Int] = []
+            for level in 0..<Int(levels) {
+                guard
+                    let count = format.byteCount(
+                        width: max(Int(width) >> level, 1), height: max(Int(height) >> level, 1),
+                        depth: max(Int(depth) >> level, 1), rowAlignment: rowAlignment)
+                else {
+                    throw TextureFormatError.invalidDimensions(file: file, reason: "level \(level) is too large")
+                }
+                counts.append(count)
+            }
+            return counts
+        }
+
+        /// Throws unless `size` is at most ``TextureFileDescription/maximumMetadataBytes``.
+        func checkMetadata(_ size: Int, _ what: String) throws {
+            guard size <= TextureFileDescription.maximumMetadataBytes else {
+                throw TextureFormatError.invalidHeader(
+                    file: file,
+                    reason: "\(what) of \(size) bytes, over the \(TextureFileDescription.maximumMetadataBytes)-byte limit")
             }
         }
-        let full = PVRTCTexture.fullChainLength(width: Int(max(width, depth)), height: Int(height))
-        guard levels >= 1, levels <= UInt32(full) else {
-            throw TextureFormatError.invalidDimensions(
-                file: file, reason: "\(levels) mip levels, but a \(width)x\(height) chain has 1...\(full)")
-        }
-        guard faces == 1 || faces == 6 else {
-            throw TextureFormatError.invalidHeader(file: file, reason: "\(faces) faces (1, or 6 for a cube map)")
-        }
-        guard let format else { return nil }
-        var counts: [Int] = []
-        for level in 0..<Int(levels) {
-            guard
-                let count = format.byteCount(
-                    width: max(Int(width) >> level, 1), height: max(Int(height) >> level, 1),
-                    depth: max(Int(depth) >> level, 1), rowAlignment: rowAlignment)
-            else {
-                throw TextureFormatError.invalidDimensions(file: file, reason: "level \(level) is too large")
-            }
-            counts.append(count)
-        }
-        return counts
-    }
-
-    /// Throws unless `bytes` holds `end` bytes.
-    private static func requireBytes(_ end: Int, in bytes: [UInt8], file: String, what: String) throws {
-        guard end <= bytes.count else {
-            throw TextureFormatError.truncated(
-                file: file, reason: "\(what) need \(end) bytes but the file has \(bytes.count)")
-        }
-    }
-
-    private static func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {
-        "0x" + String(value, radix: 16, uppercase: true).leftPadded(to: digits)
     }
 
     // MARK: PVR v2
 
-    static func describePVRv2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
+    static func describePVRv2(_ source: ContainerSource, _ shape: Shape) throws -> TextureFileDescription {
+        let file = source.file
+        let bytes = try source.bytes(0..<min(source.size, PVRv2Header.size), what: "the PVR v2 header")
         var reader = ByteReader(bytes, file: file)
         try PVRv2Header.refuseVersion1(reader)
         let header = try PVRv2Header(reading: &reader)
@@ -61,140 +87,119 @@ extension TextureFileDescription {
                 file: file, reason: "PVR v2 needs headerSize 52 and the 'PVR!' tag at offset 44")
         }
         let flags = header.pixelFormatFlags
-        let pixelType = flags & 0xFF
-        let known = PixelFormatTables.pvr2(pixelType: pixelType, bitCount: header.bitCount)
+        let known = PixelFormatTables.pvr2(pixelType: flags & 0xFF, bitCount: header.bitCount)
         let isCube = flags & PVRv2Header.flagCubemap != 0
         let faces: UInt32 = isCube ? 6 : 1
         let surfaces = max(header.surfaceCount, 1)
         let arrays = isCube ? max(surfaces / 6, 1) : surfaces
-        let levels = header.mipMapCount + 1
-        let counts = try checkShape(
-            width: header.width, height: header.height, depth: 1, levels: levels, faces: faces, format: known,
-            rowAlignment: 1, file: file)
+        let levels = UInt64(header.mipMapCount) + 1
+        let counts = try shape.check(
+            width: header.width, height: header.height, depth: 1, levels: levels, faces: faces,
+            arrays: UInt64(arrays), format: known, rowAlignment: 1)
         var offsets: [[Int]]?
+        var dataEnd = PVRv2Header.size
         if let counts {
             // Surface-major: each surface (face) holds all its levels in turn.
-            let surfaceBytes = counts.reduce(0, +)
-            try requireBytes(
-                PVRv2Header.size + Int(faces * arrays) * surfaceBytes, in: bytes, file: file,
-                what: "\(faces * arrays) surface(s) of \(surfaceBytes) bytes")
+            let surfaceBytes = try HeaderArithmetic.sum(counts, file: file, what: "a surface")
+            let data = try HeaderArithmetic.product(
+                Int(faces), Int(arrays), surfaceBytes, file: file, what: "\(faces * arrays) surface(s)")
+            dataEnd = try HeaderArithmetic.sum([PVRv2Header.size, data], file: file, what: "the levels")
+            try source.require(dataEnd, what: "\(faces)x\(arrays) surface(s) of \(surfaceBytes) bytes")
             offsets = counts.indices.map { level in
                 (0..<Int(faces)).map { face in
                     PVRv2Header.size + face * surfaceBytes + counts[..<level].reduce(0, +)
                 }
             }
         }
-        var details = [
-            "flags: \(hex(flags & ~0xFF, digits: 8))",
-            "alpha: " + (flags & PVRv2Header.flagAlpha != 0 ? "flag 0x8000 set" : "flag not set")
-                + ", alpha mask \(hex(header.alphaMask, digits: 8))",
-            "bit count: \(header.bitCount)",
-            "data size: \(header.dataSize) bytes per surface",
-        ]
         let twiddled = flags & 0x200 != 0 && known?.isCompressed == false
-        if twiddled { details.append("twiddled: pixels are stored in Morton order (flag 0x200)") }
+        let format = known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0)
         return TextureFileDescription(
-            container: .pvr2, wrapper: nil,
-            pixelFormat: known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0),
-            formatCode: "pixel type \(hex(pixelType, digits: 2))", width: Int(header.width),
-            height: Int(header.height), depth: 1, levelCount: Int(levels), faceCount: Int(faces),
-            arrayCount: Int(arrays),
-            orientation: TextureOrientation(yUp: flags & PVRv2Header.flagVerticalFlip != 0), details: details,
-            metadata: [], levelByteCounts: counts, file: file, contents: bytes, faceOffsets: offsets,
-            rowAlignment: 1, unpackProblem: twiddled ? "twiddled pixels" : nil)
+            container: .pvr2, pixelFormat: format, width: Int(header.width), height: Int(header.height), depth: 1,
+            levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(arrays),
+            orientation: TextureOrientation(yUp: flags & PVRv2Header.flagVerticalFlip != 0),
+            hasAlpha: format.isCompressed
+                ? flags & PVRv2Header.flagAlpha != 0 || header.alphaMask != 0 : format.hasAlphaChannel,
+            colorSpace: .linear, isPremultiplied: false, levelByteCounts: counts, containerByteCount: source.size,
+            storedByteCount: source.storedSize, file: file, faceOffsets: offsets, zstdLevels: nil, rowAlignment: 1,
+            unpackProblem: twiddled ? "twiddled pixels" : nil, header: .pvr2(header), metadataRange: 0..<0,
+            headerEnd: PVRv2Header.size, dataEnd: dataEnd)
     }
 
     // MARK: PVR v3
 
-    static func describePVRv3(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
-        var reader = ByteReader(bytes, file: file)
+    static func describePVRv3(_ source: ContainerSource, _ shape: Shape) throws -> TextureFileDescription {
+        let file = source.file
+        var reader = ByteReader(
+            try source.bytes(0..<min(source.size, PVRv3Header.size), what: "the PVR v3 header"), file: file)
         let header = try PVRv3Header(reading: &reader)
         guard header.version == PVRv3Header.version else {
             throw TextureFormatError.unsupportedFeature(
                 file: file, reason: "big-endian PVR v3 file (version reads 0x50565203)")
         }
         let known = PixelFormatTables.pvr3(pixelFormat: header.pixelFormat)
-        let counts = try checkShape(
-            width: header.width, height: header.height, depth: header.depth, levels: header.mipMapCount,
-            faces: header.faceCount, format: known, rowAlignment: 1, file: file)
         let surfaces = max(header.surfaceCount, 1)
-        try reader.require(Int(header.metaDataSize), for: "\(header.metaDataSize) bytes of metadata")
-        let metaEnd = reader.offset + Int(header.metaDataSize)
-        var metadata: [String] = []
+        let counts = try shape.check(
+            width: header.width, height: header.height, depth: header.depth, levels: UInt64(header.mipMapCount),
+            faces: header.faceCount, arrays: UInt64(surfaces), format: known, rowAlignment: 1)
+        let metaSize = Int(header.metaDataSize)
+        try shape.checkMetadata(metaSize, "metaDataSize")
+        let metaEnd = PVRv3Header.size + metaSize
+        var metadataReader = ByteReader(
+            try source.bytes(0..<metaEnd, what: "\(metaSize) bytes of metadata"), file: file, offset: PVRv3Header.size)
         var orientation = TextureOrientation.topDown
-        let keyNames = ["texture atlas", "normal map", "cube map order", "orientation", "border", "padding"]
-        while reader.offset < metaEnd {
-            guard metaEnd - reader.offset >= 12 else {
-                throw TextureFormatError.invalidHeader(file: file, reason: "a metadata block overruns metaDataSize")
-            }
-            let fourCC = try reader.uint32("metadata FourCC")
-            let key = try reader.uint32("metadata key")
-            let size = try reader.uint32("metadata size")
-            guard UInt64(size) <= UInt64(metaEnd - reader.offset) else {
-                throw TextureFormatError.invalidHeader(
-                    file: file, reason: "metadata block (key \(key)) of \(size) bytes overruns metaDataSize")
-            }
-            let data = try reader.bytes(Int(size), "metadata key \(key)")
-            let ours = fourCC == PVRv3Header.version
-            var line = ours ? "PVR3 key \(key)" : "FourCC \(hex(fourCC, digits: 8)) key \(key)"
-            if ours, key < keyNames.count { line += " (\(keyNames[Int(key)]))" }
-            line += ", \(size) bytes: " + data.prefix(16).map { String($0) }.joined(separator: " ")
-            if data.count > 16 { line += " ..." }
-            metadata.append(line)
-            if ours, key == PVRv3Header.metadataKeyOrientation, data.count >= 2 {
-                orientation = TextureOrientation(xLeft: data[0] != 0, yUp: data[1] != 0)
+        try PVRv3Header.walkMetadata(&metadataReader, end: metaEnd) { fourCC, key, data in
+            if fourCC == PVRv3Header.version, key == PVRv3Header.metadataKeyOrientation, data.count >= 2 {
+                orientation = TextureOrientation(xLeft: data[data.startIndex] != 0, yUp: data[data.startIndex + 1] != 0)
             }
         }
         var offsets: [[Int]]?
+        var dataEnd = metaEnd
         if let counts {
             // Mip-major: for each level, each surface, each face.
             let perSurface = Int(header.faceCount)
-            var start = metaEnd
             var levelOffsets: [[Int]] = []
             for count in counts {
+                let start = dataEnd
                 levelOffsets.append((0..<perSurface).map { start + $0 * count })
-                start += count * perSurface * Int(surfaces)
+                let level = try HeaderArithmetic.product(
+                    count, perSurface, Int(surfaces), file: file, what: "a level of \(surfaces) surface(s)")
+                dataEnd = try HeaderArithmetic.sum([dataEnd, level], file: file, what: "the levels")
             }
-            try requireBytes(start, in: bytes, file: file, what: "\(counts.count) level(s)")
+            try source.require(dataEnd, what: "\(counts.count) level(s) of \(perSurface) face(s) and \(surfaces) surface(s)")
             offsets = levelOffsets
         }
-        let channelTypes = PixelFormatTables.pvr3ChannelTypes
-        let channelType =
-            header.channelType < channelTypes.count ? channelTypes[Int(header.channelType)] : "unknown"
-        let colourSpace = ["linear", "sRGB"]
-        var details = [
-            "colour space: "
-                + (header.colourSpace < 2 ? colourSpace[Int(header.colourSpace)] : "unknown")
-                + " (field \(header.colourSpace))",
-            "channel type: \(channelType) (\(header.channelType))",
-            "alpha: " + (header.flags & PVRv3Header.flagPremultiplied != 0 ? "premultiplied (flag 0x02)" : "straight"),
-        ]
-        if header.flags & ~PVRv3Header.flagPremultiplied != 0 {
-            details.append("flags: \(hex(header.flags, digits: 8))")
-        }
         let unsigned: Set<UInt32> = [0, 2, 4, 6]
-        let problem = unsigned.contains(header.channelType) ? nil : "channel type \(channelType)"
+        let channelType =
+            header.channelType < PixelFormatTables.pvr3ChannelTypes.count
+            ? PixelFormatTables.pvr3ChannelTypes[Int(header.channelType)] : "unknown"
+        let format = known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0)
         return TextureFileDescription(
-            container: .pvr3, wrapper: nil,
-            pixelFormat: known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0),
-            formatCode: "pixelFormat \(hex(header.pixelFormat, digits: 16))", width: Int(header.width),
-            height: Int(header.height), depth: Int(header.depth), levelCount: Int(header.mipMapCount),
-            faceCount: Int(header.faceCount), arrayCount: Int(surfaces), orientation: orientation,
-            details: details, metadata: metadata, levelByteCounts: counts, file: file, contents: bytes,
-            faceOffsets: offsets, rowAlignment: 1, unpackProblem: problem)
+            container: .pvr3, pixelFormat: format, width: Int(header.width), height: Int(header.height),
+            depth: Int(header.depth), levelCount: Int(header.mipMapCount), faceCount: Int(header.faceCount),
+            arrayCount: Int(surfaces), orientation: orientation,
+            hasAlpha: format.isCompressed ? [1, 3].contains(header.pixelFormat) : format.hasAlphaChannel,
+            colorSpace: header.colourSpace == PVRv3Header.colourSpaceSRGB ? .srgb : .linear,
+            isPremultiplied: header.flags & PVRv3Header.flagPremultiplied != 0, levelByteCounts: counts,
+            containerByteCount: source.size, storedByteCount: source.storedSize, file: file, faceOffsets: offsets,
+            zstdLevels: nil, rowAlignment: 1,
+            unpackProblem: unsigned.contains(header.channelType) ? nil : "channel type \(channelType)",
+            header: .pvr3(header), metadataRange: PVRv3Header.size..<metaEnd, headerEnd: metaEnd, dataEnd: dataEnd)
     }
 
     // MARK: KTX 1.1
 
-    static func describeKTX(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
-        if bytes.starts(with: KTXHeader.ktx2Prefix) {
+    static func describeKTX(_ source: ContainerSource, _ shape: Shape) throws -> TextureFileDescription {
+        let file = source.file
+        let head = try source.bytes(0..<min(source.size, KTXHeader.size), what: "the KTX header")
+        if head.starts(with: KTXHeader.ktx2Prefix) {
             throw TextureFormatError.unsupportedFeature(file: file, reason: "KTX 2 (pvrc reads KTX 1.1)")
         }
-        var reader = ByteReader(bytes, file: file)
+        var reader = ByteReader(head, file: file)
         let header = try KTXHeader(reading: &reader)
         guard header.endianness == KTXHeader.endianness else {
             throw TextureFormatError.unsupportedFeature(
-                file: file, reason: "endianness \(hex(header.endianness, digits: 8)) (pvrc reads little-endian KTX)")
+                file: file,
+                reason: "endianness \(hex(header.endianness, digits: 8)) (pvrc reads little-endian KTX)")
         }
         let known = PixelFormatTables.ktx(
             glInternalFormat: header.glInternalFormat, glFormat: header.glFormat, glType: header.glType)
@@ -202,84 +207,80 @@ extension TextureFileDescription {
         let arrays = max(header.numberOfArrayElements, 1)
         let faces = header.numberOfFaces
         let alignment = known?.isCompressed == false ? 4 : 1
-        let counts = try checkShape(
+        let counts = try shape.check(
             width: header.pixelWidth, height: max(header.pixelHeight, 1), depth: max(header.pixelDepth, 1),
-            levels: levels, faces: faces, format: known, rowAlignment: alignment, file: file)
+            levels: UInt64(levels), faces: faces, arrays: UInt64(arrays), format: known, rowAlignment: alignment)
         guard header.bytesOfKeyValueData % 4 == 0 else {
             throw TextureFormatError.invalidHeader(
                 file: file, reason: "bytesOfKeyValueData \(header.bytesOfKeyValueData) is not a multiple of 4")
         }
-        try reader.require(
-            Int(header.bytesOfKeyValueData), for: "\(header.bytesOfKeyValueData) bytes of key/value data")
-        var pairs = reader
-        let (orientation, premultiplied) = try KTXKeyValueData.parse(
-            from: &reader, byteCount: Int(header.bytesOfKeyValueData))
-        var metadata: [String] = []
-        while pairs.offset < reader.offset {
-            let size = Int(try pairs.uint32("keyAndValueByteSize"))
-            let pair = try pairs.bytes(size, "key/value pair")
-            try pairs.skip((4 - size % 4) % 4, "key/value padding")
-            let keyEnd = pair.firstIndex(of: 0) ?? pair.count
-            let value = keyEnd < pair.count ? pair[(keyEnd + 1)...].prefix { $0 != 0 } : []
-            metadata.append(
-                String(decoding: pair[..<keyEnd], as: UTF8.self) + " = " + String(decoding: value, as: UTF8.self))
-        }
+        let kvdSize = Int(header.bytesOfKeyValueData)
+        try shape.checkMetadata(kvdSize, "bytesOfKeyValueData")
+        let kvdEnd = KTXHeader.size + kvdSize
+        var kvdReader = ByteReader(
+            try source.bytes(0..<kvdEnd, what: "\(kvdSize) bytes of key/value data"), file: file,
+            offset: KTXHeader.size)
+        let (orientation, premultiplied) = try KTXKeyValueData.parse(from: &kvdReader, byteCount: kvdSize)
         // Each level: imageSize, then the level (a non-array cube map: six faces, each padded to 4 bytes).
         var offsets: [[Int]] = []
-        var start = reader.offset
-        for level in 0..<Int(levels) {
-            try requireBytes(start + 4, in: bytes, file: file, what: "imageSize of level \(level)")
-            var sizeReader = ByteReader(bytes, file: file, offset: start)
+        var start = kvdEnd
+        for level in 0..<Int(counts == nil ? 0 : levels) {
+            var sizeReader = ByteReader(
+                try source.bytes(start..<(start + 4), what: "imageSize of level \(level)"), file: file)
             let imageSize = Int(try sizeReader.uint32("imageSize"))
+            let count = counts?[level] ?? 0
             let faceStride: Int
             let levelBytes: Int
             if faces == 6 && header.numberOfArrayElements == 0 {
                 faceStride = (imageSize + 3) / 4 * 4
                 levelBytes = faceStride * 6
             } else {
-                faceStride = counts?[level] ?? 0
+                faceStride = count
                 levelBytes = imageSize
             }
-            if let counts, counts[level] > faceStride || (faces == 1 && counts[level] * Int(arrays) != imageSize) {
+            let expected = try HeaderArithmetic.product(
+                count, Int(arrays), file: file, what: "level \(level) of \(arrays) array element(s)")
+            if count > faceStride || (faces == 1 && expected != imageSize) {
                 throw TextureFormatError.invalidHeader(
-                    file: file,
-                    reason: "imageSize of level \(level) is \(imageSize), expected \(counts[level] * Int(arrays))")
+                    file: file, reason: "imageSize of level \(level) is \(imageSize), expected \(expected)")
             }
             guard faceStride * Int(faces) <= levelBytes else {
                 throw TextureFormatError.invalidHeader(
                     file: file, reason: "imageSize of level \(level) is \(imageSize), too small for \(faces) faces")
             }
-            try requireBytes(start + 4 + levelBytes, in: bytes, file: file, what: "level \(level)")
+            try source.require(start + 4 + levelBytes, what: "level \(level)")
             offsets.append((0..<Int(faces)).map { start + 4 + $0 * faceStride })
             start += 4 + (levelBytes + 3) / 4 * 4
         }
-        let details = [
-            "glInternalFormat: \(hex(header.glInternalFormat, digits: 4)), glFormat: \(hex(header.glFormat, digits: 4)), glType: \(hex(header.glType, digits: 4))",
-            "glBaseInternalFormat: \(hex(header.glBaseInternalFormat, digits: 4))",
-            "alpha: " + (premultiplied ? "premultiplied (pvrc.premultipliedAlpha)" : "straight"),
-        ]
+        let format = known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0)
+        let codes = PixelFormatTable.codes(ktxInternalFormat: header.glInternalFormat)
         return TextureFileDescription(
-            container: .ktx, wrapper: nil,
-            pixelFormat: known ?? TexturePixelFormat(name: "unknown", channels: [], bitsPerPixel: 0),
-            formatCode: "glInternalFormat \(hex(header.glInternalFormat, digits: 4))", width: Int(header.pixelWidth),
+            container: .ktx, pixelFormat: format, width: Int(header.pixelWidth),
             height: Int(max(header.pixelHeight, 1)), depth: Int(max(header.pixelDepth, 1)), levelCount: Int(levels),
-            faceCount: Int(faces), arrayCount: Int(arrays), orientation: orientation, details: details,
-            metadata: metadata, levelByteCounts: counts, file: file, contents: bytes,
-            faceOffsets: counts == nil ? nil : offsets, rowAlignment: alignment, unpackProblem: nil)
+            faceCount: Int(faces), arrayCount: Int(arrays), orientation: orientation,
+            hasAlpha: codes?.hasAlpha ?? format.hasAlphaChannel, colorSpace: codes?.colorSpace ?? .linear,
+            isPremultiplied: premultiplied, levelByteCounts: counts, containerByteCount: source.size,
+            storedByteCount: source.storedSize, file: file, faceOffsets: counts == nil ? nil : offsets,
+            zstdLevels: nil, rowAlignment: alignment, unpackProblem: nil, header: .ktx(header),
+            metadataRange: KTXHeader.size..<kvdEnd, headerEnd: kvdEnd, dataEnd: min(start, source.size))
     }
 
     // MARK: KTX 2
 
-    /// Any KTX 2 file's header; for PVRTC1 files (4bpp and 2bpp) also the faces of every level (Zstandard
-    /// levels are inflated), so cube maps decode face by face.
-    static func describeKTX2(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
-        var reader = ByteReader(bytes, file: file, offset: KTX2Layout.identifier.count)
+    /// Any KTX 2 file's header; for PVRTC1 files (4bpp and 2bpp) also where the faces of every level lie,
+    /// so cube maps decode face by face. Levels must follow the header, DFD and key/value data without
+    /// overlapping them or leaving gaps wider than their alignment.
+    static func describeKTX2(_ source: ContainerSource, _ shape: Shape) throws -> TextureFileDescription {
+        let file = source.file
+        let headerEnd0 = KTX2Layout.levelIndexOffset
+        var reader = ByteReader(
+            try source.bytes(0..<min(source.size, headerEnd0), what: "the KTX 2 header"), file: file,
+            offset: KTX2Layout.identifier.count)
         let header = try KTX2Header(reading: &reader)
         let vkFormat = header.vkFormat
         let (width, height, depth) = (header.pixelWidth, header.pixelHeight, header.pixelDepth)
         let (layers, faces, levels) = (header.layerCount, header.faceCount, max(header.levelCount, 1))
         let scheme = header.supercompressionScheme
-        let (kvdOffset, kvdLength) = (header.kvdByteOffset, header.kvdByteLength)
         let pvrtc = PixelFormatTable.format(ktx2VkFormat: vkFormat)
         let format =
             pvrtc.map { format, colorSpace in
@@ -291,56 +292,118 @@ extension TextureFileDescription {
             }
             ?? TexturePixelFormat(
                 name: KTX2Layout.pvrtcFormatNames[vkFormat] ?? "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
-        let counts = try checkShape(
-            width: width, height: max(height, 1), depth: max(depth, 1), levels: levels, faces: faces,
-            format: pvrtc == nil ? nil : format, rowAlignment: 1, file: file)
-        var orientation = TextureOrientation.topDown
-        if kvdOffset <= bytes.count, kvdLength <= bytes.count - kvdOffset {
-            var kvd = ByteReader(bytes, file: file, offset: kvdOffset)
-            orientation = try KTX2Reader.readOrientation(from: &kvd, byteCount: kvdLength)
+        let counts = try shape.check(
+            width: width, height: max(height, 1), depth: max(depth, 1), levels: UInt64(levels), faces: faces,
+            arrays: UInt64(max(layers, 1)), format: pvrtc == nil ? nil : format, rowAlignment: 1)
+        let indexEnd = headerEnd0 + Int(levels) * KTX2Layout.levelIndexEntrySize
+        try shape.checkMetadata(header.dfdByteLength, "dfdByteLength")
+        try shape.checkMetadata(header.kvdByteLength, "kvdByteLength")
+        // The DFD and key/value data lie between the level index and the levels.
+        var regionEnd = indexEnd
+        for (offset, length) in [(header.dfdByteOffset, header.dfdByteLength), (header.kvdByteOffset, header.kvdByteLength)]
+        where length > 0 {
+            regionEnd = max(regionEnd, offset + length)
         }
-        var contents = bytes
+        var orientation = TextureOrientation.topDown
+        let kvdEnd = header.kvdByteOffset + header.kvdByteLength
+        if header.kvdByteLength > 0, kvdEnd <= source.size {
+            var kvd = ByteReader(
+                try source.bytes(header.kvdByteOffset..<kvdEnd, what: "the key/value data"), file: file)
+            orientation = try KTX2Reader.readOrientation(from: &kvd, byteCount: header.kvdByteLength)
+        }
+        var premultiplied = false
+        let dfdEnd = header.dfdByteOffset + header.dfdByteLength
+        if header.dfdByteLength >= 16, dfdEnd <= source.size {
+            // dfdTotalSize, vendorId/descriptorType, versionNumber/descriptorBlockSize, then colorModel,
+            // colorPrimaries, transferFunction and flags, one byte each.
+            let flags = try source.bytes((header.dfdByteOffset + 15)..<(header.dfdByteOffset + 16), what: "the DFD")
+            premultiplied = UInt32(flags[0]) & KTX2Layout.flagPremultiplied != 0
+        }
+        let index = try source.bytes(0..<min(indexEnd, source.size), what: "the level index")
         var offsets: [[Int]]?
+        var zstdLevels: [Range<Int>]?
+        var dataEnd = index.count
         if let counts, layers == 0, depth == 0,
             scheme == KTX2Layout.supercompressionNone || scheme == KTX2Layout.supercompressionZstd
         {
-            try reader.require(Int(levels) * KTX2Layout.levelIndexEntrySize, for: "the level index")
-            var levelOffsets: [[Int]] = []
-            var inflated: [UInt8] = []
+            try source.require(indexEnd, what: "the level index")
+            var index = ByteReader(index, file: file, offset: headerEnd0)
+            var ranges: [Range<Int>] = []
             for level in 0..<Int(levels) {
-                let offset = try reader.uint64("byteOffset")
-                let length = try reader.uint64("byteLength")
-                _ = try reader.uint64("uncompressedByteLength")
-                let levelBytes = counts[level] * Int(faces)
-                guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else {
+                let offset = try index.uint64("byteOffset")
+                let length = try index.uint64("byteLength")
+                _ = try index.uint64("uncompressedByteLength")
+                guard offset <= UInt64(source.size), length <= UInt64(source.size) - offset else {
                     throw TextureFormatError.truncated(
-                        file: file, reason: "level \(level) lies outside the file's \(bytes.count) bytes")
+                        file: file,
+                        reason: "level \(level) (\(length) bytes at offset \(offset)) lies outside the file's \(source.size) bytes")
                 }
-                var start = Int(offset)
-                if scheme == KTX2Layout.supercompressionZstd {
-                    let data = try Zstd.decompress(
-                        bytes[start..<(start + Int(length))], expectedSize: levelBytes, file: file,
-                        what: "level \(level)")
-                    start = inflated.count
-                    inflated += data
-                } else {
-                    guard length == UInt64(levelBytes) else {
-                        throw TextureFormatError.invalidHeader(
-                            file: file, reason: "byteLength of level \(level) is \(length), expected \(levelBytes)")
-                    }
+                guard Int(offset) >= regionEnd else {
+                    throw TextureFormatError.invalidHeader(
+                        file: file,
+                        reason: "level \(level) starts at \(offset), inside the header, index and metadata (\(regionEnd) bytes)")
                 }
-                levelOffsets.append((0..<Int(faces)).map { start + $0 * counts[level] })
+                let levelBytes = try HeaderArithmetic.product(
+                    counts[level], Int(faces), file: file, what: "level \(level)")
+                if scheme == KTX2Layout.supercompressionNone, length != UInt64(levelBytes) {
+                    throw TextureFormatError.invalidHeader(
+                        file: file, reason: "byteLength of level \(level) is \(length), expected \(levelBytes)")
+                }
+                ranges.append(Int(offset)..<Int(offset + length))
             }
-            if scheme == KTX2Layout.supercompressionZstd { contents = inflated }
-            offsets = levelOffsets
+            dataEnd = try checkPacking(
+                ranges, after: indexEnd, metadata: header.dfdByteLength + header.kvdByteLength, file: file)
+            if scheme == KTX2Layout.supercompressionZstd {
+                zstdLevels = ranges
+                offsets = counts.map { count in (0..<Int(faces)).map { $0 * count } }
+            } else {
+                offsets = zip(ranges, counts).map { range, count in (0..<Int(faces)).map { range.lowerBound + $0 * count } }
+            }
         }
-        let schemes = ["none", "BasisLZ", "Zstandard", "ZLIB"]
         return TextureFileDescription(
-            container: .ktx2, wrapper: nil, pixelFormat: format, formatCode: "vkFormat \(vkFormat)", width: Int(width),
-            height: Int(max(height, 1)), depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces),
-            arrayCount: Int(max(layers, 1)), orientation: orientation,
-            details: ["supercompression: " + (scheme < 4 ? schemes[Int(scheme)] : "scheme \(scheme)")], metadata: [],
-            levelByteCounts: offsets == nil ? nil : counts, file: file, contents: contents, faceOffsets: offsets,
-            rowAlignment: 1, unpackProblem: nil)
+            container: scheme == KTX2Layout.supercompressionZstd ? .ktx2Zstd : .ktx2, pixelFormat: format, width: Int(width), height: Int(max(height, 1)),
+            depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(max(layers, 1)),
+            orientation: orientation, hasAlpha: true, colorSpace: pvrtc?.colorSpace ?? .linear,
+            isPremultiplied: premultiplied, levelByteCounts: offsets == nil ? nil : counts, containerByteCount: source.size,
+            storedByteCount: source.storedSize, file: file, faceOffsets: offsets, zstdLevels: zstdLevels,
+            rowAlignment: 1, unpackProblem: nil, header: .ktx2(header), metadataRange: 0..<0,
+            headerEnd: index.count, dataEnd: dataEnd)
     }
+
+    /// The most bytes of padding allowed between KTX 2 levels (and before the first): the alignment
+    /// the specification asks for is at most 16, so anything wider is data the file has no use for.
+    static let maximumLevelGap = 64
+
+    /// Checks that the levels' byte ranges neither overlap each other nor leave gaps wider than
+    /// ``maximumLevelGap`` (before the first: besides the `metadata` bytes of DFD and key/value data
+    /// after the level index ending at `start`); returns where the last one ends.
+    private static func checkPacking(_ ranges: [Range<Int>], after start: Int, metadata: Int, file: String) throws
+        -> Int
+    {
+        var end = start
+        var allowance = metadata + maximumLevelGap
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            guard range.lowerBound >= end else {
+                throw TextureFormatError.invalidHeader(
+                    file: file, reason: "levels overlap at bytes \(range.lowerBound)..<\(end)")
+            }
+            defer { allowance = maximumLevelGap }
+            guard range.lowerBound - end <= allowance else {
+                throw TextureFormatError.invalidHeader(
+                    file: file,
+                    reason: "\(range.lowerBound - end) unused bytes before the level at offset \(range.lowerBound)")
+            }
+            end = range.upperBound
+        }
+        return end
+    }
+
+    static func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {
+        "0x" + String(value, radix: 16, uppercase: true).leftPadded(to: digits)
+    }
+}
+
+extension TexturePixelFormat {
+    /// Whether an uncompressed format stores alpha (an `a` or intensity channel).
+    var hasAlphaChannel: Bool { channels.contains { $0.name == "a" || $0.name == "i" } }
 }

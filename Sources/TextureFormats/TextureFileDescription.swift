@@ -3,21 +3,24 @@ import Foundation
 import Imaging
 import PVRTC
 
-/// What any PVR v2, PVR v3 or KTX 1.1 file (bare, `.pvr.ccz` or `.pvr.gz`) says about itself, whatever
-/// its pixel format: the format, sizes, levels, faces, array surfaces, header fields and metadata. Also
-/// unpacks the common uncompressed formats to RGBA (``image(level:face:threads:)``).
+/// What any PVR v2, PVR v3, KTX 1.1 or KTX 2 file (bare, `.pvr.ccz` or `.pvr.gz`) says about itself,
+/// whatever its pixel format: the format, sizes, levels, faces, array surfaces, orientation, colour
+/// space, premultiplied flag and metadata; with the bytes of its levels, which it unpacks to RGBA
+/// (``image(level:face:threads:)``).
 ///
-/// Unlike ``TextureFile``, which reads only PVRTC1 4bpp 2D textures, this reads every header; it
-/// still checks that the file holds the bytes its header announces when the format's size is known.
+/// Reading is bounded by what the header proves: the header and its metadata (at most
+/// ``maximumMetadataBytes``) are read first, every size derived from them is checked arithmetic, the
+/// pixel limit is applied to the declared size, and only then are the level bytes read (or, in a
+/// `.pvr.ccz` / `.pvr.gz` file, inflated) — never more of the file than its levels occupy.
+/// Zstandard-supercompressed KTX 2 levels are inflated one at a time, when asked for.
 public struct TextureFileDescription: Sendable {
-    /// The container (``TextureContainer/pvr2``, ``TextureContainer/pvr3`` or ``TextureContainer/ktx``).
+    /// The container (``TextureContainer/pvr2``, ``TextureContainer/pvr3``, ``TextureContainer/ktx``,
+    /// ``TextureContainer/ktx2``, or ``TextureContainer/ktx2Zstd`` for Zstandard-supercompressed KTX 2).
     public var container: TextureContainer
     /// The compression wrapper around it, if any (``TextureContainer/pvrCCZ``, ``TextureContainer/pvrGzip``).
     public var wrapper: TextureContainer?
     /// The pixel format.
     public var pixelFormat: TexturePixelFormat
-    /// The header field that names the format and its value, e.g. `pixel type 0x10`.
-    public var formatCode: String
     /// Width of level 0.
     public var width: Int
     /// Height of level 0.
@@ -32,64 +35,163 @@ public struct TextureFileDescription: Sendable {
     public var arrayCount: Int
     /// Which way the stored rows and columns run.
     public var orientation: TextureOrientation
-    /// Header facts besides the above, one line each (colour space, channel type, flags, alpha).
-    public var details: [String]
-    /// The metadata blocks or key/value pairs, one line each.
-    public var metadata: [String]
+    /// Whether the header labels the data RGBA (PVRTC1's RGBA variants, KTX 2's PVRTC formats, an
+    /// uncompressed format with an alpha or intensity channel).
+    public var hasAlpha: Bool
+    /// The colour space the header records (linear where the container has no field for it).
+    public var colorSpace: ColorSpace
+    /// Whether the header marks the colour as premultiplied by alpha.
+    public var isPremultiplied: Bool
     /// Bytes of one face of each level (slice 0 included with all its depth), `nil` when the format's size is unknown.
     public var levelByteCounts: [Int]?
+    /// Bytes of the container file (for a wrapped file, the inflated size its wrapper declares).
+    public var containerByteCount: Int
+    /// Bytes of the file as stored (for a wrapped file, its compressed size).
+    public var storedByteCount: Int
+
+    /// The most bytes of PVR v3 metadata, KTX key/value data or a KTX 2 Data Format Descriptor read;
+    /// a header announcing more is refused before they are read.
+    public static let maximumMetadataBytes = 16 << 20
+
+    /// The most metadata lines ``metadata`` lists; the rest are counted in a last line.
+    public static let maximumMetadataLines = 64
 
     /// Names the file in errors.
     package let file: String
-    /// The file without its compression wrapper; for a Zstandard-supercompressed KTX 2 file, its
-    /// inflated levels (see ``faceOffsets``).
-    let contents: [UInt8]
-    /// The file without its compression wrapper, as its container reader takes it.
-    var unwrappedFile: [UInt8] = []
-    /// Offset in ``contents`` of each level's faces (array surface 0), when known.
+    /// The file's first ``dataEnd`` bytes (inside its wrapper); only the header region when read by
+    /// ``readHeader(from:)``.
+    var contents: [UInt8] = []
+    /// Offset of each level's faces (array surface 0): in ``contents``, or for a Zstandard-supercompressed
+    /// KTX 2 file in the inflated level.
     let faceOffsets: [[Int]]?
+    /// For a Zstandard-supercompressed KTX 2 file, each level's frame in ``contents``.
+    let zstdLevels: [Range<Int>]?
     /// Row alignment of uncompressed data (1 for PVR, 4 for KTX 1.1).
     let rowAlignment: Int
     /// Why ``image(level:face:)`` cannot unpack the data although the format has a packing, if so.
     let unpackProblem: String?
+    /// The header fields as stored, for ``formatCode`` and ``details``.
+    let header: HeaderFields
+    /// Where the PVR v3 metadata blocks or KTX 1.1 key/value pairs lie in ``contents``.
+    let metadataRange: Range<Int>
+    /// End of the header, its metadata and indexes.
+    let headerEnd: Int
+    /// End of the last byte the texture's levels occupy (``headerEnd`` when their size is unknown).
+    let dataEnd: Int
 
-    /// Reads and describes the file at `url`.
-    /// - Throws: ``TextureFormatError`` naming the file as given.
-    public static func read(from url: URL) throws -> TextureFileDescription {
-        let file = try ContainerFileBytes.read(url)
-        return try parse(file.bytes, file: file.name)
+    /// The header fields of each container, as stored.
+    enum HeaderFields: Sendable {
+        case pvr2(PVRv2Header)
+        case pvr3(PVRv3Header)
+        case ktx(KTXHeader)
+        case ktx2(KTX2Header)
     }
 
-    /// Describes a whole file.
+    /// Reads and describes the file at `url`, with the bytes of its levels.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - pixelLimit: Refuses a texture whose level 0 has more pixels (or whose faces, array surfaces
+    ///     and depth slices together have more than six times as many) from its header, before any
+    ///     level is read or inflated.
+    /// - Throws: ``TextureFormatError`` naming the file as given.
+    public static func read(from url: URL, pixelLimit: PixelLimit = .standard) throws -> TextureFileDescription {
+        try describe(ContainerSource(url: url), pixelLimit: pixelLimit, readingLevels: true)
+    }
+
+    /// Reads and describes the header of the file at `url` without reading its levels (what `info`
+    /// prints; a `.pvr.ccz` or `.pvr.gz` file is inflated as far as its levels, to prove it holds
+    /// them); ``image(level:face:threads:)`` cannot decode a bare file's result.
+    /// - Throws: ``TextureFormatError`` naming the file as given.
+    package static func readHeader(from url: URL) throws -> TextureFileDescription {
+        try describe(ContainerSource(url: url), pixelLimit: nil, readingLevels: false)
+    }
+
+    /// Describes a whole file in memory.
+    /// - Parameters:
+    ///   - bytes: The file (bare, `.pvr.ccz` or `.pvr.gz`).
+    ///   - file: Names the file in errors.
+    ///   - pixelLimit: As in ``read(from:pixelLimit:)``.
     /// - Throws: ``TextureFormatError`` naming `file`: unknown container, malformed header, sizes out of
-    ///   range, or fewer bytes than the header announces.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> TextureFileDescription {
-        let (wrapper, contents) = try CompressedTextureWrapper.unwrap(bytes, file: file)
-        guard let container = TextureFile.detect(contents) else {
-            if contents.isEmpty {
+    ///   range or over the pixel limit, or fewer bytes than the header announces.
+    public static func parse(_ bytes: [UInt8], file: String, pixelLimit: PixelLimit = .standard) throws
+        -> TextureFileDescription
+    {
+        try describe(ContainerSource(bytes: bytes, file: file), pixelLimit: pixelLimit, readingLevels: true)
+    }
+
+    private static func describe(_ source: ContainerSource, pixelLimit: PixelLimit?, readingLevels: Bool) throws
+        -> TextureFileDescription
+    {
+        let file = source.file
+        let head = try source.bytes(0..<min(source.size, PVRv2Header.size), what: "the header")
+        guard let container = TextureFile.detect(head) else {
+            if source.size == 0 {
                 throw TextureFormatError.truncated(file: file, reason: "the file is empty")
             }
             throw TextureFormatError.unrecognizedContainer(file: file)
         }
+        let shape = Shape(file: file, pixelLimit: pixelLimit)
         var description: TextureFileDescription
         switch container {
-        case .pvr2: description = try describePVRv2(contents, file: file)
-        case .pvr3: description = try describePVRv3(contents, file: file)
-        case .ktx: description = try describeKTX(contents, file: file)
-        case .ktx2, .ktx2Zstd: description = try describeKTX2(contents, file: file)
+        case .pvr2: description = try describePVRv2(source, shape)
+        case .pvr3: description = try describePVRv3(source, shape)
+        case .ktx: description = try describeKTX(source, shape)
+        case .ktx2, .ktx2Zstd: description = try describeKTX2(source, shape)
         case .pvrCCZ, .pvrGzip:
             throw TextureFormatError.unsupportedFeature(
                 file: file, reason: "a compressed file inside a compressed file")
         }
-        description.wrapper = wrapper
-        description.unwrappedFile = contents
+        description.wrapper = source.wrapper
+        // A wrapped file is inflated as far as its levels even when only described: its stream is
+        // only known to hold them once it has given them.
+        let reading = readingLevels || source.wrapper != nil
+        description.contents = try source.prefix(reading ? description.dataEnd : description.headerEnd, what: "the levels")
         return description
+    }
+
+    /// Bytes after the texture's levels that its container does not account for (PVR and KTX 1.1
+    /// levels end the file), known from the file's size without reading them.
+    var trailingByteCount: Int {
+        container == .ktx2 || container == .ktx2Zstd || levelByteCounts == nil ? 0 : containerByteCount - dataEnd
     }
 
     /// The PVRTC1 variant of the data (decoded by ``image(level:face:)`` with the CPU decoder), or
     /// `nil` for any other format.
     package var pvrtcFormat: PVRTCFormat? {
         PVRTCFormat.allCases.first { pixelFormat.name.hasPrefix($0.displayName) }
+    }
+
+    /// The bytes that hold level `level` and where each of its faces (array surface 0) starts in them:
+    /// ``contents`` itself, or for a Zstandard-supercompressed KTX 2 file the level's inflated frame.
+    /// - Throws: ``TextureFormatError`` when the level's size is unknown, its bytes were not read, or
+    ///   its frame is damaged.
+    func levelStorage(_ level: Int) throws -> (bytes: [UInt8], faceStarts: [Int]) {
+        guard let faceOffsets, let levelByteCounts, faceOffsets.indices.contains(level) else {
+            throw TextureFormatError.unsupportedPixelFormat(file: file, format: pixelFormat.name)
+        }
+        if let zstdLevels {
+            let frame = zstdLevels[level]
+            guard frame.upperBound <= contents.count else {
+                throw TextureFormatError.truncated(file: file, reason: "level \(level) was not read")
+            }
+            let inflated = try Zstd.decompress(
+                contents[frame], expectedSize: try HeaderArithmetic.product(
+                    levelByteCounts[level], faceCount, file: file, what: "level \(level)"),
+                file: file, what: "level \(level)")
+            return (inflated, faceOffsets[level])
+        }
+        return (contents, faceOffsets[level])
+    }
+
+    /// Level `level`, face `face` (array surface 0): its bytes, bounds checked.
+    func faceBytes(level: Int, face: Int) throws -> ArraySlice<UInt8> {
+        let (bytes, starts) = try levelStorage(level)
+        let count = levelByteCounts?[level] ?? 0
+        let start = starts[face]
+        guard start >= 0, start <= bytes.count, count <= bytes.count - start else {
+            throw TextureFormatError.truncated(file: file, reason: "level \(level), face \(face) was not read")
+        }
+        return bytes[start..<(start + count)]
     }
 
     /// Level `level`, face `face` (array surface 0, depth slice 0) as an RGBA image, rows as stored
@@ -104,7 +206,7 @@ public struct TextureFileDescription: Sendable {
     public func image(level: Int, face: Int = 0, threads: Int = 1) throws -> RGBAImage {
         guard (0..<levelCount).contains(level) else {
             throw TextureFormatError.invalidDimensions(
-                file: file, reason: "level \(level) does not exist (the file has \(levelCount))")
+                file: file, reason: "mip level \(level) does not exist (the texture has \(levelCount) levels)")
         }
         guard (0..<faceCount).contains(face) else {
             throw TextureFormatError.invalidDimensions(
@@ -112,9 +214,8 @@ public struct TextureFileDescription: Sendable {
         }
         let w = max(width >> level, 1)
         let h = max(height >> level, 1)
-        if let pvrtcFormat, let faceOffsets, let levelByteCounts {
-            let start = faceOffsets[level][face]
-            let data = Array(contents[start..<(start + levelByteCounts[level])])
+        if let pvrtcFormat, faceOffsets != nil {
+            let data = Array(try faceBytes(level: level, face: face))
             do {
                 return PVRTCDecoder.decode(
                     try PVRTCImage(width: w, height: h, data: data, format: pvrtcFormat), threads: threads)
@@ -122,19 +223,19 @@ public struct TextureFileDescription: Sendable {
                 throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
             }
         }
-        let (packing, faceOffsets) = try unpacking()
+        let packing = try unpacking()
+        let (bytes, starts) = try levelStorage(level)
         return try UncompressedUnpacking.unpack(
-            contents, at: faceOffsets[level][face], width: w, height: h, channels: pixelFormat.channels,
-            packing: packing, rowAlignment: rowAlignment)
+            bytes, at: starts[face], width: w, height: h, channels: pixelFormat.channels, packing: packing,
+            rowAlignment: rowAlignment, file: file)
     }
 
-    /// How the pixels of an uncompressed format are stored and where each level's faces start, when
-    /// pvrc can unpack them (and so ``image(level:face:threads:)`` and ``glLevel(level:face:)`` can
-    /// read them).
+    /// How the pixels of an uncompressed format are stored, when pvrc can unpack them (and so
+    /// ``image(level:face:threads:)`` and ``glLevel(level:face:)`` can read them).
     /// - Throws: ``TextureFormatError/unsupportedPixelFormat(file:format:)`` naming the format and why
     ///   (compressed, float, signed, > 8-bit channels, twiddled).
-    package func unpacking() throws -> (packing: TexturePixelFormat.Packing, faceOffsets: [[Int]]) {
-        guard let packing = pixelFormat.packing, unpackProblem == nil, let faceOffsets else {
+    package func unpacking() throws -> TexturePixelFormat.Packing {
+        guard let packing = pixelFormat.packing, unpackProblem == nil, faceOffsets != nil else {
             var reason = pixelFormat.name
             if let unpackProblem {
                 reason += " (\(unpackProblem))"
@@ -145,13 +246,23 @@ public struct TextureFileDescription: Sendable {
             }
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: reason)
         }
-        return (packing, faceOffsets)
+        return packing
     }
 
-    /// The file's PVRTC1 2D texture, read by its container's reader from the unwrapped bytes: what
-    /// `TextureFile.parse(_:file:)` reads from the whole file, without inflating a wrapper twice.
+    /// The file's PVRTC1 2D texture, read by its container's reader from the bytes already read:
+    /// what `TextureFile.parse(_:file:)` reads from the whole file, without reading or inflating it again.
     /// - Throws: ``TextureFormatError`` naming the file, as ``TextureFile/parse(_:file:)``.
     package func pvrtcTexture() throws -> PVRTCTexture {
-        try TextureFile.parseBare(unwrappedFile, file: file).texture
+        try pvrtcFile().texture
+    }
+
+    /// ``pvrtcTexture()`` with its container (the wrapper, when there is one).
+    package func pvrtcFile() throws -> TextureFile {
+        var parsed = try TextureFile.parseBare(contents, file: file)
+        guard trailingByteCount == 0 else {
+            throw TextureFormatError.trailingData(file: file, byteCount: trailingByteCount)
+        }
+        if let wrapper { parsed.container = wrapper }
+        return parsed
     }
 }

@@ -1,4 +1,5 @@
 import FileIO
+import Imaging
 
 /// Errors raised while reading or writing texture containers. Every case names the file (or a
 /// caller-supplied label such as `"<memory>"`) and the reason.
@@ -21,13 +22,17 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     case trailingData(file: String, byteCount: Int)
     /// The file could not be read or written.
     case io(file: String, reason: String)
+    /// The header declares a texture larger than the pixel limit in force; refused before its levels
+    /// are read.
+    case exceedsPixelLimit(file: String, PixelLimitError)
 
     /// The file the error concerns.
     public var file: String {
         switch self {
         case .unrecognizedContainer(let file), .invalidHeader(let file, _), .truncated(let file, _),
             .unsupportedPixelFormat(let file, _), .invalidDimensions(let file, _),
-            .unsupportedFeature(let file, _), .trailingData(let file, _), .io(let file, _):
+            .unsupportedFeature(let file, _), .trailingData(let file, _), .io(let file, _),
+            .exceedsPixelLimit(let file, _):
             return file
         }
     }
@@ -36,7 +41,7 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .unrecognizedContainer(let file):
-            return "\(file): not a PVR v2, PVR v3 or KTX 1.1 file"
+            return "\(file): not a PVR v2, PVR v3, KTX 1.1 or KTX 2 texture file (bare, .pvr.ccz or .pvr.gz)"
         case .invalidHeader(let file, let reason):
             return "\(file): invalid header: \(reason)"
         case .truncated(let file, let reason):
@@ -51,6 +56,8 @@ public enum TextureFormatError: Error, Equatable, Sendable, CustomStringConverti
             return "\(file): \(byteCount) unexpected byte\(byteCount == 1 ? "" : "s") after the last mip level"
         case .io(let file, let reason):
             return "\(file): \(reason)"
+        case .exceedsPixelLimit(let file, let error):
+            return "\(file): \(error)"
         }
     }
 }

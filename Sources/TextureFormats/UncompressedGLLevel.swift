@@ -83,8 +83,7 @@ extension TextureFileDescription {
             throw TextureFormatError.unsupportedPixelFormat(
                 file: file, format: "\(pixelFormat.name) (compressed; glLevel uploads uncompressed formats)")
         }
-        guard let (format, type) = glTransfer, let faceOffsets,
-            (0..<levelCount).contains(level), (0..<faceCount).contains(face)
+        guard let (format, type) = glTransfer, (0..<levelCount).contains(level), (0..<faceCount).contains(face)
         else {
             let image = try image(level: level, face: face)
             return UncompressedGLLevel(
@@ -96,14 +95,15 @@ extension TextureFileDescription {
         let bytesPerPixel = pixelFormat.bitsPerPixel / 8
         let packedRow = width * bytesPerPixel
         let storedRow = (packedRow + rowAlignment - 1) / rowAlignment * rowAlignment
-        let start = faceOffsets[level][face]
-        guard start >= 0, start <= contents.count, (height - 1) * storedRow + packedRow <= contents.count - start
+        let (stored, starts) = try levelStorage(level)
+        let start = starts[face]
+        guard start >= 0, start <= stored.count, (height - 1) * storedRow + packedRow <= stored.count - start
         else {
             throw TextureFormatError.truncated(
                 file: file, reason: "level \(level), face \(face) runs past the end of the file")
         }
         var pixels = [UInt8](repeating: 0, count: packedRow * height)
-        contents.withUnsafeBufferPointer { source in
+        stored.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
                     let from = start + y * storedRow

@@ -2,15 +2,35 @@ import Imaging
 
 /// Unpacks uncompressed pixels (one byte per channel, or 16-bit packed words) to 8-bit RGBA.
 enum UncompressedUnpacking {
-    /// Unpacks a `width` x `height` image starting at `offset` (the caller has checked that the bytes
-    /// are there). Rows are `width * bits / 8` bytes rounded up to `rowAlignment`.
+    /// Unpacks a `width` x `height` image starting at `offset`. Rows are `width * bits / 8` bytes rounded
+    /// up to `rowAlignment`.
+    ///
+    /// The bounds are proven before the unchecked loop: every pixel read lies in `bytes`, the packing
+    /// matches the pixel size (one byte per channel, or one 16-bit word), and the sizes do not overflow.
+    /// - Throws: ``TextureFormatError/truncated(file:reason:)`` naming `file` when the image runs past
+    ///   the end of `bytes`, ``TextureFormatError/unsupportedPixelFormat(file:format:)`` for a
+    ///   packing its channels do not fit.
     static func unpack(
         _ bytes: [UInt8], at offset: Int, width: Int, height: Int, channels: [TexturePixelFormat.Channel],
-        packing: TexturePixelFormat.Packing, rowAlignment: Int
+        packing: TexturePixelFormat.Packing, rowAlignment: Int, file: String
     ) throws -> RGBAImage {
         let bitsPerPixel = channels.reduce(0) { $0 + $1.bits }
         let bytesPerPixel = bitsPerPixel / 8
+        let fits =
+            packing == .bytes
+            ? channels.allSatisfy { $0.bits == 8 } && bytesPerPixel == channels.count : bytesPerPixel == 2
+        guard fits, width >= 1, height >= 1, rowAlignment >= 1, !channels.isEmpty else {
+            throw TextureFormatError.unsupportedPixelFormat(
+                file: file, format: "\(bitsPerPixel)-bit pixels stored as \(packing)")
+        }
         let rowBytes = (width * bytesPerPixel + rowAlignment - 1) / rowAlignment * rowAlignment
+        let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: rowBytes)
+        guard !overflow, offset >= 0, offset <= bytes.count,
+            rows <= bytes.count - offset, width * bytesPerPixel <= bytes.count - offset - rows
+        else {
+            throw TextureFormatError.truncated(
+                file: file, reason: "a \(width)x\(height) image at offset \(offset) runs past the data's \(bytes.count) bytes")
+        }
         // Per channel: where its value goes and how it is found in the pixel.
         let shifts: [Int] = {
             var remaining = bitsPerPixel

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PVRTC
 import TextureFormats
 
@@ -16,11 +17,14 @@ public enum TextureContent: Sendable {
     /// `TextureFileDescription/glLevel(level:face:)`.
     case uncompressed(TextureFileDescription)
 
-    /// Reads the file at `url` and sorts it by kind (see ``parse(_:file:)``). This is the loader's
-    /// default reader.
+    /// Reads the file at `url` and sorts it by kind (see ``parse(_:file:pixelLimit:)``). This is the
+    /// loader's default reader.
+    ///
+    /// The header is read first; a texture over `pixelLimit` is refused from it, and only the bytes its
+    /// levels occupy are read (or inflated) after it.
     /// - Throws: `TextureFormatError` naming the file as given.
-    public static func read(from url: URL) throws -> TextureContent {
-        try sorting(TextureFileDescription.read(from: url))
+    public static func read(from url: URL, pixelLimit: PixelLimit = .standard) throws -> TextureContent {
+        try sorting(TextureFileDescription.read(from: url, pixelLimit: pixelLimit))
     }
 
     /// Sorts a whole file (bare, `.pvr.ccz` or `.pvr.gz`) by kind and reads it.
@@ -32,8 +36,10 @@ public enum TextureContent: Sendable {
     ///   formats (ETC, ASTC, BC, PVRTC-II) and uncompressed ones pvrc cannot unpack, naming the format;
     ///   `unsupportedFeature` for arrays, volume textures and files with a face count other than 1 or
     ///   6 (six faces must be square); the container's errors for damaged files.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> TextureContent {
-        try sorting(TextureFileDescription.parse(bytes, file: file))
+    public static func parse(_ bytes: [UInt8], file: String, pixelLimit: PixelLimit = .standard) throws
+        -> TextureContent
+    {
+        try sorting(TextureFileDescription.parse(bytes, file: file, pixelLimit: pixelLimit))
     }
 
     /// The content of a described file, by kind (see ``parse(_:file:)``).

@@ -91,17 +91,19 @@ public actor TextureLoader<Uploader: TextureUploading> {
     /// - Parameters:
     ///   - glThread: Owns the uploader (and its GL context).
     ///   - configuration: Cache limits and concurrency.
-    ///   - read: Reads, validates and sorts a texture file by kind (called off the GL thread; the
-    ///     default, ``TextureContent/read(from:)``, reads every container pvrc reads); it throws for a
-    ///     missing, malformed or unsupported file.
+    ///   - read: Reads, validates and sorts a texture file by kind (called off the GL thread); it throws
+    ///     for a missing, malformed or unsupported file. `nil`, the default, is
+    ///     ``TextureContent/read(from:pixelLimit:)`` with the configuration's pixel limit: every
+    ///     container pvrc reads, a texture over the limit refused from its header.
     public init(
         glThread: GLThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),
-        read: @escaping @Sendable (URL) throws -> TextureContent = { try TextureContent.read(from: $0) }
+        read: (@Sendable (URL) throws -> TextureContent)? = nil
     ) {
         self.glThread = glThread
         self.configuration = configuration
-        self.read = read
+        let pixelLimit = configuration.pixelLimit
+        self.read = read ?? { try TextureContent.read(from: $0, pixelLimit: pixelLimit) }
         self.reads = AsyncSemaphore(permits: configuration.maxConcurrentReads)
         self.cache = TextureCache(totalCostLimit: configuration.totalCostLimit, countLimit: configuration.countLimit)
         self.uploadWindowStart = clock.now
@@ -332,7 +334,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
         }
         do {
             let texture =
-                try bytes.map { try TextureContent.parse(Array($0), file: path) }
+                try bytes.map { try TextureContent.parse(Array($0), file: path, pixelLimit: configuration.pixelLimit) }
                 ?? read(URL(fileURLWithPath: path))
             do {
                 try configuration.pixelLimit.check(width: texture.width, height: texture.height, what: "texture")

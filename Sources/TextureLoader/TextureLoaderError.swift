@@ -42,6 +42,8 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
             self = .unsupportedFormat(file: file, underlying: error)
         case .io:
             self = .readFailed(file: file, underlying: error)
+        case .exceedsPixelLimit(_, let limit):
+            self = .exceedsPixelLimit(file: file, limit)
         default:
             self = .notATexture(file: file, underlying: error)
         }

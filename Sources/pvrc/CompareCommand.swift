@@ -104,7 +104,7 @@ struct CompareCommand: AsyncParsableCommand {
             }
             candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate), pixelLimit: limits.pixelLimit)
         } else {
-            let (texture, levelImage) = try readTextureLevel(path: candidate, level: level)
+            let (texture, levelImage) = try readTextureLevel(path: candidate, level: level, pixelLimit: limits.pixelLimit)
             try limits.check(
                 width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = texture.metadata.orientation.upright(

@@ -19,7 +19,7 @@ struct DecodeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The texture file (.pvr v2/v3, .ktx, .pvr.ccz, .pvr.gz).")
+    @Argument(help: "The texture file (.pvr v2/v3, .ktx, .ktx2, .pvr.ccz, .pvr.gz).")
     var input: String
 
     @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
@@ -41,25 +41,14 @@ struct DecodeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Level ``level``, face ``face``, upright: PVRTC1 4bpp 2D textures through ``TextureFile``,
-    /// uncompressed formats and cube maps through ``TextureFileDescription``.
+    /// Level ``level``, face ``face``, upright, of any texture file pvrc decodes (PVRTC1 4bpp and 2bpp,
+    /// the common uncompressed formats; 2D textures and cube maps), read once through its header.
     private func decodedImage() throws -> RGBAImage {
-        if face == 0 {
-            do {
-                let (texture, levelImage) = try readTextureLevel(path: input, level: level)
-                try limits.check(
-                    width: levelImage.width, height: levelImage.height, what: "level \(level)", file: input)
-                return texture.metadata.orientation.upright(
-                    PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
-            } catch TextureFormatError.unsupportedPixelFormat, TextureFormatError.unsupportedFeature {
-                // Not a PVRTC1 4bpp 2D texture: read it whatever its format.
-            }
-        }
-        let description = try TextureFileDescription.read(from: URL(fileURLWithPath: input))
-        if (0..<description.levelCount).contains(level) {
-            let w = max(description.width >> level, 1)
-            let h = max(description.height >> level, 1)
-            try limits.check(width: w, height: h, what: "level \(level)", file: input)
+        let description = try TextureFileDescription.read(
+            from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
+        if description.pvrtcFormat != nil, description.faceCount == 1 {
+            // Checked as strictly as every PVRTC reader reads it (size fields, the file's end).
+            _ = try description.pvrtcFile()
         }
         return description.orientation.upright(
             try description.image(level: level, face: face, threads: Parallel.processorCount))

@@ -1,14 +1,15 @@
 import ArgumentParser
-import FileIO
 import Foundation
 import PVRTC
 import TextureFormats
 
-/// `pvrc info FILE`: the container, size, format and mip levels of a PVRTC texture file.
+/// `pvrc info FILE`: the container, size, format, metadata and mip levels of a texture file, from its
+/// header alone (the levels are not read).
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe a PVRTC texture file (.pvr v2/v3, .ktx): container, size, format, metadata, levels."
+        abstract:
+            "Describe a texture file (.pvr v2/v3, .ktx, .ktx2, .pvr.ccz, .pvr.gz): container, size, format, metadata, levels."
     )
 
     @Argument(help: "The texture file.")
@@ -17,49 +18,59 @@ struct InfoCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandFailure.reporting {
             let url = URL(fileURLWithPath: file)
-            let bytes = try FileBytes.read(url)
-            let (wrapper, contents) = try CompressedTextureWrapper.unwrap(bytes, file: file)
-            let textureFile: TextureFile
-            do {
-                textureFile = try TextureFile.parse(contents, file: file)
-            } catch TextureFormatError.unsupportedPixelFormat, TextureFormatError.unsupportedFeature {
-                // Not a PVRTC1 4bpp 2D texture: describe whatever the header says.
-                printDescription(try TextureFileDescription.parse(bytes, file: file), compressedSize: bytes.count)
-                return
-            }
-            let texture = textureFile.texture
-            print("file: \(file)")
-            if let wrapper {
-                let layer = wrapper == .pvrCCZ ? "CCZ (cocos2d, zlib)" : "gzip"
-                print("container: \(textureFile.container.displayName) in \(layer)")
-                print("compressed: \(bytes.count) bytes, inflated: \(contents.count) bytes")
+            let description = try TextureFileDescription.readHeader(from: url)
+            let isPVRTC2D =
+                description.pvrtcFormat != nil && description.faceCount == 1 && description.arrayCount == 1
+                && description.depth == 1
+            if isPVRTC2D {
+                // Checked as strictly as `decode` reads it: the levels' bytes, size fields and end.
+                let full = try TextureFileDescription.read(from: url, pixelLimit: .unlimited)
+                _ = try full.pvrtcFile()
+                printPVRTC(full)
             } else {
-                print("container: \(textureFile.container.displayName)")
+                printDescription(description)
             }
-            print("size: \(texture.width)x\(texture.height)")
-            print("format: \(texture.format.displayName) \(texture.hasAlpha ? "RGBA" : "RGB")")
-            if texture.width != texture.height {
-                print("note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures")
-            }
-            for line in metadataLines(textureFile) {
-                print(line)
-            }
-            print("levels: \(texture.levels.count)")
-            for (index, level) in texture.levels.enumerated() {
-                print("  level \(index): \(level.width)x\(level.height), \(level.data.count) bytes")
-            }
-            print("data: \(texture.levels.reduce(0) { $0 + $1.data.count }) bytes")
         }
     }
 
-    /// Prints any texture file's description: format, sizes, faces, levels, header details, metadata.
-    private func printDescription(_ description: TextureFileDescription, compressedSize: Int) {
+    /// The file line and the container line (with its wrapper and sizes when wrapped).
+    private func printContainer(_ description: TextureFileDescription, pvrtc: Bool) {
         print("file: \(file)")
-        var container = description.container.displayName
-        if let wrapper = description.wrapper {
-            container += wrapper == .pvrCCZ ? " in CCZ (cocos2d, zlib)" : " in gzip"
+        let container = description.container.displayName
+        guard let wrapper = description.wrapper else {
+            print("container: \(container)")
+            return
         }
-        print("container: \(container)")
+        let layer = wrapper == .pvrCCZ ? "CCZ (cocos2d, zlib)" : "gzip"
+        print("container: \(container) in \(layer)")
+        if pvrtc {
+            print("compressed: \(description.storedByteCount) bytes, inflated: \(description.containerByteCount) bytes")
+        }
+    }
+
+    /// A PVRTC1 2D texture: size, format, orientation, colour space, alpha, levels.
+    private func printPVRTC(_ description: TextureFileDescription) {
+        printContainer(description, pvrtc: true)
+        let format = description.pvrtcFormat?.displayName ?? description.pixelFormat.name
+        print("size: \(description.width)x\(description.height)")
+        print("format: \(format) \(description.hasAlpha ? "RGBA" : "RGB")")
+        if description.width != description.height {
+            print("note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures")
+        }
+        for line in metadataLines(description) {
+            print(line)
+        }
+        print("levels: \(description.levelCount)")
+        let counts = description.levelByteCounts ?? []
+        for (index, count) in counts.enumerated() {
+            print("  level \(index): \(max(description.width >> index, 1))x\(max(description.height >> index, 1)), \(count) bytes")
+        }
+        print("data: \(counts.reduce(0, +)) bytes")
+    }
+
+    /// Prints any texture file's description: format, sizes, faces, levels, header details, metadata.
+    private func printDescription(_ description: TextureFileDescription) {
+        printContainer(description, pvrtc: false)
         let depth = description.depth > 1 ? "x\(description.depth)" : ""
         print("size: \(description.width)x\(description.height)\(depth)")
         let format = description.pixelFormat
@@ -85,15 +96,18 @@ struct InfoCommand: AsyncParsableCommand {
                 print("  level \(index): \(size)")
             }
         }
-        let decodable = format.packing != nil || format.name.hasPrefix("PVRTC1 4bpp")
-        print("decode: " + (decodable ? "yes" : "no (pvrc decodes PVRTC1 4bpp and the common uncompressed formats)"))
+        let decodable = format.packing != nil || description.pvrtcFormat != nil
+        print(
+            "decode: "
+                + (decodable ? "yes" : "no (pvrc decodes PVRTC1 4bpp and 2bpp and the common uncompressed formats)"))
     }
 
     /// The orientation, colour space and alpha lines, saying where a container has no field.
-    private func metadataLines(_ file: TextureFile) -> [String] {
-        let metadata = file.texture.metadata
-        let orientation = "orientation: \(metadata.orientation)"
-        switch file.container {
+    private func metadataLines(_ description: TextureFileDescription) -> [String] {
+        let orientation = "orientation: \(description.orientation)"
+        let colorSpace = description.colorSpace
+        let premultiplied = description.isPremultiplied
+        switch description.container {
         case .pvr2:
             return [
                 orientation + " (v2 vertical-flip flag)",
@@ -101,26 +115,25 @@ struct InfoCommand: AsyncParsableCommand {
                 "alpha: not recorded (PVR v2 has no premultiplied flag; read as straight)",
             ]
         case .pvr3:
-            let field = metadata.colorSpace == .srgb ? 1 : 0
             return [
                 orientation + " (metadata key 3)",
-                "colour space: \(metadata.colorSpace) (colour space field \(field))",
-                "alpha: " + (metadata.isPremultiplied ? "premultiplied (flag 0x02)" : "straight"),
+                "colour space: \(colorSpace) (colour space field \(colorSpace == .srgb ? 1 : 0))",
+                "alpha: " + (premultiplied ? "premultiplied (flag 0x02)" : "straight"),
             ]
         case .ktx, .pvrCCZ, .pvrGzip:
-            let format = metadata.colorSpace == .srgb ? "sRGB internal format" : "non-sRGB internal format"
+            let format = colorSpace == .srgb ? "sRGB internal format" : "non-sRGB internal format"
             return [
                 orientation + " (KTXorientation)",
-                "colour space: \(metadata.colorSpace) (\(format))",
-                "alpha: " + (metadata.isPremultiplied ? "premultiplied (pvrc.premultipliedAlpha)" : "straight"),
+                "colour space: \(colorSpace) (\(format))",
+                "alpha: " + (premultiplied ? "premultiplied (pvrc.premultipliedAlpha)" : "straight"),
             ]
         case .ktx2, .ktx2Zstd:
-            let format = metadata.colorSpace == .srgb ? "vkFormat 1000054005, sRGB" : "vkFormat 1000054001, UNORM"
+            let format = description.formatCode + (colorSpace == .srgb ? ", sRGB" : ", UNORM")
             return [
                 orientation + " (KTXorientation)",
-                "colour space: \(metadata.colorSpace) (\(format))",
-                "alpha: " + (metadata.isPremultiplied ? "premultiplied (DFD flag)" : "straight"),
-                "supercompression: " + (file.container == .ktx2Zstd ? "Zstandard" : "none"),
+                "colour space: \(colorSpace) (\(format))",
+                "alpha: " + (premultiplied ? "premultiplied (DFD flag)" : "straight"),
+                "supercompression: " + (description.container == .ktx2Zstd ? "Zstandard" : "none"),
             ]
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ImageFiles
 import Imaging
 import PVRTCEncoding
+import TextureFormats
 
 /// `--max-pixels N`: the pixel limit of every command that decodes, resizes, encodes or renders
 /// images. Inputs (and padded, resized or rendered results) with more pixels are refused from their
@@ -39,6 +40,8 @@ func commandLineDescription(of error: Error) -> String {
     case let error as PNGError:
         if case .exceedsPixelLimit = error { isPixelLimit = true } else { isPixelLimit = false }
     case let error as EncodingError:
+        if case .exceedsPixelLimit = error { isPixelLimit = true } else { isPixelLimit = false }
+    case let error as TextureFormatError:
         if case .exceedsPixelLimit = error { isPixelLimit = true } else { isPixelLimit = false }
     default: isPixelLimit = false
     }

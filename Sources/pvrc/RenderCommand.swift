@@ -49,7 +49,7 @@ struct RenderCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandFailure.reporting {
             try checkOutput(output, inputs: [input], requiredExtension: "png")
-            let (texture, levelImage) = try readTextureLevel(path: input, level: level)
+            let (texture, levelImage) = try readTextureLevel(path: input, level: level, pixelLimit: limits.pixelLimit)
             try limits.check(width: texture.width, height: texture.height, what: "texture", file: input)
             try limits.check(
                 width: size?.width ?? levelImage.width, height: size?.height ?? levelImage.height,

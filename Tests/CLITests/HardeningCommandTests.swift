@@ -58,7 +58,7 @@ final class HardeningCommandTests: CLITestCase {
         XCTAssertEqual([texture.width, texture.height], [256, 256])
         assertFailure(
             try PVRCProcess.run(["decode", path("a.pvr"), path("a.png"), "--max-pixels", "100"]),
-            naming: path("a.pvr"), problem: "level 0 is 256x256 (65536 pixels), over the limit of 100 pixels")
+            naming: path("a.pvr"), problem: "texture is 256x256 (65536 pixels), over the limit of 100 pixels")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("a.png")))
     }
 
