@@ -7,7 +7,7 @@ import PackageDescription
 //
 //   pvrc (executable: argument parsing and printing; `render` and GL benchmarks only with GL)
 //     ├─ PVRTCGLBenchmarks [GL] (load and carousel benchmarks on a real context; CLI and tools only)
-//     │    └─ PVRTCBenchmarks (timing, carousel driver over any uploader; CLI and tools only)
+//     │    └─ PVRTCBenchmarks (timing, carousel driver over any uploader, synthetic images; CLI and tools only)
 //     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
@@ -21,7 +21,7 @@ import PackageDescription
 //     ├─ PVRTC (the format and the bit-exact decoder)
 //     ├─ Imaging (RGBAImage and image operations)
 //     ├─ FileIO (checked reads, atomic writes; package-internal)
-//     └─ PVRCTestSupport (deterministic fixtures: SplitMix64, TestPattern; tests and `bench encode`; no GL)
+//   PVRCTestSupport (test fixtures: hostile files, bomb PNGs, random textures; linked by tests only)
 
 /// True when the GL modules are part of the package: on a Linux host unless `PVRC_GL=0`.
 let withGL: Bool = {
@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles",
+                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging",
                 "TextureFormats", "FileIO",
                 "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -147,7 +147,6 @@ let package = Package(
             dependencies: [
                 "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "TextureLoader",
                 "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
-                "PVRCTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + ifGL([gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
             exclude: glOnly(["RenderCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift"]),
@@ -176,23 +175,25 @@ let package = Package(
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),
 
-        // Fixtures shared by several test targets (and the synthetic input of `pvrc bench encode`); no GL.
+        // Fixtures shared by several test targets; never linked by a shipped module (ModuleEdgeTests); no GL.
         .target(
-            name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTC", "TextureFormats"], path: "Tests/PVRCTestSupport"
+            name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTC", "TextureFormats", "PVRTCBenchmarks"],
+            path: "Tests/PVRCTestSupport"
         ),
 
         .testTarget(
-            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRCTestSupport"], resources: [.copy("Golden")]),
+            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"],
+            resources: [.copy("Golden")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
             name: "TextureFormatsTests",
-            dependencies: ["TextureFormats", "PVRTC", "PVRCTestSupport", "ImageFiles", "Imaging"],
+            dependencies: ["TextureFormats", "PVRTC", "PVRCTestSupport", "PVRTCBenchmarks", "ImageFiles", "Imaging"],
             exclude: ["Fixtures2bpp"],
             resources: [.copy("Fixtures")]
         ),
@@ -233,18 +234,20 @@ let package = Package(
                 dependencies: [gl("CEGL"), gl("CGLES2"), "PVRTC", "Imaging", "TextureFormats"]
             ),
             // The loader's uploader on a GLES context (GL code; the loader itself has none).
-            .target(name: "TextureLoaderGL", dependencies: ["TextureLoader", gl("PVRTCGL"), "PVRTC"]),
+            .target(name: "TextureLoaderGL", dependencies: ["TextureLoader", gl("PVRTCGL"), "PVRTC", "TextureFormats"]),
             // The load benchmark and the carousel's GL renderer: real contexts.
             .target(
                 name: "PVRTCGLBenchmarks",
                 dependencies: [
-                    "PVRTCBenchmarks", gl("PVRTCGL"), gl("TextureLoaderGL"), gl("CGLES2"), "TextureLoader", "PVRTC",
-                    "Imaging", "TextureFormats", "PVRCTestSupport",
+                    "PVRTCBenchmarks", gl("PVRTCGL"), gl("TextureLoaderGL"), "TextureLoader", "PVRTC",
+                    "Imaging", "TextureFormats",
                 ]
             ),
             .testTarget(
                 name: "PVRTCGLTests",
-                dependencies: [gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport"]
+                dependencies: [
+                    gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport", "PVRTCBenchmarks",
+                ]
             ),
             .testTarget(
                 name: "TextureLoaderGLTests",

@@ -81,7 +81,7 @@ for target in "${selected[@]}"; do
     [[ "$target" == describe-* ]] && rss=512
     read -r -a sources <<<"$(sources_of "$target")"
     # The linker's notes about ASan's local symbols are noise; its output is shown only on failure.
-    swiftc -sanitize=fuzzer,address -g -Onone -parse-as-library -module-name "Fuzz_$target" \
+    swiftc -sanitize=fuzzer,address -g -Onone -parse-as-library -module-name "Fuzz_${target//-/_}" \
         "${module_flags[@]}" "${sources[@]}" "${objects[@]}" -lpng -lturbojpeg -lstb -lz -lzstd -lEGL -lGLESv2 -o "$binary" \
         >"$build/$target-link.log" 2>&1 || { grep -v 'Cannot export local symbol' "$build/$target-link.log" >&2; exit 1; }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import PVRCTestSupport
 import PVRTC
 import PVRTCBenchmarks
 import PVRTCGL

@@ -3,7 +3,6 @@ import FileIO
 import Foundation
 import ImageFiles
 import Imaging
-import PVRCTestSupport
 import PVRTC
 import PVRTCBenchmarks
 import PVRTCEncoding

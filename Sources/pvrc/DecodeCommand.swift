@@ -38,6 +38,8 @@ struct DecodeCommand: AsyncParsableCommand {
             try checkOutput(output, inputs: [input], requiredExtension: "png")
             let image = try decodedImage()
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
+            let cubeFace = face == 0 ? "" : ", face \(face)"
+            print("\(output): \(image.width)x\(image.height) PNG, level \(level)\(cubeFace) of \(input)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PVRTCBenchmarks
 
 /// Deterministic pseudo-random numbers for test fixtures (SplitMix64).
 package struct TestRandom {

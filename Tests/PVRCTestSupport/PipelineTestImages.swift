@@ -1,4 +1,5 @@
 import Imaging
+import PVRTCBenchmarks
 
 /// Deterministic synthetic images for the encode-pipeline tests.
 package enum PipelineTestImages {

@@ -1,5 +1,6 @@
 import Foundation
 import PVRTC
+import PVRTCBenchmarks
 import TextureFormats
 
 /// Writes small PVR files of random blocks into a fresh temporary directory.

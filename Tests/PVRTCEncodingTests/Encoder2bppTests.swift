@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import XCTest
 
 @testable import PVRTCEncoding

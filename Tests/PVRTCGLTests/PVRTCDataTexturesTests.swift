@@ -1,6 +1,7 @@
 import FileIO
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import PVRTCGL
 import XCTest
 

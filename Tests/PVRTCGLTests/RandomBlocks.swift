@@ -1,5 +1,6 @@
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 
 /// Which kinds of block the random data holds.
 enum BlockKind: String, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import XCTest
 
 /// `PVRTCDecoder` against ``SpecFormulaDecoder`` (a naive transcription of the reference formulas) on every

@@ -1,5 +1,6 @@
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

@@ -1,6 +1,7 @@
 import Foundation
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

@@ -1,5 +1,6 @@
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import TextureFormats
 
 /// Builders for textures with random block data.

@@ -1,6 +1,7 @@
 import Imaging
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import XCTest
 
 @testable import TextureFormats

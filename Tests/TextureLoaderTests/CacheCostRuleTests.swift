@@ -2,6 +2,7 @@ import FileIO
 import Foundation
 import PVRCTestSupport
 import PVRTC
+import PVRTCBenchmarks
 import TextureFormats
 import TextureLoader
 import XCTest
