@@ -27,11 +27,14 @@ enum KTX2Writer {
         return writer.bytes
     }
 
-    /// The complete file, with every level Zstandard-compressed when `zstd` is true.
-    static func serialize(_ texture: PVRTCTexture, zstd: Bool) -> [UInt8] {
-        serialize(
-            levels: texture.levels.map { [$0.data] }, width: texture.width, height: texture.height,
-            format: texture.format, metadata: texture.metadata, zstd: zstd)
+    /// The complete file of `faces` (one, or six of a cube map sharing size, levels and metadata), with
+    /// every level Zstandard-compressed when `zstd` is true.
+    static func serialize(faces: [PVRTCTexture], zstd: Bool) -> [UInt8] {
+        let texture = faces[0]
+        return serialize(
+            levels: texture.levels.indices.map { level in faces.map { $0.levels[level].data } },
+            width: texture.width, height: texture.height, format: texture.format, metadata: texture.metadata,
+            zstd: zstd)
     }
 
     /// The complete file for `levels` of `format` (level 0 first; each the block bytes of its faces,

@@ -64,13 +64,13 @@ public struct PVRTCCubeMap: Sendable, Equatable {
                 file: file, reason: "\(description.faceCount) face(s); a cube map has 6")
         }
         let metadata = TextureMetadata(orientation: description.orientation)
-        var faces: [PVRTCTexture] = []
-        for face in 0..<6 {
-            var levels: [PVRTCImage] = []
-            for level in 0..<description.levelCount {
-                let data = Array(try description.faceBytes(level: level, face: face))
+        var faceLevels = [[PVRTCImage]](repeating: [], count: 6)
+        for level in 0..<description.levelCount {
+            let storage = try description.levelStorage(level)
+            for face in 0..<6 {
+                let data = Array(try description.faceBytes(level: level, face: face, in: storage))
                 do {
-                    levels.append(
+                    faceLevels[face].append(
                         try PVRTCImage(
                             width: max(description.width >> level, 1), height: max(description.height >> level, 1),
                             data: data, format: format))
@@ -78,61 +78,19 @@ public struct PVRTCCubeMap: Sendable, Equatable {
                     throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
                 }
             }
-            do {
-                faces.append(try PVRTCTexture(levels: levels, hasAlpha: true, metadata: metadata))
-            } catch {
-                throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
-            }
+        }
+        let faces: [PVRTCTexture]
+        do {
+            faces = try faceLevels.map { try PVRTCTexture(levels: $0, hasAlpha: true, metadata: metadata) }
+        } catch {
+            throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
         }
         try self.init(faces: faces)
     }
 
-    /// The complete file in `container`'s cube layout.
+    /// The complete file in `container`'s cube layout (each container's one writer, given six faces).
     public func serialized(as container: TextureContainer) -> [UInt8] {
-        let texture = shape
-        let levelCount = texture.levels.count
-        switch container {
-        case .pvr2:
-            var header = PVRv2Writer.header(for: texture)
-            header.pixelFormatFlags |= PVRv2Header.flagCubemap
-            header.surfaceCount = 6
-            var writer = ByteWriter()
-            header.write(to: &writer)
-            for face in faces {
-                for level in face.levels { writer.append(level.data) }
-            }
-            return writer.bytes
-        case .pvr3, .pvrCCZ, .pvrGzip:
-            var header = PVRv3Writer.header(for: texture)
-            header.faceCount = 6
-            var writer = ByteWriter()
-            header.write(to: &writer)
-            writer.append(PVRv3Writer.orientationMetadata(texture.metadata.orientation))
-            for level in 0..<levelCount {
-                for face in faces { writer.append(face.levels[level].data) }
-            }
-            switch container {
-            case .pvrCCZ: return CompressedTextureWrapper.wrapCCZ(writer.bytes)
-            case .pvrGzip: return CompressedTextureWrapper.wrapGzip(writer.bytes)
-            default: return writer.bytes
-            }
-        case .ktx:
-            var header = KTXWriter.header(for: texture)
-            header.numberOfFaces = 6
-            var writer = ByteWriter()
-            header.write(to: &writer)
-            writer.append(KTXKeyValueData.serialize(texture.metadata))
-            for level in 0..<levelCount {
-                writer.uint32(UInt32(texture.levels[level].data.count))
-                for face in faces { writer.append(face.levels[level].data) }
-            }
-            return writer.bytes
-        case .ktx2, .ktx2Zstd:
-            return KTX2Writer.serialize(
-                levels: (0..<levelCount).map { level in faces.map { $0.levels[level].data } },
-                width: texture.width, height: texture.height, format: texture.format, metadata: texture.metadata,
-                zstd: container == .ktx2Zstd)
-        }
+        TextureFile.serialize(faces: faces, as: container)
     }
 
     /// Writes ``serialized(as:)`` to `url` atomically (temporary file, then rename).

@@ -104,14 +104,21 @@ public struct TextureFile: Sendable, Equatable {
 
     /// The complete file in ``container``'s layout.
     public func serialized() -> [UInt8] {
+        Self.serialize(faces: [texture], as: container)
+    }
+
+    /// The complete file of `faces` — one 2D texture, or the six faces of a cube map (+X, −X, +Y, −Y,
+    /// +Z, −Z) sharing size, levels and metadata — in `container`'s layout: every container has one
+    /// writer, which writes either.
+    static func serialize(faces: [PVRTCTexture], as container: TextureContainer) -> [UInt8] {
         switch container {
-        case .pvr2: return PVRv2Writer.serialize(texture)
-        case .pvr3: return PVRv3Writer.serialize(texture)
-        case .ktx: return KTXWriter.serialize(texture)
-        case .ktx2: return KTX2Writer.serialize(texture, zstd: false)
-        case .ktx2Zstd: return KTX2Writer.serialize(texture, zstd: true)
-        case .pvrCCZ: return CompressedTextureWrapper.wrapCCZ(PVRv3Writer.serialize(texture))
-        case .pvrGzip: return CompressedTextureWrapper.wrapGzip(PVRv3Writer.serialize(texture))
+        case .pvr2: return PVRv2Writer.serialize(faces: faces)
+        case .pvr3: return PVRv3Writer.serialize(faces: faces)
+        case .ktx: return KTXWriter.serialize(faces: faces)
+        case .ktx2: return KTX2Writer.serialize(faces: faces, zstd: false)
+        case .ktx2Zstd: return KTX2Writer.serialize(faces: faces, zstd: true)
+        case .pvrCCZ: return CompressedTextureWrapper.wrapCCZ(PVRv3Writer.serialize(faces: faces))
+        case .pvrGzip: return CompressedTextureWrapper.wrapGzip(PVRv3Writer.serialize(faces: faces))
         }
     }
 

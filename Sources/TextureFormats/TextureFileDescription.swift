@@ -183,9 +183,12 @@ public struct TextureFileDescription: Sendable {
         return (contents, faceOffsets[level])
     }
 
-    /// Level `level`, face `face` (array surface 0): its bytes, bounds checked.
-    func faceBytes(level: Int, face: Int) throws -> ArraySlice<UInt8> {
-        let (bytes, starts) = try levelStorage(level)
+    /// Level `level`, face `face` (array surface 0): its bytes, bounds checked; from `storage` (the
+    /// level's ``levelStorage(_:)``, so that a level's faces share one inflation) when given.
+    func faceBytes(level: Int, face: Int, in storage: (bytes: [UInt8], faceStarts: [Int])? = nil) throws
+        -> ArraySlice<UInt8>
+    {
+        let (bytes, starts) = try storage ?? levelStorage(level)
         let count = levelByteCounts?[level] ?? 0
         let start = starts[face]
         guard start >= 0, start <= bytes.count, count <= bytes.count - start else {
