@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import PVRTC
 import PVRTCEncoding
@@ -81,8 +82,7 @@ struct BuildCommand: AsyncParsableCommand {
         let configuration = try makeConfiguration()
         let plan = try BuildPlan.make(configuration)
         for path in plan.skipped {
-            FileHandle.standardError.write(
-                Data("pvrc: warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)\n".utf8))
+            printError("warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)")
         }
         if emit != nil {
             try FileManager.default.createDirectory(at: configuration.outputFolder, withIntermediateDirectories: true)
@@ -91,7 +91,7 @@ struct BuildCommand: AsyncParsableCommand {
                 manifest: sourceIsManifest, pvrc: Self.executable())
             let url = configuration.outputFolder.appendingPathComponent("build.ninja")
             try file.write(to: url)
-            print("\(url.relativePath): \(plan.textures.count) textures")
+            printLine("\(url.relativePath): \(plan.textures.count) textures")
             return
         }
         if dryRun {
@@ -136,7 +136,7 @@ struct BuildCommand: AsyncParsableCommand {
             manifest = BuildManifest(folder: sourceURL)
         }
         for warning in manifest.warnings {
-            FileHandle.standardError.write(Data("pvrc: warning: \(warning)\n".utf8))
+            printError("warning: \(warning)")
         }
         let container = encoding.format.flatMap(TextureContainer.init(rawValue:)) ?? .pvr2
         let memory = memoryBudget.map { $0 << 20 } ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
@@ -157,11 +157,11 @@ struct BuildCommand: AsyncParsableCommand {
             switch texture.action {
             case .build(let reason):
                 toBuild += 1
-                print("build \(texture.source.path) -> \(texture.outputPath) (\(reason.rawValue))")
+                printLine("build \(texture.source.path) -> \(texture.outputPath) (\(reason.rawValue))")
             case .upToDate:
                 upToDate += 1
             case .fail:
-                print("fail \(texture.source.path)")
+                printLine("fail \(texture.source.path)")
             }
         }
         var pruneCount = 0
@@ -172,9 +172,9 @@ struct BuildCommand: AsyncParsableCommand {
                 switch StaleOutput.verdict(for: path, entry: entry, in: folder) {
                 case .delete:
                     pruneCount += 1
-                    print("prune \(path)")
+                    printLine("prune \(path)")
                 case .gone: break
-                case .keep(let reason): print("keep \(path) (\(reason))")
+                case .keep(let reason): printLine("keep \(path) (\(reason))")
                 }
             }
         }
@@ -186,10 +186,10 @@ struct BuildCommand: AsyncParsableCommand {
     /// The summary line (with the whole command's wall time) and one line per failure.
     private func printSummary(_ summary: BuildSummary, seconds elapsed: Duration) {
         for kept in summary.notPruned {
-            FileHandle.standardError.write(Data("pvrc: warning: not pruned: \(output)/\(kept)\n".utf8))
+            printError("warning: not pruned: \(output)/\(kept)")
         }
         for failure in summary.failures {
-            FileHandle.standardError.write(Data("pvrc: \(message(for: failure))\n".utf8))
+            printError(message(for: failure))
         }
         var parts = ["\(summary.built) built", "\(summary.cached) from cache", "\(summary.upToDate) up to date"]
         parts.append("\(summary.failures.count) failed")
@@ -198,6 +198,17 @@ struct BuildCommand: AsyncParsableCommand {
         print(
             "pvrc build: " + parts.joined(separator: ", ") + shardNote(summary.otherShards)
                 + String(format: " (%.2f s)", seconds))
+    }
+
+    /// `pvrc: TEXT` on stderr, escaped: build messages carry source names, which may hold control
+    /// characters.
+    private func printError(_ text: String) {
+        FileHandle.standardError.write(Data("pvrc: \(PrintableText.escaped(text))\n".utf8))
+    }
+
+    /// One line of the build log on stdout, escaped as ``printError(_:)`` is.
+    private func printLine(_ text: String) {
+        print(PrintableText.escaped(text))
     }
 
     private func shardNote(_ others: Int) -> String {
