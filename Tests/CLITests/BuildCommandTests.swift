@@ -420,6 +420,26 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(try textures(in: repaired), try textures(in: local))
     }
 
+    /// Ninja passes `$in $out` to pvrc as words: an output named `-dash.pvr` or `-h.pvr` must be
+    /// a path, not options (issue 35, D7: it printed help, exited 0 and wrote nothing).
+    func testEmittedNinjaFileBuildsOutputsWhoseNamesStartWithADash() throws {
+        let ninjaTool = URL(fileURLWithPath: "/usr/bin/ninja")
+        guard FileManager.default.isExecutableFile(atPath: ninjaTool.path) else {
+            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
+        }
+        let directory = try TemporaryDirectory()
+        let source = try makeSource(in: directory, images: ["-dash.png": 16, "-h.png": 8])
+        let emitted = directory.path + "/ninja-out"
+        let emit = try PVRCProcess.run(["build", source, emitted, "--quality", "fast", "--emit", "ninja"])
+        XCTAssertEqual(emit.status, 0, emit.standardError)
+        let ninja = try PVRCProcess.run(executable: ninjaTool, ["-C", emitted])
+        XCTAssertEqual(ninja.status, 0, ninja.standardOutput + ninja.standardError)
+        let local = directory.path + "/local"
+        XCTAssertEqual(try PVRCProcess.run(["build", source, local, "--quality", "fast", "--quiet"]).status, 0)
+        XCTAssertEqual(Set(try textures(in: emitted).keys), ["-dash.pvr", "-h.pvr"])
+        XCTAssertEqual(try textures(in: emitted), try textures(in: local))
+    }
+
     /// A source name with newlines and escape sequences cannot add a line to the build log (a
     /// forged summary) or reach the terminal; neither can one in an error of `pvrc info`
     /// (issue 35, D8).
