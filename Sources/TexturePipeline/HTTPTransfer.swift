@@ -1,4 +1,3 @@
-import Crypto
 import Dispatch
 import Foundation
 import TextureManifest
@@ -106,14 +105,14 @@ enum HTTPTransfer {
             while (100..<200).contains(headers.status) { headers = try readHead() }
             var answer = Answer(status: headers.status)
             guard headers.status == 200, method == "GET" else { return answer }
-            var hasher = SHA256()
+            let hasher = SHA256Hasher()
             let name = self.name
             func take(_ bytes: ArraySlice<UInt8>) throws {
                 guard bytes.count <= limit - answer.count else {
                     throw PipelineError(file: name, reason: "the answer is longer than the limit of \(limit) bytes")
                 }
                 answer.count += bytes.count
-                hasher.update(data: bytes)
+                hasher.update(bytes)
                 switch sink {
                 case .memory: answer.body += bytes
                 case .file(let file): try Self.write(bytes, to: file, name: name)
