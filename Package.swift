@@ -103,7 +103,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Zstandard for KTX 2 supercompression (TextureFormats).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        // OpenSSL: libcrypto's SHA-256 for content digests (TexturePipeline).
+        // OpenSSL: libcrypto's SHA-256 for content digests and libssl's TLS for https:// build caches
+        // (TexturePipeline).
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 

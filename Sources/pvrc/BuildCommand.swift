@@ -19,9 +19,12 @@ struct BuildCommand: AsyncParsableCommand {
             effective options or encoder version changed are encoded again; the record is \
             OUT/\(BuildState.fileName). Every encode option applies to all textures; a manifest adds \
             per-glob overrides (see the README). With --cache, results are shared through a folder or an \
-            HTTP server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/SHA256 and BASE/ac/KEY); \
-            cache errors only warn. --shard I/N builds one of N deterministic parts; a later unsharded build with the same \
-            cache assembles OUT without encoding.
+            HTTP(S) server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/SHA256 and BASE/ac/KEY); \
+            cache errors only warn. https:// caches verify the server's certificate against the system's \
+            trusted certificates (or only --cache-ca-file's); user:token@ in the URL is sent as basic \
+            authentication, over http:// only with --cache-allow-http-credentials. --shard I/N builds one \
+            of N deterministic parts; a later unsharded build with the same cache assembles OUT without \
+            encoding.
             """
     )
 
@@ -50,8 +53,23 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Megabytes of estimated encoder memory running textures may use together (default: half the RAM).")
     var memoryBudget: Int?
 
-    @Option(help: "Shared cache: a folder, or http://HOST[:PORT]/PREFIX (Bazel remote-cache HTTP protocol).")
+    @Option(
+        help:
+            "Shared cache: a folder, or http[s]://[USER:TOKEN@]HOST[:PORT]/PREFIX (Bazel remote-cache HTTP protocol)."
+    )
     var cache: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "For an https:// cache: trust only the CA certificates in this PEM file (a private cache's own CA).",
+            valueName: "file"))
+    var cacheCaFile: String?
+
+    @Flag(
+        help:
+            "Send the credentials of an http:// cache URL although anyone on the network can read them (prefer https://)."
+    )
+    var cacheAllowHttpCredentials = false
 
     @Option(help: "Build only part I of N (1 <= I <= N), split by source path hash.")
     var shard: String?
@@ -70,6 +88,9 @@ struct BuildCommand: AsyncParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let memoryBudget, memoryBudget < 1 { throw ValidationError("--memory-budget must be at least 1") }
         if let emit, emit != "ninja" { throw ValidationError("--emit supports only ninja") }
+        if cache == nil && (cacheCaFile != nil || cacheAllowHttpCredentials) {
+            throw ValidationError("--cache-ca-file and --cache-allow-http-credentials need --cache")
+        }
     }
 
     func run() async throws {
@@ -146,7 +167,12 @@ struct BuildCommand: AsyncParsableCommand {
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
             settings: TextureSettings(options: options, container: container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
-            cache: try cache.map(BuildCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
+            cache: try cache.map {
+                try BuildCacheLocation.open(
+                    $0, certificateAuthorities: cacheCaFile.map { URL(fileURLWithPath: $0) },
+                    allowsCredentialsOverHTTP: cacheAllowHttpCredentials)
+            },
+            shard: try shard.map(Shard.init(parsing:)),
             measuresQuality: report != nil)
     }
 

@@ -85,7 +85,7 @@ final class HostileCacheTests: XCTestCase {
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
         // A generous deadline: the 307 must arrive even on a loaded machine.
-        let cache = HTTPTextureCache(base: try XCTUnwrap(URL(string: server.url())), timeout: 30)
+        let cache = try HTTPTextureCache(base: try XCTUnwrap(URL(string: server.url())), timeout: 30)
         let summary = try await fixture.build(fixture.configuration(cache: cache))
         XCTAssertEqual(summary.built, 1)
         let warnings = summary.results[0].warnings
@@ -93,12 +93,13 @@ final class HostileCacheTests: XCTestCase {
         XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/elsewhere") }, "the redirect was followed")
     }
 
-    /// user:password in a cache URL is used, never printed.
+    /// user:password in a cache URL is used (over plain HTTP only when allowed), never printed.
     func testCredentialsInACacheURLAreNeverPrinted() async throws {
         let server = try LocalHTTPServer { _ in .answer(status: 500) }
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
-        let cache = try BuildCacheLocation.open(server.url(credentials: "builder:s3cr3t-token"))
+        let cache = try BuildCacheLocation.open(
+            server.url(credentials: "builder:s3cr3t-token"), allowsCredentialsOverHTTP: true)
         XCTAssertFalse(cache.location.contains("s3cr3t"), cache.location)
         let summary = try await fixture.build(fixture.configuration(cache: cache))
         XCTAssertEqual(summary.built, 1)
