@@ -24,8 +24,8 @@ struct CachedTextureCheck {
     let expected: (width: Int, height: Int)?
     /// Whether the texture has a mip chain.
     let mipmaps: Bool
-    /// The most bytes a valid entry can have (its levels, for the largest size the encoder can
-    /// give the source within the pixel limit, plus ``headerAllowance``).
+    /// The most bytes a valid entry can have: its levels at the size the encoder gives the source
+    /// (none for a source over the pixel limit), plus ``headerAllowance``.
     let maximumFileSize: Int
 
     /// The check for the texture of `input` under `settings`.
@@ -47,7 +47,11 @@ struct CachedTextureCheck {
         expected = source.map { Self.expectedSize(width: $0.width, height: $0.height, options: options) }
         mipmaps = options.mipmaps
         var levelBytes = 0
-        if let (width, height) = expected, options.pixelLimit.permits(width: width, height: height) {
+        // A source over the pixel limit cannot be encoded, so no entry can be valid for it; within
+        // it, `--pot` and `--square` at most quadruple the pixels.
+        if let source, options.pixelLimit.permits(width: source.width, height: source.height),
+            let (width, height) = expected
+        {
             var level = (width, height)
             while true {
                 levelBytes += options.format.byteCount(width: level.0, height: level.1)

@@ -126,8 +126,13 @@ enum HTTPTransfer {
                 throw PipelineError(file: name, reason: "only http:// and https:// caches are supported")
             }
             fd = try connect(host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
-            if let context {
-                try startTLS(context, host: host)
+            if scheme == "https", let context {
+                do {
+                    try startTLS(context, host: host)
+                } catch {
+                    close()
+                    throw error
+                }
             }
         }
 
