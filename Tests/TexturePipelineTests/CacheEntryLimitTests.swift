@@ -21,6 +21,15 @@ final class CacheEntryLimitTests: XCTestCase {
         return try settings.cacheKey(input: ContentDigest(of: [UInt8](input)))
     }
 
+    /// A build of one 16×16 texture with `server` as its cache; it must be encoded.
+    private func buildOneTexture(through server: LocalHTTPServer) async throws -> BuildSummary {
+        let fixture = try BuildFixture(images: ["a.png": 16])
+        let summary = try await fixture.build(fixture.configuration(cache: try BuildCacheLocation.open(server.url())))
+        XCTAssertEqual(summary.built, 1)
+        XCTAssertEqual(summary.cached, 0)
+        return summary
+    }
+
     /// The peak resident memory of this process so far, in bytes.
     private func peakMemory() -> Int {
         var usage = rusage()
@@ -74,19 +83,9 @@ final class CacheEntryLimitTests: XCTestCase {
     /// PVR v2 file), counted, and removed with a `DELETE` of its pointer.
     func testACCZBombFromAnHTTPCacheIsRefusedAndDeleted() async throws {
         let pointer = CachePointer(to: Self.cczBomb)
-        let server = try LocalHTTPServer { request in
-            switch request.method {
-            case "GET" where request.path.contains("/ac/"): return .answer(status: 200, body: pointer.bytes)
-            case "GET": return .answer(status: 200, body: Self.cczBomb)
-            default: return .answer(status: 204)
-            }
-        }
+        let server = try LocalHTTPServer.cache(pointer: pointer.bytes, file: .answer(status: 200, body: Self.cczBomb))
         defer { server.stop() }
-        let fixture = try BuildFixture(images: ["a.png": 16])
-        let summary = try await fixture.build(
-            fixture.configuration(cache: try BuildCacheLocation.open(server.url())))
-        XCTAssertEqual(summary.built, 1)
-        XCTAssertEqual(summary.cached, 0)
+        let summary = try await buildOneTexture(through: server)
         let warnings = summary.results[0].warnings
         XCTAssertTrue(warnings.contains { $0.contains("is a pvr-ccz file, not pvr2; not parsed") }, "\(warnings)")
         let deletes = server.requests.filter { $0.method == "DELETE" }
@@ -99,16 +98,9 @@ final class CacheEntryLimitTests: XCTestCase {
     func testAPointerPromisingAGigabyteIsRefusedBeforeTheFileIsFetched() async throws {
         let pointer = Array("\(ContentDigest(ofText: "promised").hex) \(1 << 30)\n".utf8)
         XCTAssertEqual(pointer.count, 76)
-        let server = try LocalHTTPServer { request in
-            if request.method == "GET" && request.path.contains("/ac/") { return .answer(status: 200, body: pointer) }
-            if request.method == "GET" { return .trickle(announced: 1 << 30, seconds: 20) }
-            return .answer(status: 201)
-        }
+        let server = try LocalHTTPServer.cache(pointer: pointer, file: .trickle(announced: 1 << 30, seconds: 20))
         defer { server.stop() }
-        let fixture = try BuildFixture(images: ["a.png": 16])
-        let summary = try await fixture.build(
-            fixture.configuration(cache: try BuildCacheLocation.open(server.url())))
-        XCTAssertEqual(summary.built, 1)
+        let summary = try await buildOneTexture(through: server)
         XCTAssertFalse(
             server.requests.contains { $0.method == "GET" && $0.path.contains("/cas/") }, "the file was requested")
         let warnings = summary.results[0].warnings
@@ -120,16 +112,9 @@ final class CacheEntryLimitTests: XCTestCase {
     /// rounded number of seconds, not a raw `Double`.
     func testATricklingFileEndsWithinTheLoadDeadlineInRoundedSeconds() async throws {
         let pointer = Array("\(ContentDigest(ofText: "promised").hex) 100\n".utf8)
-        let server = try LocalHTTPServer { request in
-            if request.method == "GET" && request.path.contains("/ac/") { return .answer(status: 200, body: pointer) }
-            if request.method == "GET" { return .trickle(announced: 100, seconds: 20) }
-            return .answer(status: 201)
-        }
+        let server = try LocalHTTPServer.cache(pointer: pointer, file: .trickle(announced: 100, seconds: 20))
         defer { server.stop() }
-        let fixture = try BuildFixture(images: ["a.png": 16])
-        let summary = try await fixture.build(
-            fixture.configuration(cache: try BuildCacheLocation.open(server.url())))
-        XCTAssertEqual(summary.built, 1)
+        let summary = try await buildOneTexture(through: server)
         let warnings = summary.results[0].warnings
         let deadline = try XCTUnwrap(warnings.first { $0.contains("no complete answer within") }, "\(warnings)")
         XCTAssertNil(deadline.range(of: #"[0-9]\.[0-9]{2,} s"#, options: .regularExpression), deadline)

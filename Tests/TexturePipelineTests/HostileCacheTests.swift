@@ -16,11 +16,8 @@ final class HostileCacheTests: XCTestCase {
     /// Content-Length): the client must hang up at byte 101, not read 256 MB.
     func testACasBodyLongerThanItsPointerIsCutAtTheFirstByteOver() async throws {
         let pointer = Array("\(ContentDigest(ofText: "promised").hex) 100\n".utf8)
-        let server = try LocalHTTPServer { request in
-            if request.method == "GET" && request.path.contains("/ac/") { return .answer(status: 200, body: pointer) }
-            if request.method == "GET" { return .flood(announced: nil, total: 256 * Self.megabyte) }
-            return .answer(status: 201)
-        }
+        let server = try LocalHTTPServer.cache(
+            pointer: pointer, file: .flood(announced: nil, total: 256 * Self.megabyte))
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
         let summary = try await fixture.build(
