@@ -8,7 +8,8 @@ import PackageDescription
 //   pvrc (executable: argument parsing and printing; `render` and GL benchmarks only with GL)
 //     ├─ PVRTCGLBenchmarks [GL] (load and carousel benchmarks on a real context; CLI and tools only)
 //     │    └─ PVRTCBenchmarks (timing, carousel driver over any uploader, synthetic images; CLI and tools only)
-//     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest
+//     ├─ TexturePipeline (batch builds: incremental state, caches, shards; CLI and tools only) ─ TextureManifest,
+//     │                                                                                        COpenSSL
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
 //     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
@@ -79,7 +80,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // Pure Swift (standard library, Dispatch, Foundation only for file access).
@@ -103,6 +103,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Zstandard for KTX 2 supercompression (TextureFormats).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // OpenSSL: libcrypto's SHA-256 for content digests and libssl's TLS for https:// build caches
+        // (TexturePipeline).
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // libpng's longjmp error handling stays inside this C target; ImageFiles wraps it.
         .target(name: "CPNGBridge", dependencies: ["CPNG"]),
@@ -128,13 +132,14 @@ let package = Package(
             name: "TextureManifest",
             dependencies: ["PVRTCEncoding", "TextureEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
         ),
-        // Batch builds (`pvrc build`): discovery, incremental state, caches, sharding, scheduling, report, ninja.
+        // Batch builds (`pvrc build`): discovery, incremental state, caches (http:// and https://), sharding,
+        // scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
                 "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging",
                 "TextureFormats", "FileIO",
-                "QualityMetrics", .product(name: "Crypto", package: "swift-crypto"),
+                "QualityMetrics", "COpenSSL",
             ]
         ),
         // Timing and the carousel driver (generic over the renderer): no GL.

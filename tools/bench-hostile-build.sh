@@ -8,7 +8,10 @@
 # Cases: forged --prune records ("../x", a user folder, ".") and a user file where an output was; an
 # output that is a link to its source; a manifest glob of 24 `**` (60 s limit); a source named with a
 # non-UTF-8 byte; a read-only OUT (chattr +i as root); a source rewritten with its size and
-# modification time kept. Needs python3 and the example image examples/snowy-tree-256-rgba.png.
+# modification time kept; and issue 35's: ninja edges for outputs named -dash.pvr and -h.pvr (D7), a
+# source name with newlines and ESC (D8), a no-op rebuild of 10,000 sources with 10,000 exact-path
+# overrides (D9, 300 s limit). Needs python3, ninja and the example image
+# examples/snowy-tree-256-rgba.png.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,12 +28,13 @@ image=$(realpath examples/snowy-tree-256-rgba.png)
 work=$(mktemp -d)
 trap 'chattr -i "$work/ro/out" 2>/dev/null; rm -rf "$work"' EXIT
 
-# run NAME COMMAND...: the command under /usr/bin/time -v with a 60 s limit.
+# run NAME COMMAND...: the command under /usr/bin/time -v with a limit of $limit (60) seconds.
 run() {
     local name=$1
     shift
     local status=0
-    /usr/bin/time -v -o "$work/time.txt" timeout 60 "$@" > "$work/stdout.txt" 2> "$work/stderr.txt" || status=$?
+    /usr/bin/time -v -o "$work/time.txt" timeout "${limit:-60}" "$@" > "$work/stdout.txt" 2> "$work/stderr.txt" \
+        || status=$?
     wall=$(grep "Elapsed (wall clock)" "$work/time.txt" | awk '{print $NF}')
     rss=$(( $(grep "Maximum resident set size" "$work/time.txt" | awk '{print $NF}') / 1024 ))
     result="$name	exit $status	$wall	$rss MB"
@@ -119,4 +123,38 @@ build "$work/stamp/src" "$work/stamp/out"
 touch -r "$work/stamp/src/a.tga" "$work/stamp/other.tga"
 cp -p "$work/stamp/other.tga" "$work/stamp/src/a.tga"
 run "source changed, size and mtime kept (cp -p)" "$pvrc" build "$work/stamp/src" "$work/stamp/out" --quality fast --quiet
+echo "$result	$(tail -1 "$work/stdout.txt")"
+
+# Ninja edges for outputs whose names start with a dash (issue 35, D7).
+fresh dash
+mv "$work/dash/src/a.png" "$work/dash/src/-dash.png" && cp "$image" "$work/dash/src/-h.png"
+"$pvrc" build "$work/dash/src" "$work/dash/out" --quality fast --emit ninja > /dev/null
+run "ninja edges for -dash.png and -h.png" ninja -C "$work/dash/out"
+echo "$result	outputs: $(cd "$work/dash/out" && ls -- *.pvr 2>/dev/null | tr '\n' ' ')"
+
+# A source name with newlines and an escape sequence (issue 35, D8).
+fresh names
+mv "$work/names/src/a.png" "$work/names/src/$(printf 'a\npvrc build: 9 built, 0 from cache, 0 up to date, 0 failed (0.01 s)\n\033[2J.png')"
+run "source name with newlines and ESC" "$pvrc" build "$work/names/src" "$work/names/out" --quality fast
+escapes=$(cat "$work/stdout.txt" "$work/stderr.txt" | tr -cd '\033' | wc -c)
+echo "$result	$(grep -c '^pvrc build:' "$work/stdout.txt") summary lines, $escapes ESC bytes printed"
+
+# 10,000 sources with one exact-path override each: the no-op rebuild (issue 35, D9).
+rm -rf "$work/many" && mkdir -p "$work/many/src"
+python3 - "$work/many" <<'PY'
+import json, struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+for index in range(10000):
+    rows = b"".join(b"\0" + bytes((index * 7 + x * 13 + y * 29) % 256 for x in range(8 * 3)) for y in range(8))
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
+    open("%s/src/t%d.png" % (sys.argv[1], index), "wb").write(png + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+overrides = [{"match": "t%d.png" % i, "options": {"quality": "fast"}} for i in range(10000)]
+json.dump({"source": "src", "overrides": overrides}, open(sys.argv[1] + "/manifest.json", "w"))
+PY
+build "$work/many/src" "$work/many/out"
+run "no-op rebuild, 10,000 sources, no manifest" "$pvrc" build "$work/many/src" "$work/many/out" --quality fast --quiet
+echo "$result	$(tail -1 "$work/stdout.txt")"
+limit=300 run "no-op rebuild, 10,000 sources x 10,000 overrides (300 s limit)" \
+    "$pvrc" build "$work/many/manifest.json" "$work/many/out" --quality fast --quiet
 echo "$result	$(tail -1 "$work/stdout.txt")"

@@ -9,7 +9,7 @@
 #   SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
 set -euo pipefail
 
-packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libssl-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
     chromium nginx ninja-build libsdl2-dev xvfb xauth)
 
 missing=()

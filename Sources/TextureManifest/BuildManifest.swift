@@ -41,7 +41,11 @@ public struct BuildManifest: Sendable {
     /// Options for every texture (over the command line's).
     public var options: OptionOverrides
     /// Per-glob overrides, applied in order.
-    public var overrides: [Override]
+    public var overrides: [Override] {
+        didSet { index = OverrideIndex(overrides.map(\.match)) }
+    }
+    /// ``overrides`` indexed by pattern, so that a texture's settings do not test every override.
+    private var index: OverrideIndex
     /// The manifest file for error messages, or the folder when there is no manifest.
     public var name: String
 
@@ -52,6 +56,7 @@ public struct BuildManifest: Sendable {
         sourceFolder = folder
         options = OptionOverrides()
         overrides = []
+        index = OverrideIndex([])
         name = FileIOError.name(of: folder)
     }
 
@@ -66,6 +71,7 @@ public struct BuildManifest: Sendable {
         self.sourceFolder = sourceFolder
         self.options = options
         self.overrides = overrides
+        index = OverrideIndex(overrides.map(\.match))
         self.name = name
     }
 
@@ -113,12 +119,25 @@ public struct BuildManifest: Sendable {
     ///   - base: The command line's settings.
     /// - Returns: `base` with the manifest's options and every matching override applied.
     /// - Throws: ``PipelineError`` when an override's value does not fit its option.
+    ///
+    /// Overrides are looked up in an index (``overrideCandidates(for:)``), so 10,000 textures with
+    /// 10,000 exact-path overrides cost about what they cost with none.
     public func settings(for path: String, base: TextureSettings) throws -> TextureSettings {
         var settings = try options.applied(to: base, file: name)
-        for override in overrides where override.match.matches(path) {
-            settings = try override.options.applied(to: settings, file: name)
+        let segments = GlobPattern.segments(of: path)
+        for candidate in index.candidates(for: segments) where overrides[candidate].match.matches(segments: segments) {
+            settings = try overrides[candidate].options.applied(to: settings, file: name)
         }
         return settings
+    }
+
+    /// The overrides ``settings(for:base:)`` tests for `path`, in order: every one that matches,
+    /// and wildcard ones that might.
+    ///
+    /// - Parameter path: The source path relative to ``sourceFolder``.
+    /// - Returns: Indices into ``overrides``, ascending.
+    package func overrideCandidates(for path: String) -> [Int] {
+        index.candidates(for: GlobPattern.segments(of: path))
     }
 
     private struct Document: Decodable {

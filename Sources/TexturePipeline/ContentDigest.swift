@@ -1,8 +1,7 @@
-import Crypto
 import Foundation
 
-/// A SHA-256 digest, written as 64 lowercase hexadecimal digits: the identity of input files and of
-/// cache entries.
+/// A SHA-256 digest (computed by OpenSSL's libcrypto), written as 64 lowercase hexadecimal digits:
+/// the identity of input files and of cache entries.
 public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 64 lowercase hexadecimal digits.
     public let hex: String
@@ -11,15 +10,15 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     ///
     /// - Parameter bytes: The bytes to hash.
     package init(of bytes: [UInt8]) {
-        var hasher = SHA256()
-        hasher.update(data: bytes)
+        let hasher = SHA256Hasher()
+        hasher.update(bytes[...])
         hex = Self.hexadecimal(hasher.finalize())
     }
 
     /// A digest computed by the caller (streamed data).
     ///
-    /// - Parameter digest: The finished SHA-256.
-    init(_ digest: SHA256.Digest) {
+    /// - Parameter digest: The 32 bytes of a finished SHA-256.
+    init(_ digest: [UInt8]) {
         hex = Self.hexadecimal(digest)
     }
 
@@ -46,7 +45,7 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
         UInt64(hex.prefix(16), radix: 16) ?? 0
     }
 
-    private static func hexadecimal(_ digest: SHA256.Digest) -> String {
+    private static func hexadecimal(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

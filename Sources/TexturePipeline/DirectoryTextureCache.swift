@@ -25,14 +25,18 @@ public struct DirectoryTextureCache: BuildCache {
     public var location: String { FileIOError.name(of: folder) }
 
     /// Reads the pointer, then the file it names, and checks it. Sizes are checked from `stat`
-    /// before anything is read: a pointer over `CachePointer.maximumSize` (256) bytes, or a file whose
-    /// size is not the one its pointer promises (or is over ``maximumFileSize``), is refused unread.
+    /// before anything is read: a pointer over `CachePointer.maximumSize` (256) bytes, a pointer
+    /// that promises more than `limit` (or ``maximumFileSize``), or a file whose size is not the one
+    /// its pointer promises, is refused unread.
     ///
-    /// - Parameter key: The cache key.
+    /// - Parameters:
+    ///   - key: The cache key.
+    ///   - limit: The most bytes the file may have.
     /// - Returns: The texture file, or `nil` when the pointer or the file is missing.
     /// - Throws: `PipelineError` when a file exists but cannot be read, has the wrong size, or does
-    ///   not match its pointer.
-    public func load(_ key: ContentDigest) async throws -> [UInt8]? {
+    ///   not match its pointer, or the pointer promises more than the limit.
+    public func load(_ key: ContentDigest, limit: Int) async throws -> [UInt8]? {
+        let limit = min(limit, maximumFileSize)
         let pointerURL = entry("ac", key.hex)
         guard
             let stored = try read(pointerURL, size: { $0 <= CachePointer.maximumSize }, else: "too large for a pointer")
@@ -40,10 +44,10 @@ public struct DirectoryTextureCache: BuildCache {
         guard let pointer = CachePointer(parsing: stored) else {
             throw PipelineError(file: FileIOError.name(of: pointerURL), reason: "not a cache pointer")
         }
-        guard pointer.size <= maximumFileSize else {
+        guard pointer.size <= limit else {
             throw PipelineError(
                 file: FileIOError.name(of: pointerURL),
-                reason: "points to a file of \(pointer.size) bytes, over the limit of \(maximumFileSize)")
+                reason: "points to a file of \(pointer.size) bytes, over the limit of \(limit) for this texture")
         }
         let fileURL = entry("cas", pointer.digest.hex)
         guard
@@ -66,6 +70,18 @@ public struct DirectoryTextureCache: BuildCache {
         let pointer = CachePointer(to: bytes)
         try write(bytes, to: entry("cas", pointer.digest.hex))
         try write(pointer.bytes, to: entry("ac", key.hex))
+    }
+
+    /// Deletes the pointer `ac/<key>` (the file it names may be shared with other keys).
+    ///
+    /// - Parameter key: The cache key.
+    /// - Throws: `PipelineError` when the pointer exists and cannot be deleted.
+    public func remove(_ key: ContentDigest) async throws {
+        let url = entry("ac", key.hex)
+        guard unlink(url.path) == 0 || errno == ENOENT else {
+            throw PipelineError(
+                file: FileIOError.name(of: url), reason: "cannot delete: \(String(cString: strerror(errno)))")
+        }
     }
 
     private func entry(_ kind: String, _ name: String) -> URL {

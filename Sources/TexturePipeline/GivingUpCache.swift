@@ -1,8 +1,10 @@
 /// The shared cache as one build uses it: failures never fail a texture (they become warnings and
 /// the texture is encoded), and after ``failureLimit`` failures in a row (a dead, stalled or hostile
 /// cache) the cache is not asked again for the rest of the build, with one warning saying so.
-/// A load that gets an answer (a miss included) resets the count; a store does not, so a cache that
-/// accepts every store but never answers a load is still given up.
+/// An entry that loads but that the build's check refuses (not a valid texture of its source) is a
+/// failure too, and is removed from the cache. A load that gets a usable answer (a miss included)
+/// resets the count; a store does not, so a cache that accepts every store but never answers a load
+/// (or answers only with bad entries) is still given up.
 struct GivingUpCache: Sendable {
     /// Failures in a row after which the cache is given up.
     static let failureLimit = 3
@@ -16,16 +18,39 @@ struct GivingUpCache: Sendable {
         self.cache = cache
     }
 
-    /// The stored file for `key`, or `nil` (a miss, a failure or a given-up cache), with the
-    /// warnings met.
-    func load(_ key: ContentDigest) async -> (bytes: [UInt8]?, warnings: [String]) {
+    /// The stored file for `key` and what `check` made of it, or `nil` (a miss, a failure, an entry
+    /// `check` refuses or a given-up cache), with the warnings met.
+    ///
+    /// - Parameters:
+    ///   - key: The cache key.
+    ///   - limit: The most bytes the file may have.
+    ///   - check: Parses and checks the file; what it throws makes the entry a failure, removed.
+    func load<Entry>(
+        _ key: ContentDigest, limit: Int, check: ([UInt8]) throws -> Entry
+    ) async -> (entry: (bytes: [UInt8], value: Entry)?, warnings: [String]) {
         guard await health.isUsable else { return (nil, []) }
+        let bytes: [UInt8]?
         do {
-            let bytes = try await cache.load(key)
-            await health.succeeded()
-            return (bytes, [])
+            bytes = try await cache.load(key, limit: limit)
         } catch {
             return (nil, await failed("\(error); encoding"))
+        }
+        guard let bytes else {
+            await health.succeeded()
+            return (nil, [])
+        }
+        do {
+            let value = try check(bytes)
+            await health.succeeded()
+            return ((bytes, value), [])
+        } catch {
+            var warnings = await failed("\(error); encoding")
+            do {
+                try await cache.remove(key)
+            } catch {
+                warnings.append(warning("cannot remove the refused entry: \(error)"))
+            }
+            return (nil, warnings)
         }
     }
 
@@ -40,8 +65,8 @@ struct GivingUpCache: Sendable {
         }
     }
 
-    /// A warning about the cache (an entry that is not usable); not counted as a failure to reach it.
-    func warning(_ text: String) -> String {
+    /// A warning about the cache.
+    private func warning(_ text: String) -> String {
         "cache \(cache.location): \(text)"
     }
 

@@ -3,24 +3,34 @@ import TextureManifest
 
 /// A cache behind an HTTP server that speaks the Bazel remote-cache HTTP protocol: `GET` answers 200
 /// with the bytes or 404, `PUT` stores them, under `BASE/cas/<SHA-256 of the bytes>` for texture
-/// files and `BASE/ac/<key>` for their `CachePointer`s. nginx with WebDAV `PUT` serves it;
-/// bazel-remote should too when started with `--disable_http_ac_validation`, since the pointers are
-/// not Bazel `ActionResult` messages (not tried).
+/// files and `BASE/ac/<key>` for their `CachePointer`s; `DELETE BASE/ac/<key>` purges an entry
+/// that is not a valid texture. nginx with WebDAV `PUT` (and `DELETE`) serves it; bazel-remote
+/// should too when started with `--disable_http_ac_validation`, since the pointers are not Bazel
+/// `ActionResult` messages (not tried).
 ///
-/// Only `http://` is spoken (put a TLS proxy in front for https). The server is not trusted: every
-/// request must end within a deadline, a pointer may have at most
-/// `CachePointer.maximumSize` (256) bytes, a texture file is streamed to a temporary file and hashed as
-/// it arrives and cut off at the first byte over the size its pointer promised (at most
-/// ``maximumFileSize``), redirects are not followed, and credentials in the URL never appear in
-/// ``location`` or in errors.
+/// `http://` and `https://` are spoken. Over `https://` the server's certificate must verify
+/// against the system's trusted certificates, or only those of `certificateAuthorities` (a private
+/// cache's own CA), and name the URL's host; credentials (`https://user:token@host/…`) are sent as
+/// HTTP basic authentication. Over plain `http://` credentials would cross the network readable,
+/// so a URL with them is refused unless `allowsCredentialsOverHTTP`.
+///
+/// The server is not trusted: a whole load (pointer and file) must end within one deadline that
+/// grows only with the largest file the build accepts, never with a size the server names; a
+/// pointer may have at most `CachePointer.maximumSize` (256) bytes and must promise no more than
+/// the caller's limit (the most bytes a valid texture of the source can have); a texture file is
+/// streamed to a temporary file and hashed as it arrives and cut off at the first byte over the
+/// size its pointer promised; an answer with two `Content-Length`s is refused; redirects are not
+/// followed, and credentials in the URL never appear in ``location`` or in errors.
 public struct HTTPTextureCache: BuildCache {
     /// The base URL.
     public let base: URL
-    /// Seconds a pointer request (`ac/`) may take in all, and a texture file request before its
-    /// transfer allowance.
+    /// Seconds a whole load may take, on top of one second per MiB of the largest file it may
+    /// fetch; a store, on top of one second per MiB it sends.
     public let timeout: TimeInterval
-    /// The largest texture file accepted from the cache.
+    /// The largest texture file accepted from the cache, whatever the texture.
     public let maximumFileSize: Int
+    /// The TLS settings, for `https://`.
+    private let tls: TLSContext?
 
     /// Bytes per second a texture file transfer is granted on top of ``timeout``.
     static let transferRate = 1 << 20
@@ -28,45 +38,76 @@ public struct HTTPTextureCache: BuildCache {
     /// A cache at `base`.
     ///
     /// - Parameters:
-    ///   - base: The base URL (`http://host:port/prefix`).
-    ///   - timeout: Seconds a pointer request may take in all; a texture file request gets one more
-    ///     second per MiB.
+    ///   - base: The base URL (`http://host:port/prefix` or `https://host:port/prefix`).
+    ///   - timeout: Seconds a whole load may take, plus one second per MiB of the largest file it
+    ///     may fetch.
     ///   - maximumFileSize: The largest texture file accepted.
-    public init(base: URL, timeout: TimeInterval = 2, maximumFileSize: Int = 1 << 30) {
+    ///   - certificateAuthorities: For `https://`: a PEM file of the CA certificates to trust instead
+    ///     of the system's.
+    ///   - allowsCredentialsOverHTTP: Send `user:password@` of an `http://` URL anyway, readable by
+    ///     anyone on the network.
+    /// - Throws: `PipelineError` naming the URL (without credentials) for a scheme other than
+    ///   `http` and `https`, credentials over `http://` not allowed, or TLS settings that cannot be
+    ///   loaded (a missing or malformed CA file).
+    public init(
+        base: URL, timeout: TimeInterval = 2, maximumFileSize: Int = 1 << 30, certificateAuthorities: URL? = nil,
+        allowsCredentialsOverHTTP: Bool = false
+    ) throws {
         self.base = base
         self.timeout = timeout
         self.maximumFileSize = maximumFileSize
+        let location = CacheURLText.redacted(base.absoluteString)
+        switch base.scheme?.lowercased() {
+        case "https":
+            tls = try TLSContext(certificateAuthorities: certificateAuthorities, name: location)
+        case "http":
+            if base.user != nil && !allowsCredentialsOverHTTP {
+                throw PipelineError(
+                    file: location,
+                    reason:
+                        "credentials would be sent unencrypted over http://; use https://, or allow it with --cache-allow-http-credentials"
+                )
+            }
+            tls = nil
+        default:
+            throw PipelineError(file: location, reason: "not an http:// or https:// URL")
+        }
     }
 
     /// The base URL without credentials.
     public var location: String { CacheURLText.redacted(base.absoluteString) }
 
-    /// `GET BASE/ac/<key>`, then `GET BASE/cas/<digest>`, and checks the file.
+    /// `GET BASE/ac/<key>`, then `GET BASE/cas/<digest>`, and checks the file against its pointer;
+    /// both within one deadline of ``timeout`` plus a second per MiB of `limit`.
     ///
-    /// - Parameter key: The cache key.
+    /// - Parameters:
+    ///   - key: The cache key.
+    ///   - limit: The most bytes the file may have (also capped by ``maximumFileSize``).
     /// - Returns: The texture file, or `nil` when either answer is 404.
-    /// - Throws: `PipelineError` for any other answer, a transport error, a missed deadline, an answer
-    ///   over its size limit, or a file that does not match its pointer.
-    public func load(_ key: ContentDigest) async throws -> [UInt8]? {
+    /// - Throws: `PipelineError` for any other answer, a transport or TLS error, a missed deadline,
+    ///   a pointer to a file over the limit, an answer over its size limit, or a file that does not
+    ///   match its pointer.
+    public func load(_ key: ContentDigest, limit: Int) async throws -> [UInt8]? {
+        let limit = min(limit, maximumFileSize)
+        let deadline = HTTPTransfer.Deadline(seconds: timeout + Double(limit) / Double(Self.transferRate))
         let pointerURL = entry("ac", key.hex)
         let answer = try await HTTPTransfer.run(
-            "GET", pointerURL, deadline: timeout, limit: CachePointer.maximumSize, sink: .memory, name: name(pointerURL)
-        )
+            "GET", pointerURL, deadline: deadline, limit: CachePointer.maximumSize, sink: .memory, tls: tls,
+            name: name(pointerURL))
         guard try accept(answer, from: pointerURL, method: "GET") else { return nil }
         guard let pointer = CachePointer(parsing: answer.body) else {
             throw PipelineError(file: name(pointerURL), reason: "not a cache pointer")
         }
         let fileURL = entry("cas", pointer.digest.hex)
-        guard pointer.size <= maximumFileSize else {
+        guard pointer.size <= limit else {
             throw PipelineError(
                 file: name(pointerURL),
-                reason: "points to a file of \(pointer.size) bytes, over the limit of \(maximumFileSize)")
+                reason: "points to a file of \(pointer.size) bytes, over the limit of \(limit) for this texture")
         }
         let temporary = try TemporaryDownload()
         defer { temporary.remove() }
         let file = try await HTTPTransfer.run(
-            "GET", fileURL, deadline: deadline(for: pointer.size), limit: pointer.size,
-            sink: .file(temporary.descriptor),
+            "GET", fileURL, deadline: deadline, limit: pointer.size, sink: .file(temporary.descriptor), tls: tls,
             name: name(fileURL))
         guard try accept(file, from: fileURL, method: "GET") else { return nil }
         guard file.count == pointer.size, file.digest == pointer.digest else {
@@ -84,12 +125,21 @@ public struct HTTPTextureCache: BuildCache {
     /// - Parameters:
     ///   - bytes: The texture file.
     ///   - key: The cache key.
-    /// - Throws: `PipelineError` for an answer other than 2xx (a redirect included), a transport error
-    ///   or a missed deadline.
+    /// - Throws: `PipelineError` for an answer other than 2xx (a redirect included), a transport or
+    ///   TLS error or a missed deadline.
     public func store(_ bytes: [UInt8], for key: ContentDigest) async throws {
         let pointer = CachePointer(to: bytes)
-        try await put(bytes, to: entry("cas", pointer.digest.hex), deadline: deadline(for: bytes.count))
-        try await put(pointer.bytes, to: entry("ac", key.hex), deadline: timeout)
+        try await send("PUT", bytes, to: entry("cas", pointer.digest.hex))
+        try await send("PUT", pointer.bytes, to: entry("ac", key.hex))
+    }
+
+    /// `DELETE BASE/ac/<key>`.
+    ///
+    /// - Parameter key: The cache key.
+    /// - Throws: `PipelineError` for an answer other than 2xx or 404, a transport or TLS error or a
+    ///   missed deadline.
+    public func remove(_ key: ContentDigest) async throws {
+        try await send("DELETE", nil, to: entry("ac", key.hex))
     }
 
     private func entry(_ kind: String, _ name: String) -> URL {
@@ -98,10 +148,6 @@ public struct HTTPTextureCache: BuildCache {
 
     private func name(_ url: URL) -> String {
         CacheURLText.redacted(url.absoluteString)
-    }
-
-    private func deadline(for size: Int) -> TimeInterval {
-        timeout + Double(size) / Double(Self.transferRate)
     }
 
     /// `true` for 200, `false` for 404; throws for anything else.
@@ -113,11 +159,14 @@ public struct HTTPTextureCache: BuildCache {
         }
     }
 
-    private func put(_ bytes: [UInt8], to url: URL, deadline: TimeInterval) async throws {
+    /// A `PUT` of `bytes` or a `DELETE` (a 404 answer to it is fine: nothing to delete).
+    private func send(_ method: String, _ bytes: [UInt8]?, to url: URL) async throws {
+        let deadline = HTTPTransfer.Deadline(
+            seconds: timeout + Double(bytes?.count ?? 0) / Double(Self.transferRate))
         let answer = try await HTTPTransfer.run(
-            "PUT", url, upload: bytes, deadline: deadline, limit: 0, sink: .memory, name: name(url))
-        guard (200..<300).contains(answer.status) else {
-            throw PipelineError(file: name(url), reason: "PUT answered HTTP \(answer.status)")
+            method, url, upload: bytes, deadline: deadline, limit: 0, sink: .memory, tls: tls, name: name(url))
+        guard (200..<300).contains(answer.status) || (method == "DELETE" && answer.status == 404) else {
+            throw PipelineError(file: name(url), reason: "\(method) answered HTTP \(answer.status)")
         }
     }
 }

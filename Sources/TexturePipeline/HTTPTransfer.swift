@@ -1,16 +1,21 @@
-import Crypto
+import COpenSSL
 import Dispatch
 import Foundation
 import TextureManifest
 
-/// One HTTP/1.1 exchange of the cache over a plain socket, bounded in time and size: the whole
-/// exchange (connect, send, answer) must end within a deadline, not just stay active, so a server
-/// that accepts and never answers, or sends a byte a second, is cut off; a `200` body is streamed
-/// into a ``Sink`` and hashed as it arrives, and the connection is dropped at the first byte over
-/// the limit (before the first body byte when `Content-Length` already says so); the body of any
-/// other answer is never read; redirects are answers, not followed (a `307` to a `PUT` is not a
-/// store). Every request closes its connection. `user:password@` in the URL is sent as HTTP basic
-/// authentication.
+/// One HTTP/1.1 exchange of the cache over a plain socket or TLS (libssl), bounded in time and
+/// size: the whole exchange (connect, TLS handshake, send, answer) must end by a deadline, not just
+/// stay active, so a server that accepts and never answers, or sends a byte a second, is cut off; a
+/// `200` body is streamed into a ``Sink`` and hashed as it arrives, and the connection is dropped
+/// at the first byte over the limit (before the first body byte when `Content-Length` already says
+/// so); an answer with more than one `Content-Length` is refused; the body of any other answer is
+/// never read; redirects are answers, not followed (a `307` to a `PUT` is not a store). Every
+/// request closes its connection. `user:password@` in the URL is sent as HTTP basic authentication
+/// (``HTTPTextureCache`` refuses it over plain `http://` unless the user opts in).
+///
+/// `https://` URLs are spoken with TLS 1.2 or later, the server name sent (SNI) and the server's
+/// certificate verified against a ``TLSContext``'s trusted certificates and the URL's host name or
+/// IP address; a failed verification is a one-line error naming the reason.
 ///
 /// URLSession is not used: on Linux it reads ahead of its delegate with no back-pressure, so a
 /// flooding server fills memory before a cancel takes effect.
@@ -21,6 +26,22 @@ enum HTTPTransfer {
         case memory
         /// Written to this open file descriptor (texture files).
         case file(Int32)
+    }
+
+    /// When an exchange (or several: all the requests of one cache load) must have ended.
+    struct Deadline {
+        /// The moment.
+        let end: DispatchTime
+        /// Seconds from its start to ``end``, for messages.
+        let seconds: TimeInterval
+
+        /// The moment `seconds` from now.
+        ///
+        /// - Parameter seconds: Seconds allowed.
+        init(seconds: TimeInterval) {
+            self.seconds = seconds
+            end = .now() + seconds
+        }
     }
 
     /// A finished exchange.
@@ -38,53 +59,135 @@ enum HTTPTransfer {
     /// Sends `method` to `url` (with `upload` as its body, if any) and reads the answer.
     ///
     /// - Parameters:
-    ///   - method: `GET` or `PUT`.
-    ///   - url: An `http://` URL.
+    ///   - method: `GET`, `PUT` or `DELETE`.
+    ///   - url: An `http://` or `https://` URL.
     ///   - upload: The body to send.
-    ///   - deadline: Seconds the whole exchange may take.
-    ///   - limit: The most bytes a `200` body may have (`GET` only; a `PUT` answer's body is not read).
+    ///   - deadline: When the whole exchange must have ended.
+    ///   - limit: The most bytes a `200` body may have (`GET` only; the body of other answers is not read).
     ///   - sink: Where a `200` body goes.
+    ///   - tls: The TLS settings, for `https://` URLs.
     ///   - name: The URL as messages name it (no credentials).
     /// - Returns: The answer.
-    /// - Throws: `PipelineError` naming `name` for a transport failure, a missed deadline, a malformed
-    ///   answer or a body over `limit`.
+    /// - Throws: `PipelineError` naming `name` for a transport or TLS failure (a certificate that
+    ///   does not verify included), a missed deadline, a malformed answer or a body over `limit`.
     static func run(
-        _ method: String, _ url: URL, upload: [UInt8]? = nil, deadline: TimeInterval, limit: Int, sink: Sink,
-        name: String
+        _ method: String, _ url: URL, upload: [UInt8]? = nil, deadline: Deadline, limit: Int, sink: Sink,
+        tls: TLSContext?, name: String
     ) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(
                     with: Result {
-                        var exchange = try Exchange(url: url, deadline: deadline, name: name)
-                        defer { exchange.close() }
-                        return try exchange.run(method, url: url, upload: upload, limit: limit, sink: sink)
+                        try withoutSIGPIPE {
+                            var exchange = try Exchange(url: url, deadline: deadline, tls: tls, name: name)
+                            defer { exchange.close() }
+                            return try exchange.run(method, url: url, upload: upload, limit: limit, sink: sink)
+                        }
                     })
             }
         }
     }
 
+    /// Runs `work` with SIGPIPE blocked on this thread, and takes away a SIGPIPE it raised before
+    /// the thread's signal mask is restored: OpenSSL writes to its socket without `MSG_NOSIGNAL`, so a
+    /// server that closes during a TLS write would otherwise end the process.
+    private static func withoutSIGPIPE<T>(_ work: () throws -> T) rethrows -> T {
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
+                var taken: Int32 = 0
+                sigwait(&pipe, &taken)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return try work()
+    }
+
     /// One connection and its deadline.
     private struct Exchange {
         let name: String
-        let end: DispatchTime
-        let deadline: TimeInterval
+        let deadline: Deadline
         var fd: Int32 = -1
+        /// The TLS connection over `fd` (`SSL *`), for `https://`.
+        var tls: OpaquePointer?
         var buffered: [UInt8] = []
 
-        init(url: URL, deadline: TimeInterval, name: String) throws {
+        init(url: URL, deadline: Deadline, tls context: TLSContext?, name: String) throws {
             self.name = name
             self.deadline = deadline
-            end = .now() + deadline
-            guard url.scheme?.lowercased() == "http", let host = url.host else {
-                throw PipelineError(file: name, reason: "only http:// caches are supported")
+            let scheme = url.scheme?.lowercased()
+            guard scheme == "http" || (scheme == "https" && context != nil), let host = url.host else {
+                throw PipelineError(file: name, reason: "only http:// and https:// caches are supported")
             }
-            fd = try connect(host: host, port: url.port ?? 80)
+            fd = try connect(host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
+            if scheme == "https", let context {
+                do {
+                    try startTLS(context, host: host)
+                } catch {
+                    close()
+                    throw error
+                }
+            }
         }
 
         mutating func close() {
+            if let tls { SSL_free(tls) }
+            tls = nil
             if fd >= 0 { Foundation.close(fd) }
             fd = -1
+        }
+
+        /// The TLS handshake over the connected socket: SNI for host names, then the certificate
+        /// chain and the host name (or IP address) verified by OpenSSL.
+        private mutating func startTLS(_ context: TLSContext, host: String) throws {
+            ERR_clear_error()
+            guard let connection = SSL_new(context.pointer) else {
+                throw PipelineError(file: name, reason: "cannot set up TLS: \(TLSContext.openSSLError())")
+            }
+            tls = connection
+            var address = in6_addr()
+            let isAddress =
+                inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
+            let configured =
+                SSL_set_fd(connection, fd) == 1
+                && (isAddress
+                    ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(connection), host) == 1
+                    : pvrc_ssl_set_server_name(connection, host) == 1 && SSL_set1_host(connection, host) == 1)
+            guard configured else {
+                throw PipelineError(file: name, reason: "cannot set up TLS for \(host): \(TLSContext.openSSLError())")
+            }
+            while true {
+                let result = SSL_connect(connection)
+                if result == 1 { return }
+                try waitForTLS(result, doing: "TLS handshake")
+            }
+        }
+
+        /// Waits for the socket after a TLS call that returned `result`, or throws its failure.
+        private func waitForTLS(_ result: Int32, doing operation: String) throws {
+            let code = SSL_get_error(tls, result)
+            switch code {
+            case SSL_ERROR_WANT_READ: try wait(for: Int16(POLLIN))
+            case SSL_ERROR_WANT_WRITE: try wait(for: Int16(POLLOUT))
+            case SSL_ERROR_SYSCALL where errno == EINTR || errno == EAGAIN: ERR_clear_error()
+            default:
+                let verification = SSL_get_verify_result(tls)
+                if verification != X509_V_OK {
+                    ERR_clear_error()
+                    let reason = String(cString: X509_verify_cert_error_string(verification))
+                    throw PipelineError(
+                        file: name, reason: "cache request failed: the server's certificate is refused: \(reason)")
+                }
+                let fallback = code == SSL_ERROR_SYSCALL ? "the connection closed" : "protocol error"
+                throw PipelineError(
+                    file: name, reason: "cache request failed: \(operation): \(TLSContext.openSSLError(fallback))")
+            }
         }
 
         mutating func run(_ method: String, url: URL, upload: [UInt8]?, limit: Int, sink: Sink) throws -> Answer {
@@ -106,14 +209,14 @@ enum HTTPTransfer {
             while (100..<200).contains(headers.status) { headers = try readHead() }
             var answer = Answer(status: headers.status)
             guard headers.status == 200, method == "GET" else { return answer }
-            var hasher = SHA256()
+            let hasher = SHA256Hasher()
             let name = self.name
             func take(_ bytes: ArraySlice<UInt8>) throws {
                 guard bytes.count <= limit - answer.count else {
                     throw PipelineError(file: name, reason: "the answer is longer than the limit of \(limit) bytes")
                 }
                 answer.count += bytes.count
-                hasher.update(data: bytes)
+                hasher.update(bytes)
                 switch sink {
                 case .memory: answer.body += bytes
                 case .file(let file): try Self.write(bytes, to: file, name: name)
@@ -189,6 +292,9 @@ enum HTTPTransfer {
                 let field = line[..<colon].lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 if field == "content-length" {
+                    guard contentLength == nil else {
+                        throw PipelineError(file: name, reason: "the answer has more than one Content-Length")
+                    }
                     guard let length = Int(value), length >= 0 else {
                         throw PipelineError(file: name, reason: "malformed Content-Length")
                     }
@@ -221,10 +327,11 @@ enum HTTPTransfer {
 
         private func remainingMilliseconds() throws -> Int32 {
             let now = DispatchTime.now()
-            guard now < end else {
-                throw PipelineError(file: name, reason: "no complete answer within \(Self.seconds(deadline))")
+            guard now < deadline.end else {
+                throw PipelineError(
+                    file: name, reason: "no complete answer within \(SecondsText.text(deadline.seconds))")
             }
-            return Int32(clamping: (end.uptimeNanoseconds - now.uptimeNanoseconds + 999_999) / 1_000_000)
+            return Int32(clamping: (deadline.end.uptimeNanoseconds - now.uptimeNanoseconds + 999_999) / 1_000_000)
         }
 
         private func wait(for events: Int16) throws {
@@ -236,7 +343,19 @@ enum HTTPTransfer {
             }
         }
 
+        /// Up to `count` bytes into `chunk`; 0 at the end of the stream.
         private func receive(into chunk: inout [UInt8], atMost count: Int) throws -> Int {
+            if let tls {
+                // OpenSSL may hold decrypted bytes already: read first, wait only when it asks to.
+                while true {
+                    let received = chunk.withUnsafeMutableBytes {
+                        SSL_read(tls, $0.baseAddress, Int32(clamping: count))
+                    }
+                    if received > 0 { return Int(received) }
+                    if SSL_get_error(tls, received) == SSL_ERROR_ZERO_RETURN { return 0 }
+                    try waitForTLS(received, doing: "receive")
+                }
+            }
             while true {
                 try wait(for: Int16(POLLIN))
                 let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, count, 0) }
@@ -248,6 +367,17 @@ enum HTTPTransfer {
         private func send(_ bytes: [UInt8]) throws {
             var offset = 0
             while offset < bytes.count {
+                if let tls {
+                    let sent = bytes[offset...].withUnsafeBytes {
+                        SSL_write(tls, $0.baseAddress, Int32(clamping: $0.count))
+                    }
+                    if sent > 0 {
+                        offset += Int(sent)
+                    } else {
+                        try waitForTLS(sent, doing: "send")
+                    }
+                    continue
+                }
                 try wait(for: Int16(POLLOUT))
                 let sent = bytes[offset...].withUnsafeBytes {
                     Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -320,10 +450,6 @@ enum HTTPTransfer {
 
         private static func errorText() -> String {
             String(cString: strerror(errno))
-        }
-
-        private static func seconds(_ value: TimeInterval) -> String {
-            value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
         }
     }
 }

@@ -174,22 +174,17 @@ public enum TextureBuild {
             var file: TextureFile?
             var bytes: [UInt8] = []
             if let cache {
-                let (cached, problems) = await cache.load(key)
+                // Checked against the most bytes and the size a valid texture of this source can
+                // have before anything is fetched or parsed.
+                let check = CachedTextureCheck(input: input, settings: texture.settings)
+                let (entry, problems) = await cache.load(key, limit: check.maximumFileSize) {
+                    try check.texture(from: $0, name: "entry \(key.hex)")
+                }
                 warnings += problems
-                if let cached {
-                    if let parsed = try? TextureFile.parse(cached, file: key.hex) {
-                        if let problem = CachedTextureCheck.problem(
-                            with: parsed, input: input, settings: texture.settings)
-                        {
-                            warnings.append(cache.warning("entry \(key.hex) \(problem); encoding"))
-                        } else {
-                            file = parsed
-                            bytes = cached
-                            outcome = .cached
-                        }
-                    } else {
-                        warnings.append(cache.warning("entry \(key.hex) is not a valid texture file; encoding"))
-                    }
+                if let entry {
+                    file = entry.value
+                    bytes = entry.bytes
+                    outcome = .cached
                 }
             }
             var reference: RGBAImage?

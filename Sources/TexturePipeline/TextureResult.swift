@@ -1,3 +1,4 @@
+import FileIO
 import PVRTCEncoding
 import TextureEncoding
 import TextureManifest
@@ -55,11 +56,13 @@ public struct TextureResult: Sendable {
     }
 
     /// The failure as one line naming the source file, or `nil` when the texture did not fail.
-    /// Errors that do not name their file (`EncodingError`, `EncodeJobError`) get the source path in front.
+    /// Errors that do not name their file (`EncodingError`, `EncodeJobError`) get the source path in
+    /// front. Control characters (of a source name, say) are escaped, so the line stays one line and
+    /// prints nothing but text.
     public var failureMessage: String? {
         guard case .failed(let error) = outcome else { return nil }
-        let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return error is EncodingError || error is EncodeJobError ? "\(source): \(text)" : text
+        let text = String(describing: error)
+        return PrintableText.escaped(error is EncodingError || error is EncodeJobError ? "\(source): \(text)" : text)
     }
 }
 

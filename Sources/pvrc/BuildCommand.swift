@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import PVRTC
 import PVRTCEncoding
@@ -18,9 +19,12 @@ struct BuildCommand: AsyncParsableCommand {
             effective options or encoder version changed are encoded again; the record is \
             OUT/\(BuildState.fileName). Every encode option applies to all textures; a manifest adds \
             per-glob overrides (see the README). With --cache, results are shared through a folder or an \
-            HTTP server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/SHA256 and BASE/ac/KEY); \
-            cache errors only warn. --shard I/N builds one of N deterministic parts; a later unsharded build with the same \
-            cache assembles OUT without encoding.
+            HTTP(S) server speaking the Bazel remote-cache protocol (GET/PUT BASE/cas/SHA256 and BASE/ac/KEY); \
+            cache errors only warn. https:// caches verify the server's certificate against the system's \
+            trusted certificates (or only --cache-ca-file's); user:token@ in the URL is sent as basic \
+            authentication, over http:// only with --cache-allow-http-credentials. --shard I/N builds one \
+            of N deterministic parts; a later unsharded build with the same cache assembles OUT without \
+            encoding.
             """
     )
 
@@ -49,8 +53,23 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Megabytes of estimated encoder memory running textures may use together (default: half the RAM).")
     var memoryBudget: Int?
 
-    @Option(help: "Shared cache: a folder, or http://HOST[:PORT]/PREFIX (Bazel remote-cache HTTP protocol).")
+    @Option(
+        help:
+            "Shared cache: a folder, or http[s]://[USER:TOKEN@]HOST[:PORT]/PREFIX (Bazel remote-cache HTTP protocol)."
+    )
     var cache: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "For an https:// cache: trust only the CA certificates in this PEM file (a private cache's own CA).",
+            valueName: "file"))
+    var cacheCaFile: String?
+
+    @Flag(
+        help:
+            "Send the credentials of an http:// cache URL although anyone on the network can read them (prefer https://)."
+    )
+    var cacheAllowHttpCredentials = false
 
     @Option(help: "Build only part I of N (1 <= I <= N), split by source path hash.")
     var shard: String?
@@ -69,6 +88,9 @@ struct BuildCommand: AsyncParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let memoryBudget, memoryBudget < 1 { throw ValidationError("--memory-budget must be at least 1") }
         if let emit, emit != "ninja" { throw ValidationError("--emit supports only ninja") }
+        if cache == nil && (cacheCaFile != nil || cacheAllowHttpCredentials) {
+            throw ValidationError("--cache-ca-file and --cache-allow-http-credentials need --cache")
+        }
     }
 
     func run() async throws {
@@ -81,8 +103,7 @@ struct BuildCommand: AsyncParsableCommand {
         let configuration = try makeConfiguration()
         let plan = try BuildPlan.make(configuration)
         for path in plan.skipped {
-            FileHandle.standardError.write(
-                Data("pvrc: warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)\n".utf8))
+            printError("warning: skipped \(path): not a format pvrc reads (PNG, JPEG, TGA)")
         }
         if emit != nil {
             try FileManager.default.createDirectory(at: configuration.outputFolder, withIntermediateDirectories: true)
@@ -91,7 +112,7 @@ struct BuildCommand: AsyncParsableCommand {
                 manifest: sourceIsManifest, pvrc: Self.executable())
             let url = configuration.outputFolder.appendingPathComponent("build.ninja")
             try file.write(to: url)
-            print("\(url.relativePath): \(plan.textures.count) textures")
+            printLine("\(url.relativePath): \(plan.textures.count) textures")
             return
         }
         if dryRun {
@@ -136,7 +157,7 @@ struct BuildCommand: AsyncParsableCommand {
             manifest = BuildManifest(folder: sourceURL)
         }
         for warning in manifest.warnings {
-            FileHandle.standardError.write(Data("pvrc: warning: \(warning)\n".utf8))
+            printError("warning: \(warning)")
         }
         let container = encoding.format.flatMap(TextureContainer.init(rawValue:)) ?? .pvr2
         let memory = memoryBudget.map { $0 << 20 } ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
@@ -146,7 +167,12 @@ struct BuildCommand: AsyncParsableCommand {
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
             settings: TextureSettings(options: options, container: container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
-            cache: try cache.map(BuildCacheLocation.open), shard: try shard.map(Shard.init(parsing:)),
+            cache: try cache.map {
+                try BuildCacheLocation.open(
+                    $0, certificateAuthorities: cacheCaFile.map { URL(fileURLWithPath: $0) },
+                    allowsCredentialsOverHTTP: cacheAllowHttpCredentials)
+            },
+            shard: try shard.map(Shard.init(parsing:)),
             measuresQuality: report != nil)
     }
 
@@ -157,11 +183,11 @@ struct BuildCommand: AsyncParsableCommand {
             switch texture.action {
             case .build(let reason):
                 toBuild += 1
-                print("build \(texture.source.path) -> \(texture.outputPath) (\(reason.rawValue))")
+                printLine("build \(texture.source.path) -> \(texture.outputPath) (\(reason.rawValue))")
             case .upToDate:
                 upToDate += 1
             case .fail:
-                print("fail \(texture.source.path)")
+                printLine("fail \(texture.source.path)")
             }
         }
         var pruneCount = 0
@@ -172,9 +198,9 @@ struct BuildCommand: AsyncParsableCommand {
                 switch StaleOutput.verdict(for: path, entry: entry, in: folder) {
                 case .delete:
                     pruneCount += 1
-                    print("prune \(path)")
+                    printLine("prune \(path)")
                 case .gone: break
-                case .keep(let reason): print("keep \(path) (\(reason))")
+                case .keep(let reason): printLine("keep \(path) (\(reason))")
                 }
             }
         }
@@ -186,10 +212,10 @@ struct BuildCommand: AsyncParsableCommand {
     /// The summary line (with the whole command's wall time) and one line per failure.
     private func printSummary(_ summary: BuildSummary, seconds elapsed: Duration) {
         for kept in summary.notPruned {
-            FileHandle.standardError.write(Data("pvrc: warning: not pruned: \(output)/\(kept)\n".utf8))
+            printError("warning: not pruned: \(output)/\(kept)")
         }
         for failure in summary.failures {
-            FileHandle.standardError.write(Data("pvrc: \(message(for: failure))\n".utf8))
+            printError(message(for: failure))
         }
         var parts = ["\(summary.built) built", "\(summary.cached) from cache", "\(summary.upToDate) up to date"]
         parts.append("\(summary.failures.count) failed")
@@ -198,6 +224,17 @@ struct BuildCommand: AsyncParsableCommand {
         print(
             "pvrc build: " + parts.joined(separator: ", ") + shardNote(summary.otherShards)
                 + String(format: " (%.2f s)", seconds))
+    }
+
+    /// `pvrc: TEXT` on stderr, escaped: build messages carry source names, which may hold control
+    /// characters.
+    private func printError(_ text: String) {
+        FileHandle.standardError.write(Data("pvrc: \(PrintableText.escaped(text))\n".utf8))
+    }
+
+    /// One line of the build log on stdout, escaped as ``printError(_:)`` is.
+    private func printLine(_ text: String) {
+        print(PrintableText.escaped(text))
     }
 
     private func shardNote(_ others: Int) -> String {

@@ -1,10 +1,12 @@
+import FileIO
 import Foundation
 import TexturePipeline
 
 /// What `pvrc build` prints while it works: on a terminal, a progress bar with an ETA on stderr
 /// (cache warnings appear above it); otherwise one plain line per finished texture on stdout (CI
 /// logs) and cache warnings on stderr. Failures are listed once, in the summary. The bar is redrawn
-/// every second (``tick()``), so elapsed time and ETA move during long encodes.
+/// every second (``tick()``), so elapsed time and ETA move during long encodes. Names and warnings
+/// are printed escaped (`PrintableText`): a source name cannot add or forge a log line.
 final class BuildDisplay: @unchecked Sendable {
     private let quiet: Bool
     private let terminal: Bool
@@ -50,7 +52,7 @@ final class BuildDisplay: @unchecked Sendable {
         defer { lock.unlock() }
         clearBar()
         for warning in result.warnings {
-            FileHandle.standardError.write(Data("pvrc: warning: \(warning)\n".utf8))
+            FileHandle.standardError.write(Data("pvrc: warning: \(PrintableText.escaped(warning))\n".utf8))
         }
         if !quiet && !terminal {
             let verb: String
@@ -60,8 +62,8 @@ final class BuildDisplay: @unchecked Sendable {
             default: verb = "built"
             }
             let line =
-                "\(verb) \(result.source) -> \(result.output) (" + String(format: "%.2f", result.seconds)
-                + " s) [\(progress.completed)/\(progress.total)]\n"
+                PrintableText.escaped("\(verb) \(result.source) -> \(result.output) (")
+                + String(format: "%.2f", result.seconds) + " s) [\(progress.completed)/\(progress.total)]\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         last = (progress, clock.now)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 
 /// How every `pvrc` command reports failure: exactly one line on stderr naming the file and the
@@ -22,16 +23,17 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 
     /// Runs a command's work. Any error it throws is printed as one line on stderr and turned into
-    /// exit status 1 (`ExitCode.failure`), so no stack of messages or usage text follows.
+    /// exit status 1 (`ExitCode.failure`), so no stack of messages or usage text follows. Control
+    /// characters in the message (a file name's newline or escape sequence) are printed escaped
+    /// (`PrintableText`), so a name can neither add a line nor reach the terminal.
     static func reporting(_ work: () async throws -> Void) async throws {
         do {
             try await work()
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let message = commandLineDescription(of: error)
-                .split(whereSeparator: \.isNewline)
-                .joined(separator: " ")
+            let message = PrintableText.escaped(
+                commandLineDescription(of: error).trimmingCharacters(in: .whitespacesAndNewlines))
             FileHandle.standardError.write(Data("pvrc: \(message)\n".utf8))
             throw ExitCode.failure
         }

@@ -419,4 +419,53 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(rebuild.standardError.contains("\(damaged): does not match its SHA-256"), rebuild.standardError)
         XCTAssertEqual(try textures(in: repaired), try textures(in: local))
     }
+
+    /// Ninja passes `$in $out` to pvrc as words: an output named `-dash.pvr` or `-h.pvr` must be
+    /// a path, not options (issue 35, D7: it printed help, exited 0 and wrote nothing).
+    func testEmittedNinjaFileBuildsOutputsWhoseNamesStartWithADash() throws {
+        let ninjaTool = URL(fileURLWithPath: "/usr/bin/ninja")
+        guard FileManager.default.isExecutableFile(atPath: ninjaTool.path) else {
+            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
+        }
+        let directory = try TemporaryDirectory()
+        let source = try makeSource(in: directory, images: ["-dash.png": 16, "-h.png": 8])
+        let emitted = directory.path + "/ninja-out"
+        let emit = try PVRCProcess.run(["build", source, emitted, "--quality", "fast", "--emit", "ninja"])
+        XCTAssertEqual(emit.status, 0, emit.standardError)
+        let ninja = try PVRCProcess.run(executable: ninjaTool, ["-C", emitted])
+        XCTAssertEqual(ninja.status, 0, ninja.standardOutput + ninja.standardError)
+        let local = directory.path + "/local"
+        XCTAssertEqual(try PVRCProcess.run(["build", source, local, "--quality", "fast", "--quiet"]).status, 0)
+        XCTAssertEqual(Set(try textures(in: emitted).keys), ["-dash.pvr", "-h.pvr"])
+        XCTAssertEqual(try textures(in: emitted), try textures(in: local))
+    }
+
+    /// A source name with newlines and escape sequences cannot add a line to the build log (a
+    /// forged summary) or reach the terminal; neither can one in an error of `pvrc info`
+    /// (issue 35, D8).
+    func testControlCharactersInSourceNamesArePrintedEscaped() throws {
+        let directory = try TemporaryDirectory()
+        let forged = "a\npvrc build: 9 built, 0 from cache, 0 up to date, 0 failed (0.01 s)\n\u{1B}[2J.png"
+        let source = try makeSource(in: directory, images: [forged: 8, "ok.png": 8])
+        let broken = "bad\u{1B}]0;owned\u{7}.png"
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: source + "/" + broken))
+        let run = try PVRCProcess.run(["build", source, directory.path + "/out", "--quality", "fast"])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        let printed = run.standardOutput + run.standardError
+        XCTAssertFalse(
+            printed.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+            printed)
+        let summaries = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("pvrc build:") }
+        XCTAssertEqual(summaries.count, 1, run.standardOutput)
+        XCTAssertEqual(counts(run.standardOutput)?.built, 2, run.standardOutput)
+        XCTAssertEqual(counts(run.standardOutput)?.failed, 1, run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains(#"a\npvrc build: 9 built"#), run.standardOutput)
+        XCTAssertTrue(run.standardError.contains(#"bad\u{1B}]0;owned\u{7}.png"#), run.standardError)
+
+        let info = try PVRCProcess.run(["info", source + "/" + broken])
+        XCTAssertEqual(info.status, 1)
+        XCTAssertEqual(info.standardError.split(separator: "\n", omittingEmptySubsequences: false).count, 2)
+        XCTAssertFalse(info.standardError.contains("\u{1B}"), info.standardError)
+        XCTAssertTrue(info.standardError.contains(#"\u{1B}]0;owned\u{7}"#), info.standardError)
+    }
 }

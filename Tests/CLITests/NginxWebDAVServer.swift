@@ -1,8 +1,15 @@
 import Foundation
 
-/// An nginx serving a folder over HTTP with WebDAV `PUT` on 127.0.0.1, configured in a temporary
-/// folder: the Bazel-remote-cache-compatible server the HTTP cache tests talk to.
+/// An nginx serving a folder over HTTP (or HTTPS) with WebDAV `PUT` and `DELETE` on 127.0.0.1,
+/// configured in a temporary folder: the Bazel-remote-cache-compatible server the HTTP cache tests
+/// talk to; optionally with HTTP basic authentication.
 final class NginxWebDAVServer {
+    /// A certificate and its private key (PEM files) for an HTTPS server.
+    struct TLSIdentity {
+        let certificate: URL
+        let key: URL
+    }
+
     /// Why the server cannot run here (nginx not installed, or it did not start).
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
@@ -13,8 +20,12 @@ final class NginxWebDAVServer {
     private let process: Process
     private let folder: URL
 
-    /// Starts nginx with its configuration, logs and data under `folder`.
-    init(folder: URL) throws {
+    /// Whether the server speaks HTTPS.
+    private let https: Bool
+
+    /// Starts nginx with its configuration, logs and data under `folder`; over TLS with `tls`; asking
+    /// for the users and password hashes of `passwords` (an htpasswd file) when given.
+    init(folder: URL, tls: TLSIdentity? = nil, passwords: URL? = nil) throws {
         let candidates = ["/usr/sbin/nginx", "/usr/bin/nginx"]
         guard let nginx = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Unavailable(description: "nginx is not installed (tools/install-deps.sh installs it)")
@@ -22,8 +33,16 @@ final class NginxWebDAVServer {
         self.folder = folder
         root = folder.appendingPathComponent("root", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        let port = try Self.freePort()
+        self.port = port
+        https = tls != nil
         let path = folder.path
+        let listen =
+            tls.map {
+                "listen 127.0.0.1:\(port) ssl;\n ssl_certificate \($0.certificate.path);\n ssl_certificate_key \($0.key.path);"
+            } ?? "listen 127.0.0.1:\(port);"
+        let authentication =
+            passwords.map { "auth_basic \"pvrc cache\";\n auth_basic_user_file \($0.path);" } ?? ""
         let configuration = """
             daemon off;
             master_process off;
@@ -39,10 +58,11 @@ final class NginxWebDAVServer {
                 uwsgi_temp_path \(path)/uwsgi;
                 scgi_temp_path \(path)/scgi;
                 server {
-                    listen 127.0.0.1:\(port);
+                    \(listen)
                     root \(root.path);
+                    \(authentication)
                     location / {
-                        dav_methods PUT;
+                        dav_methods PUT DELETE;
                         create_full_put_path on;
                         client_max_body_size 256m;
                     }
@@ -61,7 +81,13 @@ final class NginxWebDAVServer {
     }
 
     /// The cache base URL.
-    var baseURL: String { "http://127.0.0.1:\(port)/pvrc-cache" }
+    var baseURL: String { url() }
+
+    /// The cache base URL with `host` (`127.0.0.1` or `localhost`, both served) and `credentials`
+    /// (`user:password`).
+    func url(host: String = "127.0.0.1", credentials: String? = nil) -> String {
+        "\(https ? "https" : "http")://\(credentials.map { "\($0)@" } ?? "")\(host):\(port)/pvrc-cache"
+    }
 
     /// Requests served, from the access log: (method, status) pairs.
     func requests() -> [(method: String, status: Int)] {

@@ -16,11 +16,8 @@ final class HostileCacheTests: XCTestCase {
     /// Content-Length): the client must hang up at byte 101, not read 256 MB.
     func testACasBodyLongerThanItsPointerIsCutAtTheFirstByteOver() async throws {
         let pointer = Array("\(ContentDigest(ofText: "promised").hex) 100\n".utf8)
-        let server = try LocalHTTPServer { request in
-            if request.method == "GET" && request.path.contains("/ac/") { return .answer(status: 200, body: pointer) }
-            if request.method == "GET" { return .flood(announced: nil, total: 256 * Self.megabyte) }
-            return .answer(status: 201)
-        }
+        let server = try LocalHTTPServer.cache(
+            pointer: pointer, file: .flood(announced: nil, total: 256 * Self.megabyte))
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
         let summary = try await fixture.build(
@@ -85,7 +82,7 @@ final class HostileCacheTests: XCTestCase {
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
         // A generous deadline: the 307 must arrive even on a loaded machine.
-        let cache = HTTPTextureCache(base: try XCTUnwrap(URL(string: server.url())), timeout: 30)
+        let cache = try HTTPTextureCache(base: try XCTUnwrap(URL(string: server.url())), timeout: 30)
         let summary = try await fixture.build(fixture.configuration(cache: cache))
         XCTAssertEqual(summary.built, 1)
         let warnings = summary.results[0].warnings
@@ -93,12 +90,13 @@ final class HostileCacheTests: XCTestCase {
         XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/elsewhere") }, "the redirect was followed")
     }
 
-    /// user:password in a cache URL is used, never printed.
+    /// user:password in a cache URL is used (over plain HTTP only when allowed), never printed.
     func testCredentialsInACacheURLAreNeverPrinted() async throws {
         let server = try LocalHTTPServer { _ in .answer(status: 500) }
         defer { server.stop() }
         let fixture = try BuildFixture(images: ["a.png": 16])
-        let cache = try BuildCacheLocation.open(server.url(credentials: "builder:s3cr3t-token"))
+        let cache = try BuildCacheLocation.open(
+            server.url(credentials: "builder:s3cr3t-token"), allowsCredentialsOverHTTP: true)
         XCTAssertFalse(cache.location.contains("s3cr3t"), cache.location)
         let summary = try await fixture.build(fixture.configuration(cache: cache))
         XCTAssertEqual(summary.built, 1)

@@ -67,6 +67,15 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// A cache that answers every `GET …/ac/…` with `pointer`, every other `GET` with `file`, and any
+    /// other request with 201.
+    static func cache(pointer: [UInt8], file: Reply) throws -> LocalHTTPServer {
+        try LocalHTTPServer { request in
+            guard request.method == "GET" else { return .answer(status: 201) }
+            return request.path.contains("/ac/") ? .answer(status: 200, body: pointer) : file
+        }
+    }
+
     /// `http://127.0.0.1:PORT/PREFIX`.
     func url(_ prefix: String = "cache", credentials: String? = nil) -> String {
         "http://\(credentials.map { "\($0)@" } ?? "")127.0.0.1:\(port)/\(prefix)"
