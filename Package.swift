@@ -252,6 +252,8 @@ let package = Package(
                     "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CEGL"), gl("CGLES2"),
                     gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
+                    // Every library a documentation sample imports, built before the samples are checked.
+                    "ImageFiles", "PVRTCEncoding",
                 ]
             ),
         ])
