@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport"]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
@@ -271,3 +271,40 @@ let package = Package(
             ),
         ])
 )
+
+/// `PVRC_TEST_TARGETS="A B …"`: the package declares only those test targets and the targets they
+/// depend on, directly or not (with the products made of them and the packages they use). The
+/// sanitizer step sets it to the test targets it runs, so its instrumented builds compile nothing
+/// those runs do not test (the command line, the build pipeline and its cryptography).
+if let testTargets = Context.environment["PVRC_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set(testTargets.split(separator: " ").map(String.init))
+    var pending = Array(kept)
+    while let name = pending.popLast() {
+        for dependency in byName[name]?.dependencies ?? [] {
+            switch dependency {
+            case .targetItem(let next, _), .byNameItem(let next, _):
+                if byName[next] != nil, kept.insert(next).inserted { pending.append(next) }
+            default: continue  // a product of another package
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    // Packages whose products no kept target uses (the docc plugin's provides a command, not products).
+    let usedPackages = Set(
+        package.targets.flatMap(\.dependencies).compactMap { dependency -> String? in
+            guard case .productItem(_, let package?, _, _) = dependency else { return nil }
+            return package
+        })
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        let name = location.split(separator: "/").last.map(String.init) ?? location
+        return !usedPackages.contains(name) && name != "swift-docc-plugin"
+    }
+    package.products.removeAll { product in
+        let targets =
+            (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+            ?? (product as? Product.Plugin)?.targets ?? []
+        return targets.contains { !kept.contains($0) }
+    }
+}
