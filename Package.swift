@@ -185,6 +185,9 @@ let package = Package(
             name: "PVRCTestSupport", dependencies: ["Imaging", "PVRTC", "TextureFormats", "PVRTCBenchmarks"],
             path: "Tests/PVRCTestSupport"
         ),
+        // What tests need from outside the package (tools, the image corpus): skipped locally when
+        // missing, a failure under CI. Imports XCTest, so test targets only.
+        .target(name: "PVRCTestRequirements", path: "Tests/PVRCTestRequirements"),
 
         .testTarget(
             name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"],
@@ -192,18 +195,23 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"]
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks"]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
         .testTarget(
             name: "TextureFormatsTests",
-            dependencies: ["TextureFormats", "PVRTC", "PVRCTestSupport", "PVRTCBenchmarks", "ImageFiles", "Imaging"],
+            dependencies: [
+                "TextureFormats", "PVRTC", "PVRCTestSupport", "PVRTCBenchmarks", "PVRCTestRequirements", "ImageFiles",
+                "Imaging",
+            ],
             exclude: ["Fixtures2bpp"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "ImageFilesTests", dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport"], exclude: ["Fixtures"]),
+            name: "ImageFilesTests",
+            dependencies: ["ImageFiles", "Imaging", "PVRCTestSupport", "PVRCTestRequirements"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TexturePipelineTests",
             dependencies: [
@@ -212,13 +220,16 @@ let package = Package(
                 "PVRCTestSupport",
             ]
         ),
-        .testTarget(name: "EncodePipelineTests", dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles"]),
+        .testTarget(
+            name: "EncodePipelineTests",
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "PVRCTestRequirements"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
                 "PVRTCEncoding", "TextureEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+                "PVRCTestRequirements",
             ],
             exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
             swiftSettings: glDefine
@@ -252,6 +263,7 @@ let package = Package(
                 name: "PVRTCGLTests",
                 dependencies: [
                     gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport", "PVRTCBenchmarks",
+                    "PVRCTestRequirements",
                 ]
             ),
             .testTarget(
@@ -260,7 +272,46 @@ let package = Package(
                     "TextureLoader", gl("TextureLoaderGL"), gl("PVRTCGL"), gl("CEGL"), gl("CGLES2"),
                     gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
+                    // Every library a documentation sample imports, built before the samples are checked.
+                    "ImageFiles", "PVRTCEncoding",
                 ]
             ),
         ])
 )
+
+/// `PVRC_TEST_TARGETS="A B …"`: the package declares only those test targets and the targets they
+/// depend on, directly or not (with the products made of them and the packages they use). The
+/// sanitizer step sets it to the test targets it runs, so its instrumented builds compile nothing
+/// those runs do not test (the command line, the build pipeline and its cryptography).
+if let testTargets = Context.environment["PVRC_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set(testTargets.split(separator: " ").map(String.init))
+    var pending = Array(kept)
+    while let name = pending.popLast() {
+        for dependency in byName[name]?.dependencies ?? [] {
+            switch dependency {
+            case .targetItem(let next, _), .byNameItem(let next, _):
+                if byName[next] != nil, kept.insert(next).inserted { pending.append(next) }
+            default: continue  // a product of another package
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    // Packages whose products no kept target uses (the docc plugin's provides a command, not products).
+    let usedPackages = Set(
+        package.targets.flatMap(\.dependencies).compactMap { dependency -> String? in
+            guard case .productItem(_, let package?, _, _) = dependency else { return nil }
+            return package
+        })
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        let name = location.split(separator: "/").last.map(String.init) ?? location
+        return !usedPackages.contains(name) && name != "swift-docc-plugin"
+    }
+    package.products.removeAll { product in
+        let targets =
+            (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+            ?? (product as? Product.Plugin)?.targets ?? []
+        return targets.contains { !kept.contains($0) }
+    }
+}

@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
-# Installs the Debian packages pvrc builds and tests against, but only those that are missing: when
-# everything is present it changes nothing and needs no root. Runs as root or through sudo.
-#   libpng, libjpeg-turbo's TurboJPEG, stb_image    image files
-#   EGL, OpenGL ES 2.0, Mesa's software renderer    the headless renderer and its tests
-#   zlib, Zstandard                                 .pvr.ccz / .pvr.gz, KTX 2 supercompression
-#   chromium                                        opens the quality-report HTML page in CLITests
-#   nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
-#   SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
+# Installs the Debian packages pvrc needs, but only those that are missing: when everything is
+# present it changes nothing and needs no root. Runs as root or through sudo.
+#
+#   tools/install-deps.sh          what building pvrc and encoding, inspecting and rendering need:
+#     libpng, libjpeg-turbo's TurboJPEG, stb_image    image files
+#     zlib, Zstandard                                 .pvr.ccz / .pvr.gz, KTX 2 supercompression
+#     OpenSSL (libssl, libcrypto)                     build-cache SHA-256 and https:// caches
+#     EGL, OpenGL ES 2.0, Mesa's software renderer    the headless renderer (pvrc render, the GL libraries)
+#   tools/install-deps.sh --test   also what only the test suite (tools/test) uses:
+#     chromium                                        opens the quality-report HTML page in CLITests
+#     nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
+#     zstd, python3                                   independent checks of KTX 2 frames and of zlib / gzip
+#     openssl                                         certificates for the https cache tests
+#     SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
 set -euo pipefail
 
-packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libssl-dev libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
-    chromium nginx ninja-build libsdl2-dev xvfb xauth)
+build_packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libssl-dev libegl-dev libgles-dev
+    libegl-mesa0 libgl1-mesa-dri)
+test_packages=(chromium nginx ninja-build zstd python3 openssl libsdl2-dev xvfb xauth)
+
+packages=("${build_packages[@]}")
+case "${1:-}" in
+    "") ;;
+    --test) packages+=("${test_packages[@]}") ;;
+    *)
+        echo "usage: tools/install-deps.sh [--test]" >&2
+        exit 1
+        ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do

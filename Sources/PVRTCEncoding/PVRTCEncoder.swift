@@ -2,7 +2,7 @@ import Dispatch
 import Imaging
 import PVRTC
 
-/// Encodes images as PVRTC1 4bpp textures: the one entry point of the encoder.
+/// Encodes images as PVRTC1 4bpp or 2bpp textures (``Options/format``): the one entry point of the encoder.
 ///
 /// The pipeline, in order: `--max-size` halving (optional, `ImageSizeLimit`), preparation (size
 /// checks, optional pad or stretch to a (square) power of two), the flip (optional, `ImageFlip`), the

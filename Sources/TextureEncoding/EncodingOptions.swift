@@ -68,7 +68,9 @@ extension EncodingOption {
         EncodingOption(
             name: "format", kind: .choice(TextureContainer.allCases.map(\.rawValue)), isOptional: true,
             defaultValue: .none,
-            help: "Container: pvr2 (legacy PVR), pvr3 or ktx (default: from OUT's extension).",
+            help:
+                "Container: pvr2 (legacy PVR), pvr3, ktx, ktx2, ktx2-zstd (Zstandard), pvr-ccz or pvr-gz "
+                + "(default: from OUT's extension).",
             read: { .word($0.container.rawValue) },
             write: { job, value in
                 if let container = value.word.flatMap(TextureContainer.init(rawValue:)) { job.container = container }

@@ -80,5 +80,6 @@ struct BenchEncodeCommand: AsyncParsableCommand {
             String(
                 format: "  median %.3f s (fastest %.3f s), %.2f Mpixel/s",
                 result.median, result.minimum, result.millionsPerSecond(pixels)))
+        if let saveLevel { print("wrote \(saveLevel): the last run's level, \(level.count) bytes") }
     }
 }

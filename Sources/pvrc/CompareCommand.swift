@@ -11,9 +11,15 @@ import TextureEncoding
 struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Print RGB, luma (Rec.709), alpha and alpha-weighted RGB PSNR and SSIM of CANDIDATE against REF.",
+        abstract: "Measure CANDIDATE (a PNG or a texture) against REF: PSNR and SSIM, the telling figure first.",
         discussion: """
-            CANDIDATE is a PNG, or a .pvr/.ktx texture that is decoded with the CPU decoder first and \
+            The first line is the figure that matters for the texture: for a REF with transparency, RGB \
+            PSNR weighted by REF's alpha (colour where it shows) and alpha PSNR; for an opaque REF, luma (Y, \
+            Rec.709) PSNR, where the eye sees detail. Plain RGB and Y PSNR and SSIM of an image with \
+            transparency also count the colour under alpha 0, which nobody sees and which alpha bleed \
+            replaces on purpose. PSNR is in dB, higher is better; SSIM is 1 for identical images. \
+            CANDIDATE is a PNG, or a PVRTC1 4bpp or 2bpp texture in any container pvrc writes (PVR v2, \
+            PVR v3, KTX 1.1, KTX 2, .pvr.ccz, .pvr.gz) that is decoded with the CPU decoder first and \
             turned upright by the orientation the file records. A texture marked premultiplied is judged \
             against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
             light for sRGB-labelled files, on stored values otherwise). For a texture, REF is the source \
@@ -25,14 +31,15 @@ struct CompareCommand: AsyncParsableCommand {
             linear; renormalised vectors with --normal-map) unless it already has level N's size. \
             --normal-map adds the mean, 99th-percentile and largest angle between reference and \
             candidate normals, in degrees. \
-            --diff writes an error heat map, --side-by-side reference | candidate | heat map.
+            --diff writes an error heat map, --side-by-side reference | candidate | heat map; each \
+            picture written is confirmed on a line of its own (a field with --json).
             """
     )
 
     @Argument(help: "The reference PNG image.")
     var reference: String
 
-    @Argument(help: "The image to judge: a PNG, or a .pvr/.ktx texture file.")
+    @Argument(help: "The image to judge: a PNG, or a texture file (.pvr, .ktx, .ktx2, .pvr.ccz, .pvr.gz).")
     var candidate: String
 
     @Flag(help: "Print one JSON object instead of a table.")
@@ -123,6 +130,7 @@ struct CompareCommand: AsyncParsableCommand {
                     + "\(referenceImage.width)x\(referenceImage.height)")
         }
         let result = try ImageComparison.compare(reference: referenceImage, candidate: candidateImage)
+        let transparent = referenceImage.hasTransparency
         var region: PixelRect?
         if let crop {
             region =
@@ -142,24 +150,23 @@ struct CompareCommand: AsyncParsableCommand {
                 try SideBySide.render(
                     reference: referenceImage, candidate: candidateImage, region: region,
                     zoom: zoom, fullScale: errorScale,
-                    caption: caption(result, transparent: referenceImage.hasTransparency))
+                    caption: caption(result, transparent: transparent))
             }
         }
-        var metrics: [(key: String, label: String, value: Double?, unit: String)] = [
-            ("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB"),
-            ("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB"),
-            ("alpha_psnr", "alpha PSNR", result.alphaPSNR, " dB"),
-            ("aw_rgb_psnr", "alpha-weighted RGB PSNR", result.alphaWeightedRGBPSNR, " dB"),
-            ("ssim", "SSIM", result.ssim, ""),
-        ]
+        var metrics = Self.metrics(result, transparent: transparent)
         if normalMap {
             let angles = try NormalMapComparison.compare(reference: referenceImage, candidate: candidateImage)
             metrics += [
-                ("normal_mean_deg", "normal mean error", angles.meanDegrees, " deg"),
-                ("normal_p99_deg", "normal p99 error", angles.p99Degrees, " deg"),
-                ("normal_max_deg", "normal max error", angles.maxDegrees, " deg"),
+                Metric(
+                    "normal_mean_deg", "normal mean error", angles.meanDegrees, " deg", "mean angle between normals"),
+                Metric("normal_p99_deg", "normal p99 error", angles.p99Degrees, " deg", "99th percentile of the angle"),
+                Metric("normal_max_deg", "normal max error", angles.maxDegrees, " deg", "largest angle"),
             ]
         }
+        let pictures = [
+            ("diff", diff, "error heat map"), ("side_by_side", sideBySide, "reference | candidate | heat map"),
+        ]
+        .compactMap { key, file, what in file.map { (key: key, file: $0, what: what) } }
         if json {
             var fields = [
                 "\"reference\": \(jsonString(reference))",
@@ -172,16 +179,61 @@ struct CompareCommand: AsyncParsableCommand {
                 fields.append("\"crop\": [\(region.x), \(region.y), \(region.width), \(region.height)]")
             }
             fields += metrics.map { "\"\($0.key)\": \(jsonNumber($0.value))" }
+            fields += pictures.map { "\"\($0.key)\": \(jsonString($0.file))" }
             print("{" + fields.joined(separator: ", ") + "}")
         } else {
-            print("\(candidate) vs \(reference) (\(candidateImage.width)x\(candidateImage.height)):")
+            let judged =
+                transparent ? "with alpha: judged by alpha-weighted RGB and alpha PSNR" : "opaque: judged by Y PSNR"
+            print("\(candidate) vs \(reference) (\(candidateImage.width)x\(candidateImage.height), \(judged)):")
             for metric in metrics {
-                let text =
-                    metric.value.map { format($0, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit }
-                    ?? "n/a (reference is opaque)"
-                print("  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " " + text)
+                guard let value = metric.value else { continue }
+                let text = format(value, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit
+                print(
+                    "  " + metric.label.padding(toLength: 24, withPad: " ", startingAt: 0) + " "
+                        + text.padding(toLength: 16, withPad: " ", startingAt: 0) + metric.meaning)
             }
+            print("  (PSNR in dB, higher is better; SSIM 1 means identical)")
+            for picture in pictures { print("wrote \(picture.file): \(picture.what)") }
         }
+    }
+
+    /// One figure of the comparison: its JSON key, its label, value and unit, and what it means.
+    private struct Metric {
+        let key: String
+        let label: String
+        let value: Double?
+        let unit: String
+        let meaning: String
+
+        init(_ key: String, _ label: String, _ value: Double?, _ unit: String, _ meaning: String) {
+            (self.key, self.label, self.value, self.unit, self.meaning) = (key, label, value, unit, meaning)
+        }
+    }
+
+    /// The figures of `result`, the one that matters for the reference first: alpha-weighted RGB and
+    /// alpha for a reference with transparency (plain RGB, Y and SSIM also count the colour under
+    /// alpha 0), Y for an opaque one (whose alpha figures are `nil`).
+    private static func metrics(_ result: ImageComparison, transparent: Bool) -> [Metric] {
+        let rgb = Metric("rgb_psnr", "RGB PSNR", result.rgbPSNR, " dB", "R, G and B of every pixel")
+        let y = Metric("y_psnr", "Y PSNR (Rec.709)", result.lumaPSNR, " dB", "luma, where the eye sees detail")
+        let ssim = Metric("ssim", "SSIM", result.ssim, "", "structure of the luma")
+        guard transparent else {
+            return [
+                y, rgb, ssim,
+                Metric("alpha_psnr", "alpha PSNR", nil, " dB", ""),
+                Metric("aw_rgb_psnr", "alpha-weighted RGB PSNR", nil, " dB", ""),
+            ]
+        }
+        let hidden = " (also under alpha 0, unseen)"
+        return [
+            Metric(
+                "aw_rgb_psnr", "alpha-weighted RGB PSNR", result.alphaWeightedRGBPSNR, " dB",
+                "colour where it shows (weighted by REF's alpha)"),
+            Metric("alpha_psnr", "alpha PSNR", result.alphaPSNR, " dB", "the alpha channel"),
+            Metric(y.key, y.label, y.value, y.unit, "luma of every pixel" + hidden),
+            Metric(rgb.key, rgb.label, rgb.value, rgb.unit, rgb.meaning + hidden),
+            Metric(ssim.key, ssim.label, ssim.value, ssim.unit, ssim.meaning + hidden),
+        ]
     }
 
     /// The side-by-side caption: the candidate's file name, the quality level when `--quality` was

@@ -6,16 +6,20 @@ import PVRTCEncoding
 import TextureEncoding
 import TextureFormats
 
-/// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp texture file.
+/// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp or 2bpp texture file (six images to
+/// a cube map with `--cube`).
 struct EncodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract:
-            "Encode a PNG, JPEG or TGA image as a PVRTC1 4bpp or 2bpp texture (.pvr legacy v2, PVR v3 or KTX 1.1).",
+            "Encode a PNG, JPEG or TGA image (or six, --cube) as a PVRTC1 4bpp or 2bpp texture in PVR, KTX or KTX 2.",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
-            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .pvr.ccz and .pvr.gz write PVR v3 \
-            compressed with zlib in cocos2d's CCZ wrapper or with gzip. Opaque images become RGB textures, \
+            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .ktx2 KTX 2 (--format ktx2-zstd with \
+            Zstandard supercompression), .pvr.ccz and .pvr.gz write PVR v3 compressed with zlib in \
+            cocos2d's CCZ wrapper or with gzip; --format pvr3 writes PVR v3. --bpp 2 writes PVRTC1 2bpp \
+            (half the size of 4bpp); --quality fastest is one pass, for encoding while an app runs. \
+            Opaque images become RGB textures, \
             images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
             non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
             pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
@@ -29,7 +33,7 @@ struct EncodeCommand: AsyncParsableCommand {
     @Argument(help: "The image to encode: PNG, JPEG or TGA (detected from the content).")
     var input: String
 
-    @Argument(help: "The texture file to write (.pvr or .ktx, or any name with --format).")
+    @Argument(help: "The texture file to write (.pvr, .ktx, .ktx2, .pvr.ccz or .pvr.gz, or any name with --format).")
     var output: String
 
     @Argument(help: "With --cube: the faces -Y, +Z, -Z and then OUT (the whole line is PX NX PY NY PZ NZ OUT).")
@@ -120,7 +124,7 @@ struct EncodeCommand: AsyncParsableCommand {
             throw CommandFailure(
                 file: output,
                 reason:
-                    "unknown texture extension; use .pvr, .ktx, .pvr.ccz or .pvr.gz, or --format "
+                    "unknown texture extension; use .pvr, .ktx, .ktx2, .pvr.ccz or .pvr.gz, or --format "
                     + TextureContainer.allCases.map(\.rawValue).joined(separator: "|"))
         }
         return container

@@ -14,7 +14,7 @@ extension EncodingError {
         case .unsupportedSize(let width, let height, let needsSquare, let needsPowerOfTwo):
             var hints: [String] = []
             if needsSquare { hints.append("--square pad|stretch") }
-            if needsSquare && !needsPowerOfTwo { hints.append("--allow-rectangular (iOS refuses non-square PVRTC)") }
+            if needsSquare && !needsPowerOfTwo { hints.append("--allow-rectangular") }
             if needsPowerOfTwo { hints.append("--pot pad|stretch") }
             let requirement = EncodingError.requirement(width: width, height: height)
             return CommandFailure(

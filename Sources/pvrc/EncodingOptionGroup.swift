@@ -72,7 +72,9 @@ struct EncodingOptionGroup: ParsableArguments {
             do {
                 try option.check(value)
             } catch {
-                throw ValidationError("--\(option.name) must be one of: \(error.allowed) (got \(value))")
+                var allowed = "one of: \(error.allowed)"
+                if case .integer = option.kind { allowed = error.allowed }
+                throw ValidationError("--\(option.name) must be \(allowed) (got \(value))")
             }
         }
     }

@@ -6,7 +6,10 @@ import Foundation
 struct PVRC: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pvrc",
-        abstract: "Encode PNG textures to PVRTC1 4bpp, decode, inspect and render them.",
+        abstract: """
+            Encode PNG, JPEG and TGA images as PVRTC1 4bpp or 2bpp textures (PVR v2/v3, KTX, KTX 2, \
+            .pvr.ccz, .pvr.gz; cube maps too), and inspect, decode, compare, render and build them.
+            """,
         version: "0.1.0",
         subcommands: commands
     )
@@ -23,15 +26,16 @@ struct PVRC: AsyncParsableCommand {
     }
 
     /// Parses and runs the command. `--help` and `--version` print as usual (exit 0); every usage
-    /// error (unknown option, missing or invalid value) is one line, `pvrc: PROBLEM (see pvrc --help)`,
-    /// and exit status 1, like every other failure (see ``CommandFailure``).
+    /// error (unknown option, missing or invalid value) is one line naming the help page that lists
+    /// the command's options, `pvrc: PROBLEM (see pvrc encode --help)`, and exit status 1, like every
+    /// other failure (see ``CommandFailure``).
     static func main() async {
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
             guard exitCode(for: error) != .success else { Self.exit(withError: error) }
-            fail("\(oneLine(message(for: error))) (see pvrc --help)")
+            fail("\(oneLine(message(for: error))) (see \(helpCommand(for: Array(CommandLine.arguments.dropFirst()))))")
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -45,6 +49,19 @@ struct PVRC: AsyncParsableCommand {
             guard exitCode(for: error) != .success else { Self.exit(withError: error) }
             fail(oneLine(message(for: error)))
         }
+    }
+
+    /// The help command of the deepest subcommand the leading `arguments` name (`pvrc bench decode
+    /// --help`), `pvrc --help` when they name none: the page that lists the options a usage error is about.
+    private static func helpCommand(for arguments: [String]) -> String {
+        var words = ["pvrc"]
+        var subcommands = configuration.subcommands
+        for argument in arguments {
+            guard let command = subcommands.first(where: { $0._commandName == argument }) else { break }
+            words.append(argument)
+            subcommands = command.configuration.subcommands
+        }
+        return (words + ["--help"]).joined(separator: " ")
     }
 
     /// `text` on one line, without ArgumentParser's `Error: ` prefix.

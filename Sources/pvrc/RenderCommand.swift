@@ -13,10 +13,10 @@ extension PVRTCUploadMode: ExpressibleByArgument {}
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a PVRTC texture offscreen with OpenGL ES 2.0 and write the read-back as a PNG.",
+        abstract: "Render a PVRTC1 4bpp or 2bpp texture offscreen with OpenGL ES 2.0 and write the read-back as a PNG.",
         discussion: """
             decode-once decodes every level on the GPU into an RGBA8 mip pyramid and samples it \
-            (LINEAR_MIPMAP_LINEAR); direct decodes per fragment from the 4 bpp blocks, point-sampling \
+            (LINEAR_MIPMAP_LINEAR); direct decodes per fragment from the 4bpp or 2bpp blocks, point-sampling \
             one level; native uploads the blocks with glCompressedTexImage2D and needs \
             GL_IMG_texture_compression_pvrtc (PowerVR/Apple GPUs only). The PNG is upright whatever \
             orientation the file records. sRGB files are drawn from the stored values (OpenGL ES 2.0 has \
@@ -24,7 +24,7 @@ struct RenderCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The texture file (.pvr v2/v3, .ktx).")
+    @Argument(help: "The texture file (PVR v2/v3, KTX, KTX 2, .pvr.ccz, .pvr.gz).")
     var input: String
 
     @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
@@ -33,7 +33,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Upload path: decode-once, direct or native.")
     var mode = PVRTCUploadMode.decodeOnce
 
-    @Option(help: "Output size WxH (default: the level's size, i.e. 1:1).")
+    @Option(help: ArgumentHelp("Output size, e.g. 512x256 (default: the level's size, i.e. 1:1).", valueName: "WxH"))
     var size: RenderSize?
 
     @Option(

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import PVRCTestRequirements
 import PVRCTestSupport
 import TextureFormats
 import XCTest
@@ -218,9 +219,7 @@ final class BuildCommandTests: XCTestCase {
     }
 
     func testEmittedNinjaFileBuildsIdenticalOutputs() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ninja") else {
-            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
-        }
+        _ = try TestRequirement.tool(["/usr/bin/ninja"], package: "ninja-build")
         let directory = try TemporaryDirectory()
         _ = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8, "terrain/c.png": 16])
         let manifest = directory.path + "/textures.json"
@@ -259,10 +258,7 @@ final class BuildCommandTests: XCTestCase {
     /// depend on the manifest and on `$PVRC`, a regenerating edge that picks up a changed
     /// override, and a tree that still builds after it moved.
     func testEmittedNinjaFileTracksManifestAndPVRCAndMovesWithItsTree() throws {
-        let ninjaTool = URL(fileURLWithPath: "/usr/bin/ninja")
-        guard FileManager.default.isExecutableFile(atPath: ninjaTool.path) else {
-            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
-        }
+        let ninjaTool = try TestRequirement.tool(["/usr/bin/ninja"], package: "ninja-build")
         let directory = try TemporaryDirectory()
         _ = try makeSource(in: directory, images: ["a.png": 16, "ui/b.png": 8], folder: "project/src")
         let project = directory.path + "/project"
@@ -376,7 +372,7 @@ final class BuildCommandTests: XCTestCase {
         do {
             server = try NginxWebDAVServer(folder: directory.url.appendingPathComponent("nginx"))
         } catch let unavailable as NginxWebDAVServer.Unavailable {
-            throw XCTSkip("HTTP cache test skipped: \(unavailable)")
+            throw TestRequirement.missing("HTTP cache test: \(unavailable)")
         }
         defer { server.stop() }
         let images = Dictionary(uniqueKeysWithValues: (0..<8).map { ("set\($0 % 2)/t\($0).png", 16) })

@@ -49,6 +49,12 @@ final class CompareCommandTests: CLITestCase {
         for label in ["RGB PSNR", "Y PSNR", "alpha PSNR", "alpha-weighted RGB PSNR", "SSIM"] {
             XCTAssertTrue(table.standardOutput.contains(label), label)
         }
+        // The reference has transparency: the alpha-weighted figure leads, then alpha.
+        let lines = table.standardOutput.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasSuffix("with alpha: judged by alpha-weighted RGB and alpha PSNR):"), "\(lines[0])")
+        XCTAssertTrue(lines[1].hasPrefix("  alpha-weighted RGB PSNR"), "\(lines[1])")
+        XCTAssertTrue(lines[2].hasPrefix("  alpha PSNR"), "\(lines[2])")
+        XCTAssertTrue(lines[1].contains("colour where it shows"), "\(lines[1])")
     }
 
     /// An opaque PNG against itself: infinite PSNR, SSIM 1, no alpha figures.
@@ -97,6 +103,8 @@ final class CompareCommandTests: CLITestCase {
                 "--crop", "8,16,32,24", "--error-scale", "16", "--quality", "fast",
             ]))
         XCTAssertEqual(fields["crop"] as? [Int], [8, 16, 32, 24])
+        XCTAssertEqual(fields["diff"] as? String, diff)
+        XCTAssertEqual(fields["side_by_side"] as? String, sideBySide)
         let region = PixelRect(x: 8, y: 16, width: 32, height: 24)
         XCTAssertEqual(
             try PNGCodec.read(from: URL(fileURLWithPath: diff)),
@@ -116,6 +124,16 @@ final class CompareCommandTests: CLITestCase {
                 "--crop", "worst",
             ]))
         XCTAssertEqual(worst["crop"] as? [Int], [0, 0, 64, 64])
+
+        // Without --json: an opaque reference leads with Y, has no alpha lines, and each picture
+        // written is confirmed.
+        let table = try PVRCProcess.run(["compare", reference, candidate, "--side-by-side", sideBySide])
+        XCTAssertEqual(table.status, 0, table.standardError)
+        let lines = table.standardOutput.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasSuffix("opaque: judged by Y PSNR):"), "\(lines[0])")
+        XCTAssertTrue(lines[1].hasPrefix("  Y PSNR (Rec.709)"), "\(lines[1])")
+        XCTAssertFalse(table.standardOutput.contains("alpha"), table.standardOutput)
+        XCTAssertEqual(lines.last, "wrote \(sideBySide): reference | candidate | heat map")
     }
 
     /// Bad crop, zoom or scale: one line naming the picture, nothing written.
@@ -144,5 +162,15 @@ final class CompareCommandTests: CLITestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("32x32"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("Mpixel/s"), result.standardOutput)
+
+        // --save-level writes the level (16 blocks of 8 bytes) and says so.
+        let level = path("level.bin")
+        let saved = try PVRCProcess.run([
+            "bench", "encode", "--size", "16", "--runs", "1", "--quality", "fastest", "--save-level", level,
+        ])
+        XCTAssertEqual(saved.status, 0, saved.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: level)).count, 128)
+        XCTAssertTrue(
+            saved.standardOutput.hasSuffix("wrote \(level): the last run's level, 128 bytes\n"), saved.standardOutput)
     }
 }

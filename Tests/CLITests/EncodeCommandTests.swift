@@ -100,7 +100,7 @@ final class EncodeCommandTests: CLITestCase {
         let input = try writePNG("in.png", width: 8, height: 8)
         assertFailure(
             try PVRCProcess.run(["encode", input, path("out.dds")]),
-            naming: "out.dds", problem: "unknown texture extension")
+            naming: "out.dds", problem: "unknown texture extension; use .pvr, .ktx, .ktx2, .pvr.ccz or .pvr.gz")
         let bogus = path("bogus.png")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: bogus))
         assertFailure(try PVRCProcess.run(["encode", bogus, path("out.pvr")]), naming: "bogus.png", problem: "PNG")

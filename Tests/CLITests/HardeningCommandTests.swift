@@ -133,15 +133,23 @@ final class HardeningCommandTests: CLITestCase {
         XCTAssertEqual(try PNGCodec.read(from: URL(fileURLWithPath: target)), PVRTCDecoder.decode(texture.levels[0]))
     }
 
+    /// Each usage error is one line that points to the help page listing the command's options.
     func testUsageErrorsAreOneLineAndExitOne() throws {
-        let cases: [([String], String)] = [
-            (["encode"], "Missing expected argument '<input>'"),
+        var cases: [([String], String)] = [
+            (["encode"], "Missing expected argument '<input>' (see pvrc encode --help)"),
             (["encode", "a.png", "b.pvr", "--quality", "superb"], "superb"),
-            (["decode", "a.pvr", "b.png", "--bogus"], "--bogus"),
+            (["decode", "a.pvr", "b.png", "--bogus"], "--bogus' (see pvrc decode --help)"),
             (["compare", "a.png", "b.pvr", "--level", "-1"], "--level must not be negative (got -1)"),
             (["encode", "a.png", "b.pvr", "--max-pixels", "0"], "--max-pixels must be at least 1"),
+            (["encode", "a.png", "b.pvr", "--threads", "0"], "--threads must be a whole number of at least 1 (got 0)"),
+            (["encode", "a.png", "b.pvr", "--bpp", "3"], "--bpp must be one of: 4, 2 (got \"3\")"),
+            (["bench", "decode", "--bogus"], "(see pvrc bench decode --help)"),
             (["frobnicate"], "frobnicate"),
+            (["frobnicate"], "(see pvrc --help)"),
         ]
+        #if PVRC_GL
+            cases.append((["render", "a.pvr", "b.png", "--size", "100"], "'--size <WxH>'"))
+        #endif
         for (arguments, problem) in cases {
             let result = try PVRCProcess.run(arguments)
             XCTAssertEqual(result.status, 1, "\(arguments): \(result.standardError)")

@@ -28,7 +28,8 @@ final class NginxWebDAVServer {
     init(folder: URL, tls: TLSIdentity? = nil, passwords: URL? = nil) throws {
         let candidates = ["/usr/sbin/nginx", "/usr/bin/nginx"]
         guard let nginx = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Unavailable(description: "nginx is not installed (tools/install-deps.sh installs it)")
+            throw Unavailable(
+                description: "nginx is not installed (Debian package nginx; tools/install-deps.sh --test)")
         }
         self.folder = folder
         root = folder.appendingPathComponent("root", isDirectory: true)

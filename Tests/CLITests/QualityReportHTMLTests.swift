@@ -1,12 +1,13 @@
 import Foundation
 import ImageFiles
 import Imaging
+import PVRCTestRequirements
 import PVRTC
 import QualityMetrics
 import XCTest
 
 /// `tools/quality-report --html` on a small corpus made here, with the page opened in a real headless
-/// browser (Debian's `chromium`, installed by tools/install-deps.sh) and its screenshot checked.
+/// browser (Debian's `chromium`, installed by tools/install-deps.sh --test) and its screenshot checked.
 final class QualityReportHTMLTests: CLITestCase {
     /// The repository root (this file is Tests/CLITests/QualityReportHTMLTests.swift).
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -162,15 +163,11 @@ final class QualityReportHTMLTests: CLITestCase {
         XCTAssert(edges[0, SideBySide.stripHeight] == (marker.0, marker.1, marker.2, 255))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/images/kodak-kodim00_64.png"))
 
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            throw XCTSkip("chromium is not installed (tools/install-deps.sh installs it); the page was not opened")
-        }
+        let chromium = try TestRequirement.tool(
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"], package: "chromium")
         let shot = path("shot.png")
         let browser = try run(
-            chromium,
+            chromium.path,
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,2400",
                 "--screenshot=\(shot)", URL(fileURLWithPath: site + "/index.html").absoluteString,

@@ -190,6 +190,7 @@ final class TextureOptionsCommandTests: CLITestCase {
         let wide = try writePNG(EncoderFixtures.textured(width: 64, height: 16, alpha: false), "wide.png")
         let refused = try PVRCProcess.run(["encode", wide, path("w.pvr"), "--quality", "fast"])
         assertFailure(refused, naming: wide, problem: "--allow-rectangular")
+        XCTAssertEqual(refused.standardError.components(separatedBy: "iOS refuses").count, 2, refused.standardError)
         _ = try run(["encode", wide, path("w.pvr"), "--allow-rectangular", "--quality", "fast", "--quiet"])
         let info = try run(["info", path("w.pvr")]).standardOutput
         XCTAssertTrue(info.contains("size: 64x16"), info)

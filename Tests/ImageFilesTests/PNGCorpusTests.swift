@@ -1,19 +1,13 @@
 import Foundation
 import ImageFiles
 import Imaging
+import PVRCTestRequirements
 import XCTest
 
-/// Decodes a real image of the shared corpus (`../shared/corpus` beside the repository).
+/// Decodes a real image of the image corpus (``TestRequirement/corpusFolder``).
 final class PNGCorpusTests: XCTestCase {
     func testCorpusRGBAImageDecodes() throws {
-        let corpus = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        let path = corpus.appendingPathComponent("etr_snowy_tree_256_rgba.png").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("corpus not found at \(corpus.path)")
-        }
-        let image = try PNGCodec.read(from: URL(fileURLWithPath: path))
+        let image = try PNGCodec.read(from: try TestRequirement.corpusFile("etr_snowy_tree_256_rgba.png"))
         // MANIFEST.tsv: 256x256, RGBA with soft alpha.
         XCTAssertEqual(image.width, 256)
         XCTAssertEqual(image.height, 256)

@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
 import Imaging
+import PVRCTestRequirements
 import PVRTC
 import PVRTCEncoding
 import PVRTCGL
@@ -11,14 +12,6 @@ import XCTest
 final class EncodedImageRenderTests: XCTestCase {
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/corpus` beside the repository, or the folder named by `PVRC_CORPUS`.
-    private static let corpus: URL = {
-        if let override = ProcessInfo.processInfo.environment["PVRC_CORPUS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return repositoryRoot.appendingPathComponent("../shared/corpus").standardized
-    }()
 
     private func assertEveryLevelExact(_ image: RGBAImage, name: String) throws {
         let context = try SharedContext.get()
@@ -41,12 +34,9 @@ final class EncodedImageRenderTests: XCTestCase {
         try assertEveryLevelExact(try PNGCodec.read(from: URL(fileURLWithPath: path)), name: "snowy-tree-256-rgba.png")
     }
 
-    /// An opaque photo-like corpus texture; skipped when the corpus is not beside the repository.
+    /// An opaque photo-like corpus texture (see ``TestRequirement`` when the corpus is missing).
     func testOpaqueCorpusTextureWithMipsRendersExactly() throws {
-        let path = Self.corpus.appendingPathComponent("etr_pebbles04_256.png").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("corpus image \(path) is absent (set PVRC_CORPUS to the corpus folder)")
-        }
-        try assertEveryLevelExact(try PNGCodec.read(from: URL(fileURLWithPath: path)), name: "etr_pebbles04_256.png")
+        let url = try TestRequirement.corpusFile("etr_pebbles04_256.png")
+        try assertEveryLevelExact(try PNGCodec.read(from: url), name: "etr_pebbles04_256.png")
     }
 }

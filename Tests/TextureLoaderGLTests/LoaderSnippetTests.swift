@@ -6,7 +6,7 @@ import TextureLoader
 import TextureLoaderGL
 import XCTest
 
-/// The loader example that README.md ("Loading textures in an engine") and the TextureLoader
+/// The loader example that docs/library.md ("Loading textures in an engine") and the TextureLoader
 /// getting-started article show, compiled and run here on a real GL context: the code between the
 /// markers below must be their code block line for line (imports aside), so neither can show code
 /// that does not compile.
@@ -35,13 +35,13 @@ final class LoaderSnippetTests: XCTestCase {
         return Array(lines.dropLast())
     }
 
-    func testReadmeAndArticleShowThisCompiledCode() throws {
+    func testGuideAndArticleShowThisCompiledCode() throws {
         let compiled = try compiledExample()
         let ownImports = Set(
             try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
                 .filter { $0.hasPrefix("import ") })
         for (path, heading) in [
-            ("README.md", "### Loading textures in an engine"),
+            ("docs/library.md", "## Loading textures in an engine"),
             ("Sources/TextureLoader/TextureLoader.docc/GettingStarted.md", "## Load and draw"),
         ] {
             let shown = try block(in: path, after: heading)
