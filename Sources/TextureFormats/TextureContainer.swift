@@ -4,7 +4,8 @@ import PVRTC
 ///
 /// Metadata each one records (`TextureMetadata`): PVR v3 has all of it (orientation metadata key 3,
 /// flag 0x02 premultiplied, colour space field); KTX 1.1 has `KTXorientation`, the sRGB internal
-/// formats and pvrc's `pvrc.premultipliedAlpha` key; legacy PVR v2 only has the vertical-flip flag.
+/// formats and pvrc's `pvrc.premultipliedAlpha` key; KTX 2 has `KTXorientation`, the sRGB vkFormats
+/// and the DFD's premultiplied flag; legacy PVR v2 only has the vertical-flip flag.
 public enum TextureContainer: String, CaseIterable, Sendable {
     /// Legacy PVR v2 (`PVR!`, 52-byte header): what iOS loaders read; pvrc's default for `.pvr`.
     case pvr2
@@ -12,7 +13,8 @@ public enum TextureContainer: String, CaseIterable, Sendable {
     case pvr3
     /// Khronos KTX 1.1.
     case ktx
-    /// Khronos KTX 2.0 (`VK_FORMAT_PVRTC1_4BPP_*_BLOCK_IMG`), levels not supercompressed.
+    /// Khronos KTX 2.0 (`VK_FORMAT_PVRTC1_4BPP_*_BLOCK_IMG`, `VK_FORMAT_PVRTC1_2BPP_*_BLOCK_IMG`), levels
+    /// not supercompressed.
     case ktx2
     /// Khronos KTX 2.0 with every level Zstandard-supercompressed (scheme 2).
     case ktx2Zstd = "ktx2-zstd"
