@@ -250,7 +250,8 @@ let package = Package(
                 dependencies: [gl("CEGL"), gl("CGLES2"), "PVRTC", "Imaging", "TextureFormats"]
             ),
             // The loader's uploader on a GLES context (GL code; the loader itself has none).
-            .target(name: "TextureLoaderGL", dependencies: ["TextureLoader", gl("PVRTCGL"), "PVRTC", "TextureFormats"]),
+            .target(
+                name: "TextureLoaderGL", dependencies: ["TextureLoader", gl("PVRTCGL"), "PVRTC", "TextureFormats"]),
             // The load benchmark and the carousel's GL renderer: real contexts.
             .target(
                 name: "PVRTCGLBenchmarks",
@@ -262,7 +263,8 @@ let package = Package(
             .testTarget(
                 name: "PVRTCGLTests",
                 dependencies: [
-                    gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport", "PVRTCBenchmarks",
+                    gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport",
+                    "PVRTCBenchmarks",
                     "PVRCTestRequirements",
                 ]
             ),

@@ -97,7 +97,9 @@ public enum CompressedTextureWrapper {
             let size = try tail()
             let length = Int(UInt32(size[0]) | UInt32(size[1]) << 8 | UInt32(size[2]) << 16 | UInt32(size[3]) << 24)
             return try checked(
-                Header(wrapper: .pvrGzip, framing: .gzip, declaredSize: length, stream: 0..<fileSize, what: "the gzip stream"),
+                Header(
+                    wrapper: .pvrGzip, framing: .gzip, declaredSize: length, stream: 0..<fileSize,
+                    what: "the gzip stream"),
                 header: "gzip trailer (ISIZE)", file: file)
         default:
             return nil

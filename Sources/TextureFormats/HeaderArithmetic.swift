@@ -10,7 +10,8 @@ enum HeaderArithmetic {
             let (next, overflow) = result.multipliedReportingOverflow(by: factor)
             guard !overflow, factor >= 0 else {
                 throw TextureFormatError.invalidHeader(
-                    file: file, reason: "\(what) is too large (\(factors.map(String.init).joined(separator: " x ")) bytes)")
+                    file: file,
+                    reason: "\(what) is too large (\(factors.map(String.init).joined(separator: " x ")) bytes)")
             }
             result = next
         }

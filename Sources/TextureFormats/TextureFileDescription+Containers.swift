@@ -42,7 +42,8 @@ extension TextureFileDescription {
                         let (rows, overflow) = Int(height).multipliedReportingOverflow(by: surfaces)
                         throw PixelLimitError(
                             width: Int(width), height: overflow ? Int.max : rows,
-                            limit: PixelLimit(maximumPixels: pixelLimit.maximumPixels.multipliedReportingOverflow(by: 6).partialValue),
+                            limit: PixelLimit(
+                                maximumPixels: pixelLimit.maximumPixels.multipliedReportingOverflow(by: 6).partialValue),
                             what: "\(surfaces) faces, array surfaces and depth slices together")
                     }
                 } catch {
@@ -69,7 +70,8 @@ extension TextureFileDescription {
             guard size <= TextureFileDescription.maximumMetadataBytes else {
                 throw TextureFormatError.invalidHeader(
                     file: file,
-                    reason: "\(what) of \(size) bytes, over the \(TextureFileDescription.maximumMetadataBytes)-byte limit")
+                    reason:
+                        "\(what) of \(size) bytes, over the \(TextureFileDescription.maximumMetadataBytes)-byte limit")
             }
         }
     }
@@ -165,7 +167,8 @@ extension TextureFileDescription {
                     count, perSurface, Int(surfaces), file: file, what: "a level of \(surfaces) surface(s)")
                 dataEnd = try HeaderArithmetic.sum([dataEnd, level], file: file, what: "the levels")
             }
-            try source.require(dataEnd, what: "\(counts.count) level(s) of \(perSurface) face(s) and \(surfaces) surface(s)")
+            try source.require(
+                dataEnd, what: "\(counts.count) level(s) of \(perSurface) face(s) and \(surfaces) surface(s)")
             offsets = levelOffsets
         }
         let unsigned: Set<UInt32> = [0, 2, 4, 6]
@@ -300,7 +303,9 @@ extension TextureFileDescription {
         try shape.checkMetadata(header.kvdByteLength, "kvdByteLength")
         // The DFD and key/value data lie between the level index and the levels.
         var regionEnd = indexEnd
-        for (offset, length) in [(header.dfdByteOffset, header.dfdByteLength), (header.kvdByteOffset, header.kvdByteLength)]
+        for (offset, length) in [
+            (header.dfdByteOffset, header.dfdByteLength), (header.kvdByteOffset, header.kvdByteLength),
+        ]
         where length > 0 {
             regionEnd = max(regionEnd, offset + length)
         }
@@ -336,12 +341,16 @@ extension TextureFileDescription {
                 guard offset <= UInt64(source.size), length <= UInt64(source.size) - offset else {
                     throw TextureFormatError.truncated(
                         file: file,
-                        reason: "level \(level) (\(length) bytes at offset \(offset)) lies outside the file's \(source.size) bytes")
+                        reason:
+                            "level \(level) (\(length) bytes at offset \(offset)) lies outside the file's \(source.size) bytes"
+                    )
                 }
                 guard Int(offset) >= regionEnd else {
                     throw TextureFormatError.invalidHeader(
                         file: file,
-                        reason: "level \(level) starts at \(offset), inside the header, index and metadata (\(regionEnd) bytes)")
+                        reason:
+                            "level \(level) starts at \(offset), inside the header, index and metadata (\(regionEnd) bytes)"
+                    )
                 }
                 let levelBytes = try HeaderArithmetic.product(
                     counts[level], Int(faces), file: file, what: "level \(level)")
@@ -357,14 +366,18 @@ extension TextureFileDescription {
                 zstdLevels = ranges
                 offsets = counts.map { count in (0..<Int(faces)).map { $0 * count } }
             } else {
-                offsets = zip(ranges, counts).map { range, count in (0..<Int(faces)).map { range.lowerBound + $0 * count } }
+                offsets = zip(ranges, counts).map { range, count in
+                    (0..<Int(faces)).map { range.lowerBound + $0 * count }
+                }
             }
         }
         return TextureFileDescription(
-            container: scheme == KTX2Layout.supercompressionZstd ? .ktx2Zstd : .ktx2, pixelFormat: format, width: Int(width), height: Int(max(height, 1)),
+            container: scheme == KTX2Layout.supercompressionZstd ? .ktx2Zstd : .ktx2, pixelFormat: format,
+            width: Int(width), height: Int(max(height, 1)),
             depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(max(layers, 1)),
             orientation: orientation, hasAlpha: true, colorSpace: pvrtc?.colorSpace ?? .linear,
-            isPremultiplied: premultiplied, levelByteCounts: offsets == nil ? nil : counts, containerByteCount: source.size,
+            isPremultiplied: premultiplied, levelByteCounts: offsets == nil ? nil : counts,
+            containerByteCount: source.size,
             storedByteCount: source.storedSize, file: file, faceOffsets: offsets, zstdLevels: zstdLevels,
             rowAlignment: 1, unpackProblem: nil, header: .ktx2(header), metadataRange: 0..<0,
             headerEnd: index.count, dataEnd: dataEnd)

@@ -145,7 +145,8 @@ public struct TextureFileDescription: Sendable {
         // A wrapped file is inflated as far as its levels even when only described: its stream is
         // only known to hold them once it has given them.
         let reading = readingLevels || source.wrapper != nil
-        description.contents = try source.prefix(reading ? description.dataEnd : description.headerEnd, what: "the levels")
+        description.contents = try source.prefix(
+            reading ? description.dataEnd : description.headerEnd, what: "the levels")
         return description
     }
 
@@ -175,7 +176,8 @@ public struct TextureFileDescription: Sendable {
                 throw TextureFormatError.truncated(file: file, reason: "level \(level) was not read")
             }
             let inflated = try Zstd.decompress(
-                contents[frame], expectedSize: try HeaderArithmetic.product(
+                contents[frame],
+                expectedSize: try HeaderArithmetic.product(
                     levelByteCounts[level], faceCount, file: file, what: "level \(level)"),
                 file: file, what: "level \(level)")
             return (inflated, faceOffsets[level])

@@ -29,7 +29,8 @@ enum UncompressedUnpacking {
             rows <= bytes.count - offset, width * bytesPerPixel <= bytes.count - offset - rows
         else {
             throw TextureFormatError.truncated(
-                file: file, reason: "a \(width)x\(height) image at offset \(offset) runs past the data's \(bytes.count) bytes")
+                file: file,
+                reason: "a \(width)x\(height) image at offset \(offset) runs past the data's \(bytes.count) bytes")
         }
         // Per channel: where its value goes and how it is found in the pixel.
         let shifts: [Int] = {

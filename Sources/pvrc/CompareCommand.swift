@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import ImageFiles
 import Imaging
@@ -111,7 +112,8 @@ struct CompareCommand: AsyncParsableCommand {
             }
             candidateImage = try PNGCodec.read(from: URL(fileURLWithPath: candidate), pixelLimit: limits.pixelLimit)
         } else {
-            let (texture, levelImage) = try readTextureLevel(path: candidate, level: level, pixelLimit: limits.pixelLimit)
+            let (texture, levelImage) = try readTextureLevel(
+                path: candidate, level: level, pixelLimit: limits.pixelLimit)
             try limits.check(
                 width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = texture.metadata.orientation.upright(
@@ -184,7 +186,9 @@ struct CompareCommand: AsyncParsableCommand {
         } else {
             let judged =
                 transparent ? "with alpha: judged by alpha-weighted RGB and alpha PSNR" : "opaque: judged by Y PSNR"
-            print("\(candidate) vs \(reference) (\(candidateImage.width)x\(candidateImage.height), \(judged)):")
+            print(
+                "\(PrintableText.escaped(candidate)) vs \(PrintableText.escaped(reference)) (\(candidateImage.width)x\(candidateImage.height), \(judged)):"
+            )
             for metric in metrics {
                 guard let value = metric.value else { continue }
                 let text = format(value, decimals: metric.unit.isEmpty ? 4 : 2) + metric.unit
@@ -193,7 +197,7 @@ struct CompareCommand: AsyncParsableCommand {
                         + text.padding(toLength: 16, withPad: " ", startingAt: 0) + metric.meaning)
             }
             print("  (PSNR in dB, higher is better; SSIM 1 means identical)")
-            for picture in pictures { print("wrote \(picture.file): \(picture.what)") }
+            for picture in pictures { print("wrote \(PrintableText.escaped(picture.file)): \(picture.what)") }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import ImageFiles
 import Imaging
@@ -39,7 +40,9 @@ struct DecodeCommand: AsyncParsableCommand {
             let image = try decodedImage()
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
             let cubeFace = face == 0 ? "" : ", face \(face)"
-            print("\(output): \(image.width)x\(image.height) PNG, level \(level)\(cubeFace) of \(input)")
+            print(
+                "\(PrintableText.escaped(output)): \(image.width)x\(image.height) PNG, level \(level)\(cubeFace) of "
+                    + PrintableText.escaped(input))
         }
     }
 

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import PVRTC
 import TextureEncoding
@@ -66,7 +67,7 @@ extension EncodeCommand {
         if !quiet {
             let shape = cubeMap.shape
             print(
-                "\(outputPath): cube map, 6 faces of \(shape.width)x\(shape.height) \(hasAlpha ? "RGBA" : "RGB"), "
+                "\(PrintableText.escaped(outputPath)): cube map, 6 faces of \(shape.width)x\(shape.height) \(hasAlpha ? "RGBA" : "RGB"), "
                     + "\(shape.levels.count) level\(shape.levels.count == 1 ? "" : "s") each, \(container.displayName)")
         }
     }

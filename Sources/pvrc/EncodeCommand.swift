@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import ImageFiles
 import PVRTC
@@ -98,7 +99,7 @@ struct EncodeCommand: AsyncParsableCommand {
             let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
-                "\(output): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
+                "\(PrintableText.escaped(output)): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
                     + "\(container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import PVRTC
 import TextureFormats
@@ -35,7 +36,7 @@ struct InfoCommand: AsyncParsableCommand {
 
     /// The file line and the container line (with its wrapper and sizes when wrapped).
     private func printContainer(_ description: TextureFileDescription, pvrtc: Bool) {
-        print("file: \(file)")
+        print("file: \(PrintableText.escaped(file))")
         let container = description.container.displayName
         guard let wrapper = description.wrapper else {
             print("container: \(container)")
@@ -63,7 +64,9 @@ struct InfoCommand: AsyncParsableCommand {
         print("levels: \(description.levelCount)")
         let counts = description.levelByteCounts ?? []
         for (index, count) in counts.enumerated() {
-            print("  level \(index): \(max(description.width >> index, 1))x\(max(description.height >> index, 1)), \(count) bytes")
+            print(
+                "  level \(index): \(max(description.width >> index, 1))x\(max(description.height >> index, 1)), \(count) bytes"
+            )
         }
         print("data: \(counts.reduce(0, +)) bytes")
     }

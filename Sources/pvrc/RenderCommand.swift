@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import ImageFiles
 import Imaging
@@ -73,7 +74,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
             print(
-                "\(output): \(image.width)x\(image.height) from level \(level) "
+                "\(PrintableText.escaped(output)): \(image.width)x\(image.height) from level \(level) "
                     + "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
             if let differing {
                 guard differing == 0 else {

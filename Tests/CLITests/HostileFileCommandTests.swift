@@ -70,7 +70,8 @@ final class HostileFileCommandTests: CLITestCase {
                 if command[0] == "info" && name.hasPrefix("cube.ktx2") { continue }  // described, below
                 let (result, peak) = try runMeasured(command)
                 let infoProblems = ["arrays.ktx": "level 0 of 4294967295 array element(s) is too large"]
-                assertFailure(result, naming: file, problem: command[0] == "info" ? infoProblems[name] ?? problem : problem)
+                assertFailure(
+                    result, naming: file, problem: command[0] == "info" ? infoProblems[name] ?? problem : problem)
                 XCTAssertLessThan(peak, baselinePeak + 64 << 10, "\(command[0]) \(name): \(peak) KiB")
             }
         }
@@ -106,11 +107,23 @@ final class HostileFileCommandTests: CLITestCase {
         XCTAssertEqual(lines.last, "metadata: ... and 999936 more")
     }
 
+    func testNamesWithControlCharactersArePrintedEscapedOnSuccess() throws {
+        let file = try write(HostileTextures.pvr3WithMetadataBlocks(0), "red\u{1B}[31m\nforged.pvr")
+        let png = path("out\u{1B}[0m.png")
+        for command in [["info", file], ["decode", file, png]] {
+            let result = try PVRCProcess.run(command)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertFalse(result.standardOutput.contains("\u{1B}"), result.standardOutput)
+            XCTAssertTrue(result.standardOutput.contains("red\\u{1B}[31m\\nforged.pvr"), result.standardOutput)
+        }
+    }
+
     func testCompressedInsideCompressedIsRefusedByInfoAsByDecode() throws {
         let inner = HostileTextures.ccz(HostileTextures.pvr3WithMetadataBlocks(0))
         let file = try write(HostileTextures.ccz(inner), "double.pvr.ccz")
         for command in [["info", file], ["decode", file, path("out.png")]] {
-            assertFailure(try PVRCProcess.run(command), naming: file, problem: "a compressed file inside a compressed file")
+            assertFailure(
+                try PVRCProcess.run(command), naming: file, problem: "a compressed file inside a compressed file")
         }
     }
 }

@@ -19,7 +19,8 @@ package enum HostileTextures {
         pixelFormat: UInt64, width: UInt32, height: UInt32, depth: UInt32 = 1, surfaces: UInt32 = 1,
         faces: UInt32 = 1, levels: UInt32 = 1, metaDataSize: UInt32 = 0
     ) -> [UInt8] {
-        le32(0x0352_5650, 0) + le64(pixelFormat) + le32(0, 0, height, width, depth, surfaces, faces, levels, metaDataSize)
+        le32(0x0352_5650, 0) + le64(pixelFormat)
+            + le32(0, 0, height, width, depth, surfaces, faces, levels, metaDataSize)
     }
 
     /// PVR v3's generic RGBA8888 pixel format ('r','g','b','a' with 8 bits each).

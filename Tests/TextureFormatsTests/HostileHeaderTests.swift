@@ -46,7 +46,10 @@ final class HostileHeaderTests: XCTestCase {
 
     func testCountsThatOverflowAreTypedErrors() {
         let cases: [(String, [UInt8], String, String)] = [
-            ("v2 mip count", HostileTextures.pvr2CubeWithMipCountOverflow(), "4294967296 mip levels", "4294967296 mip levels"),
+            (
+                "v2 mip count", HostileTextures.pvr2CubeWithMipCountOverflow(), "4294967296 mip levels",
+                "4294967296 mip levels"
+            ),
             (
                 "v3 surfaces", HostileTextures.pvr3CubeWithSurfaceOverflow(),
                 "faces, array surfaces and depth slices together", "need"
