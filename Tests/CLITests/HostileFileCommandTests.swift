@@ -47,6 +47,7 @@ final class HostileFileCommandTests: CLITestCase {
         let cases: [(String, [UInt8], String)] = [
             ("mips.pvr", HostileTextures.pvr2CubeWithMipCountOverflow(), "4294967296 mip levels"),
             ("surfaces.pvr", HostileTextures.pvr3CubeWithSurfaceOverflow(side: 64), "surfaces"),
+            ("surfaces16k.pvr", HostileTextures.pvr3CubeWithSurfaceOverflow(), "texture is 16384x16384"),
             ("arrays.ktx", HostileTextures.ktxFloatArrayWithOverflow(), "texture is 16384x16384"),
             (
                 "lying.pvr.ccz", HostileTextures.ccz(header, declaredSize: 1_400_000_000),
@@ -69,7 +70,10 @@ final class HostileFileCommandTests: CLITestCase {
             for command in [["decode", file, path("out.png")], ["info", file]] {
                 if command[0] == "info" && name.hasPrefix("cube.ktx2") { continue }  // described, below
                 let (result, peak) = try runMeasured(command)
-                let infoProblems = ["arrays.ktx": "level 0 of 4294967295 array element(s) is too large"]
+                let infoProblems = [
+                    "arrays.ktx": "level 0 of 4294967295 array element(s) is too large",
+                    "surfaces16k.pvr": "a level of 4294967295 surface(s) is too large",
+                ]
                 assertFailure(
                     result, naming: file, problem: command[0] == "info" ? infoProblems[name] ?? problem : problem)
                 XCTAssertLessThan(peak, baselinePeak + 64 << 10, "\(command[0]) \(name): \(peak) KiB")

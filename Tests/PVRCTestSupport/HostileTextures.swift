@@ -34,7 +34,7 @@ package enum HostileTextures {
     }
 
     /// A 52-byte PVR v3 RGBA8888 cube map with `numSurfaces` 0xFFFFFFFF.
-    package static func pvr3CubeWithSurfaceOverflow(side: UInt32 = 4096) -> [UInt8] {
+    package static func pvr3CubeWithSurfaceOverflow(side: UInt32 = 16384) -> [UInt8] {
         pvr3Header(pixelFormat: pvr3RGBA8888, width: side, height: side, surfaces: 0xFFFF_FFFF, faces: 6)
     }
 

@@ -52,6 +52,10 @@ final class HostileHeaderTests: XCTestCase {
             ),
             (
                 "v3 surfaces", HostileTextures.pvr3CubeWithSurfaceOverflow(),
+                "texture is 16384x16384", "too large"
+            ),
+            (
+                "v3 surfaces 64", HostileTextures.pvr3CubeWithSurfaceOverflow(side: 64),
                 "faces, array surfaces and depth slices together", "need"
             ),
             ("ktx arrays", HostileTextures.ktxFloatArrayWithOverflow(), "texture is 16384x16384", "too large"),
