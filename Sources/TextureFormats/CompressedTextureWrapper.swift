@@ -10,7 +10,7 @@ import PVRTC
 /// gzip: one member (RFC 1952); its trailer's `ISIZE` gives the inflated size.
 ///
 /// The declared size is checked against ``maximumInflatedSize``, the output grows only as the stream
-/// delivers bytes (``StreamInflater``), and a stream that inflates to more or less than it declares is
+/// delivers bytes, and a stream that inflates to more or less than it declares is
 /// an error.
 public enum CompressedTextureWrapper {
     /// `CCZ!`.
@@ -110,7 +110,8 @@ public enum CompressedTextureWrapper {
     ///
     /// - Returns: the wrapper (``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``, `nil` for
     ///   a bare file) and the texture file inside it (`bytes` themselves when bare).
-    /// - Throws: ``TextureFormatError`` naming `file`: the errors of ``header(head:tail:fileSize:file:)``,
+    /// - Throws: ``TextureFormatError`` naming `file`: a malformed wrapper header (encrypted or
+    ///   non-zlib CCZ, an unknown CCZ version, a declared size of 0 or above the limit),
     ///   a damaged stream, a stream that inflates to another size than declared, bytes after the stream.
     public static func unwrap(_ bytes: [UInt8], file: String) throws -> (wrapper: TextureContainer?, contents: [UInt8])
     {

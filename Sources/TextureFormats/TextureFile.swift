@@ -95,7 +95,9 @@ public struct TextureFile: Sendable, Equatable {
     ///
     /// The header is read first (``TextureFileDescription/read(from:pixelLimit:)``), then only the bytes
     /// its levels occupy: a file far larger than its header says is refused from its size, unread.
-    /// - Parameter pixelLimit: Refuses a larger texture from its header, before its levels are read.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - pixelLimit: Refuses a larger texture from its header, before its levels are read.
     /// - Throws: ``TextureFormatError/io(file:reason:)`` when the file cannot be read, otherwise the
     ///   errors of ``parse(_:file:)``.
     public static func read(from url: URL, pixelLimit: PixelLimit = .unlimited) throws -> TextureFile {
