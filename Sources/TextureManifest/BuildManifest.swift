@@ -120,7 +120,7 @@ public struct BuildManifest: Sendable {
     /// - Returns: `base` with the manifest's options and every matching override applied.
     /// - Throws: ``PipelineError`` when an override's value does not fit its option.
     ///
-    /// Overrides are looked up in an index (``overrideCandidates(for:)``), so 10,000 textures with
+    /// Overrides are looked up in an index (`overrideCandidates(for:)`), so 10,000 textures with
     /// 10,000 exact-path overrides cost about what they cost with none.
     public func settings(for path: String, base: TextureSettings) throws -> TextureSettings {
         var settings = try options.applied(to: base, file: name)
