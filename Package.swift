@@ -150,10 +150,10 @@ let package = Package(
         .executableTarget(
             name: "pvrc",
             dependencies: [
-                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats", "TextureLoader",
+                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats",
                 "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + ifGL([gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
+            ] + ifGL(["TextureLoader", gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
             exclude: glOnly(["RenderCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift"]),
             swiftSettings: glDefine
         ),
