@@ -309,6 +309,16 @@ extension TextureFileDescription {
         where length > 0 {
             regionEnd = max(regionEnd, offset + length)
         }
+        // The specification places them right after the index, so they are never read from far away
+        // (which, inside a wrapper, would mean inflating everything before them).
+        let compactEnd = indexEnd + header.dfdByteLength + header.kvdByteLength + 2 * maximumLevelGap
+        guard regionEnd <= compactEnd else {
+            throw TextureFormatError.invalidHeader(
+                file: file,
+                reason:
+                    "the DFD and key/value data end at byte \(regionEnd), not right after the level index (\(indexEnd))"
+            )
+        }
         var orientation = TextureOrientation.topDown
         let kvdEnd = header.kvdByteOffset + header.kvdByteLength
         if header.kvdByteLength > 0, kvdEnd <= source.size {

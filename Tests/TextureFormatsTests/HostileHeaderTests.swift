@@ -159,6 +159,12 @@ final class HostileHeaderTests: XCTestCase {
         assertRefused("k", "level 0 starts at 0, inside the header") {
             _ = try TextureFileDescription.parse(overlapping, file: "k")
         }
+        // kvdByteOffset (bytes 56..<60) moved 1 GiB away from the index.
+        var farMetadata = good
+        farMetadata.replaceSubrange(56..<60, with: HostileTextures.le32(1 << 30))
+        assertRefused("k", "not right after the level index") {
+            _ = try TextureFileDescription.parse(farMetadata, file: "k")
+        }
         var outside = good
         outside.replaceSubrange(80..<88, with: HostileTextures.le64(UInt64.max - 7))
         for parse in [
