@@ -130,14 +130,14 @@ let package = Package(
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
         .target(
             name: "TextureManifest",
-            dependencies: ["PVRTCEncoding", "TextureEncoding", "ImageFiles", "Imaging", "TextureFormats", "FileIO"]
+            dependencies: ["PVRTCEncoding", "TextureEncoding", "TextureFormats", "FileIO"]
         ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches (http:// and https://), sharding,
         // scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging",
+                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles",
                 "TextureFormats", "FileIO",
                 "QualityMetrics", "COpenSSL",
             ]

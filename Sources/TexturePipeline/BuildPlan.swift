@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import ImageFiles
 import TextureManifest
 
 /// Why a texture is (re)built.
@@ -145,7 +146,7 @@ public struct BuildPlan: Sendable {
             if header.isEmpty { header = try readHeader(source) }
             // A size the first bytes do not tell (JPEG) is budgeted as the largest image the
             // default pixel limit admits, so such a texture never overcommits memory.
-            let size = SourceImages.dimensions(of: header) ?? (4096, 4096)
+            let size = ImageFileFormat.declaredSize(of: header) ?? (4096, 4096)
             planned.estimatedMemory = BuildConfiguration.estimatedMemory(
                 width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
         } catch {

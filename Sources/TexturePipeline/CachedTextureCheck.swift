@@ -1,3 +1,4 @@
+import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCEncoding
@@ -37,9 +38,9 @@ struct CachedTextureCheck {
         let options = settings.options
         container = settings.container
         let source: (width: Int, height: Int)?
-        if let header = SourceImages.dimensions(of: input) {
+        if let header = ImageFileFormat.declaredSize(of: input) {
             source = header
-        } else if let image = try? SourceImages.decode(input, file: "", pixelLimit: options.pixelLimit) {
+        } else if let image = try? ImageFile.decode(input, file: "", pixelLimit: options.pixelLimit) {
             source = (image.width, image.height)
         } else {
             source = nil

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import TextureManifest
 
 /// Folder listing by raw name bytes (`readdir`), so names that are not UTF-8 are seen, not dropped
@@ -25,11 +26,11 @@ enum DirectoryEntries {
         return names
     }
 
-    /// Whether the name ends in an image extension ``SourceImages`` reads, compared as ASCII bytes.
+    /// Whether the name ends in an image extension `ImageFiles` reads, compared as ASCII bytes.
     static func hasImageExtension(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
         let tail = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
-        return SourceImages.extensions.contains(tail)
+        return ImageFileFormat.readableExtensions.contains(tail)
     }
 
     /// The name with every byte outside printable ASCII written `\xHH`.

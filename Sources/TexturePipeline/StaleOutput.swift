@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import ImageFiles
 import TextureFormats
 import TextureManifest
 
@@ -54,7 +55,7 @@ package enum StaleOutput {
 
     /// Whether the build writes `path` for the source `source`.
     static func isProducible(_ path: String, from source: String) -> Bool {
-        guard isPlainRelative(path), isPlainRelative(source), SourceImages.isSourceImage(source) else { return false }
+        guard isPlainRelative(path), isPlainRelative(source), ImageFileFormat.isReadable(source) else { return false }
         let origin = TextureSource(path: source, url: URL(fileURLWithPath: "/"))
         return TextureContainer.allCases.contains { origin.outputPath(fileExtension: $0.fileExtension) == path }
     }

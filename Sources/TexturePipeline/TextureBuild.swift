@@ -1,6 +1,7 @@
 import Dispatch
 import FileIO
 import Foundation
+import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCEncoding
@@ -210,7 +211,7 @@ public enum TextureBuild {
                     let level0 =
                         try encoderReference
                         ?? job.reference(
-                            for: SourceImages.decode(input, file: name, pixelLimit: job.options.pixelLimit))
+                            for: ImageFile.decode(input, file: name, pixelLimit: job.options.pixelLimit))
                     return try measure(file.texture, against: level0)
                 }
             }

@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import ImageFiles
 import TextureManifest
 
 /// One source image of a batch build.
@@ -38,7 +39,7 @@ public struct TextureSource: Sendable, Equatable {
     ///   - folder: The source folder.
     ///   - excluding: A folder not to descend into (the output folder, when it lies inside).
     ///   - skipped: Receives the paths of files with an image extension pvrc does not read
-    ///     (``SourceImages/isUnreadImage(_:)``).
+    ///     (`ImageFileFormat.isUnreadable(_:)`).
     /// - Returns: The sources in path order.
     /// - Throws: `PipelineError` when a folder cannot be listed, or when an image file or a folder
     ///   has a name that is not UTF-8 (it could be neither built nor skipped silently).
@@ -65,7 +66,7 @@ public struct TextureSource: Sendable, Equatable {
                 let full = (Array(directory.utf8) + [UInt8(ascii: "/")] + entry + [0]).map { CChar(bitPattern: $0) }
                 guard lstat(full, &link) == 0 else { continue }
                 let isFolder = link.st_mode & S_IFMT == S_IFDIR
-                if !isFolder, SourceImages.isUnreadImage(String(decoding: entry, as: UTF8.self)) {
+                if !isFolder, ImageFileFormat.isUnreadable(String(decoding: entry, as: UTF8.self)) {
                     let shownName = String(validating: entry, as: UTF8.self) ?? DirectoryEntries.escaped(entry)
                     unread.append(relative.isEmpty ? shownName : "\(relative)/\(shownName)")
                     continue
@@ -79,7 +80,7 @@ public struct TextureSource: Sendable, Equatable {
                 let path = relative.isEmpty ? text : "\(relative)/\(text)"
                 if isFolder {
                     if "\(root)/\(path)" != skipped { pending.append(path) }
-                } else if SourceImages.isSourceImage(text), stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                } else if ImageFileFormat.isReadable(text), stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                     sources.append(TextureSource(path: path, url: folder.appendingPathComponent(path)))
                 }
             }
