@@ -217,7 +217,7 @@ let package = Package(
             dependencies: [
                 "TexturePipeline", "TextureManifest", "TextureEncoding", "PVRTCEncoding", "PVRTC", "Imaging",
                 "ImageFiles", "TextureFormats",
-                "PVRCTestSupport",
+                "PVRCTestSupport", "PVRCTestRequirements",
             ]
         ),
         .testTarget(

@@ -419,10 +419,7 @@ final class BuildCommandTests: XCTestCase {
     /// Ninja passes `$in $out` to pvrc as words: an output named `-dash.pvr` or `-h.pvr` must be
     /// a path, not options (issue 35, D7: it printed help, exited 0 and wrote nothing).
     func testEmittedNinjaFileBuildsOutputsWhoseNamesStartWithADash() throws {
-        let ninjaTool = URL(fileURLWithPath: "/usr/bin/ninja")
-        guard FileManager.default.isExecutableFile(atPath: ninjaTool.path) else {
-            throw XCTSkip("ninja is not installed (tools/install-deps.sh installs ninja-build)")
-        }
+        let ninjaTool = try TestRequirement.tool(["/usr/bin/ninja"], package: "ninja-build")
         let directory = try TemporaryDirectory()
         let source = try makeSource(in: directory, images: ["-dash.png": 16, "-h.png": 8])
         let emitted = directory.path + "/ninja-out"

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import PVRCTestRequirements
 import PVRCTestSupport
 import XCTest
 
@@ -19,13 +20,11 @@ final class HTTPSCacheCommandTests: XCTestCase {
     }
 
     private func makeSetup() throws -> Setup {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
-            throw XCTSkip("the openssl command is not installed")
-        }
+        let opensslTool = try TestRequirement.tool(["/usr/bin/openssl"], package: "openssl")
         let directory = try TemporaryDirectory()
         let folder = directory.path
         func openssl(_ arguments: [String]) throws -> String {
-            let run = try PVRCProcess.run(executable: URL(fileURLWithPath: "/usr/bin/openssl"), arguments)
+            let run = try PVRCProcess.run(executable: opensslTool, arguments)
             XCTAssertEqual(run.status, 0, "openssl \(arguments.joined(separator: " ")): \(run.standardError)")
             return run.standardOutput
         }
@@ -69,7 +68,7 @@ final class HTTPSCacheCommandTests: XCTestCase {
                 folder: setup.directory.url.appendingPathComponent(tls ? "nginx-tls" : "nginx"),
                 tls: tls ? setup.identity : nil, passwords: setup.passwords)
         } catch let unavailable as NginxWebDAVServer.Unavailable {
-            throw XCTSkip("HTTPS cache test skipped: \(unavailable)")
+            throw TestRequirement.missing("HTTPS cache test: \(unavailable)")
         }
     }
 

@@ -13,7 +13,7 @@ final class DescriptionFuzzTests: XCTestCase {
         var seeds: [[UInt8]] = []
         for name in ["test_image_rgb565_v3.pvr", "test_image_ai88.pvr", "test_image_rgba4444.pvr.ccz"] {
             guard let url = Bundle.module.url(forResource: "Fixtures/cocos2d-objc/" + name, withExtension: nil) else {
-                throw XCTSkip("fixture \(name) is missing from the test bundle")
+                throw MissingFixture(name: name)
             }
             seeds.append(try [UInt8](Data(contentsOf: url)))
         }

@@ -1,8 +1,10 @@
+import PVRCTestSupport
+
 /// Little-endian helpers for building expected bytes and patching headers in tests.
 enum LE {
     /// The four little-endian bytes of `value`.
     static func bytes(_ value: UInt32) -> [UInt8] {
-        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+        HostileTextures.le32(value)
     }
 
     /// Overwrites the `UInt32` at `offset`.

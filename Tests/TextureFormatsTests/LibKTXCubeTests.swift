@@ -10,7 +10,7 @@ import XCTest
 final class LibKTXCubeTests: XCTestCase {
     private func fixture(_ path: String) throws -> URL {
         guard let url = Bundle.module.url(forResource: "Fixtures/" + path, withExtension: nil) else {
-            throw XCTSkip("fixture \(path) is missing from the test bundle")
+            throw MissingFixture(name: path)
         }
         return url
     }

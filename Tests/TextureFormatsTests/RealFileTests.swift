@@ -12,7 +12,7 @@ import XCTest
 final class RealFileTests: XCTestCase {
     private func fixture(_ name: String) throws -> URL {
         guard let url = Bundle.module.url(forResource: "Fixtures/cocos2d-objc/" + name, withExtension: nil) else {
-            throw XCTSkip("fixture \(name) is missing from the test bundle")
+            throw MissingFixture(name: name)
         }
         return url
     }

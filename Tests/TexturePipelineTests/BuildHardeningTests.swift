@@ -1,4 +1,5 @@
 import Foundation
+import PVRCTestRequirements
 import PVRCTestSupport
 import TextureManifest
 import TexturePipeline
@@ -177,7 +178,9 @@ final class ReadOnlyFolder {
         self.url = url
         if getuid() == 0 {
             guard Self.chattr("+i", url) else {
-                throw XCTSkip("running as root and chattr +i failed on \(url.path): no way to make a folder read-only")
+                throw TestRequirement.missing(
+                    "running as root and chattr +i failed on \(url.path) (e2fsprogs; a file system with the immutable attribute): no way to make a folder read-only"
+                )
             }
             immutable = true
         } else {
