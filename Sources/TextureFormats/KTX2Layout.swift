@@ -23,13 +23,6 @@ enum KTX2Layout {
     /// Alignment of level data without supercompression: lcm(8-byte PVRTC block, 4).
     static let levelAlignment = 8
 
-    /// The PVRTC `vkFormat` values of `VK_IMG_format_pvrtc` (1000054000...1000054007), by name.
-    static let pvrtcFormatNames: [UInt32: String] = [
-        1_000_054_000: "PVRTC1 2bpp UNORM", 1_000_054_001: "PVRTC1 4bpp UNORM", 1_000_054_002: "PVRTC2 2bpp UNORM",
-        1_000_054_003: "PVRTC2 4bpp UNORM", 1_000_054_004: "PVRTC1 2bpp sRGB", 1_000_054_005: "PVRTC1 4bpp sRGB",
-        1_000_054_006: "PVRTC2 2bpp sRGB", 1_000_054_007: "PVRTC2 4bpp sRGB",
-    ]
-
     /// `KHR_DF_MODEL_PVRTC`.
     static let colorModelPVRTC: UInt32 = 164
     /// `KHR_DF_PRIMARIES_BT709`.

@@ -1,7 +1,7 @@
 /// The 64-byte KTX 1.1 header: a 12-byte identifier and 13 `UInt32` fields.
 ///
 /// Key/value data (`bytesOfKeyValueData` bytes) follows, then for each level a `UInt32 imageSize`
-/// and the level's bytes. ``KTXReader`` checks the values and ``KTXWriter`` fills them.
+/// and the level's bytes. ``TextureFileDescription`` checks the values and ``KTXWriter`` fills them.
 struct KTXHeader: Equatable {
     /// The file identifier «KTX 11»\r\n\x1A\n.
     static let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]

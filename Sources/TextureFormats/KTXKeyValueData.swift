@@ -54,6 +54,28 @@ enum KTXKeyValueData {
         return (orientation, premultiplied)
     }
 
+    /// Reads the pairs of a KTX 2 file's key/value data in the next `byteCount` bytes (already known to
+    /// be present) and returns the `KTXorientation` they record (top-down without one): KTX 2 writes
+    /// one letter per dimension, such as `rd` or `ru`; other keys are skipped.
+    /// - Throws: ``TextureFormatError/invalidHeader(file:reason:)`` when a pair overruns the block or
+    ///   the value is not of the form `[rl][du]`.
+    static func ktx2Orientation(from reader: inout ByteReader, byteCount: Int) throws -> TextureOrientation {
+        var orientation = TextureOrientation.topDown
+        let orientationKey = Array(KTXHeader.orientationKey.utf8)
+        let file = reader.file
+        try walk(&reader, end: reader.offset + byteCount) { key, valueBytes in
+            guard key.elementsEqual(orientationKey) else { return }
+            let letters = Array(String(decoding: valueBytes, as: UTF8.self))
+            guard letters.count >= 2, "rl".contains(letters[0]), "du".contains(letters[1]) else {
+                throw TextureFormatError.invalidHeader(
+                    file: file,
+                    reason: "KTXorientation \"\(String(letters))\" is not of the form [rl][du]")
+            }
+            orientation = TextureOrientation(xLeft: letters[0] == "l", yUp: letters[1] == "u")
+        }
+        return orientation
+    }
+
     /// Walks the pairs from `reader`'s offset to `end` (already known to be present), handing each
     /// pair's key and value (up to its first NUL) to `body` without copying them; leaves `reader` at `end`.
     /// - Throws: ``TextureFormatError/invalidHeader(file:reason:)`` when a pair overruns `end`, or what

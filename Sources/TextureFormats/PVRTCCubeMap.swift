@@ -55,37 +55,11 @@ public struct PVRTCCubeMap: Sendable, Equatable {
     /// The cube map a described file holds (see ``parse(_:file:)``), from the bytes already read.
     /// - Throws: ``TextureFormatError`` naming the file: not PVRTC1, not six faces, or a damaged file.
     package init(_ description: TextureFileDescription) throws {
-        let file = description.file
-        guard let format = description.pvrtcFormat, description.faceOffsets != nil else {
-            throw TextureFormatError.unsupportedPixelFormat(file: file, format: description.pixelFormat.name)
-        }
         guard description.faceCount == 6 else {
             throw TextureFormatError.unsupportedFeature(
-                file: file, reason: "\(description.faceCount) face(s); a cube map has 6")
+                file: description.file, reason: "\(description.faceCount) face(s); a cube map has 6")
         }
-        let metadata = TextureMetadata(orientation: description.orientation)
-        var faceLevels = [[PVRTCImage]](repeating: [], count: 6)
-        for level in 0..<description.levelCount {
-            let storage = try description.levelStorage(level)
-            for face in 0..<6 {
-                let data = Array(try description.faceBytes(level: level, face: face, in: storage))
-                do {
-                    faceLevels[face].append(
-                        try PVRTCImage(
-                            width: max(description.width >> level, 1), height: max(description.height >> level, 1),
-                            data: data, format: format))
-                } catch {
-                    throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
-                }
-            }
-        }
-        let faces: [PVRTCTexture]
-        do {
-            faces = try faceLevels.map { try PVRTCTexture(levels: $0, hasAlpha: true, metadata: metadata) }
-        } catch {
-            throw TextureFormatError.invalidDimensions(file: file, reason: "\(error)")
-        }
-        try self.init(faces: faces)
+        try self.init(faces: description.pvrtcFaces())
     }
 
     /// The complete file in `container`'s cube layout (each container's one writer, given six faces).

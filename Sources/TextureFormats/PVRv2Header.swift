@@ -2,7 +2,7 @@
 ///
 /// This is the layout `PVRTexToolCLI -legacypvr` and Apple's `texturetool -f PVR` write and that
 /// Apple's `PVRTexture` sample loader reads. The struct holds the raw field values; meaning is
-/// checked by ``PVRv2Reader`` and produced by ``PVRv2Writer``.
+/// checked by ``TextureFileDescription`` and produced by ``PVRv2Writer``.
 struct PVRv2Header: Equatable {
     /// Size of the header in bytes; 52 for v2 (v1 files used 44 and had no tag).
     static let size = 52

@@ -1,7 +1,7 @@
 /// The 52-byte PVR v3 header. Every field is a little-endian `UInt32` except the 64-bit pixel format.
 ///
 /// Metadata blocks (`metaDataSize` bytes) follow the header, then the level data, mip-major.
-/// The struct holds raw values; ``PVRv3Reader`` checks them and ``PVRv3Writer`` fills them.
+/// The struct holds raw values; ``TextureFileDescription`` checks them and ``PVRv3Writer`` fills them.
 struct PVRv3Header: Equatable {
     /// Size of the fixed header in bytes.
     static let size = 52

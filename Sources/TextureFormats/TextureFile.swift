@@ -16,50 +16,23 @@ public struct TextureFile: Sendable, Equatable {
         self.texture = texture
     }
 
-    /// Detects the container from the file's signature and parses it.
+    /// Detects the container from the file's signature and reads its PVRTC texture.
     ///
     /// A file that starts with `CCZ!` or gzip's 1F 8B is inflated first (see
-    /// ``CompressedTextureWrapper``) and the file inside is parsed; the result's container is then
-    /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``. Detection of the file itself: the 12-byte «KTX 20» identifier for KTX 2, «KTX at offset 0 for KTX 1.1 (any other
-    /// damage to the 12-byte identifier as an invalid header),
-    /// 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped form is reported as unsupported),
-    /// 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at offset 0 for PVR v2. A file too short
-    /// for its header is reported as truncated by the matching reader.
+    /// ``CompressedTextureWrapper``) and the file inside is read; the result's container is then
+    /// ``TextureContainer/pvrCCZ`` or ``TextureContainer/pvrGzip``. Detection of the file itself: the
+    /// 12-byte «KTX 20» identifier for KTX 2, «KTX at offset 0 for KTX 1.1 (any other damage to the
+    /// 12-byte identifier as an invalid header), 'P','V','R',3 at offset 0 for PVR v3 (its byte-swapped
+    /// form is reported as unsupported), 'PVR!' at offset 44 or a `headerSize` of 52 (or v1's 44) at
+    /// offset 0 for PVR v2. The file is read once, through ``TextureFileDescription``, whose header
+    /// checks a PVRTC file must pass.
     ///
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - file: the name used in error messages.
     /// - Throws: ``TextureFormatError`` naming `file` and the problem.
     public static func parse(_ bytes: [UInt8], file: String) throws -> TextureFile {
-        let (wrapper, contents) = try CompressedTextureWrapper.unwrap(bytes, file: file)
-        var parsed = try parseBare(contents, file: file)
-        if let wrapper {
-            parsed.container = wrapper
-        }
-        return parsed
-    }
-
-    /// Parses a file that has no compression wrapper.
-    static func parseBare(_ bytes: [UInt8], file: String) throws -> TextureFile {
-        guard let container = detect(bytes) else {
-            if bytes.isEmpty {
-                throw TextureFormatError.truncated(file: file, reason: "the file is empty")
-            }
-            throw TextureFormatError.unrecognizedContainer(file: file)
-        }
-        let texture: PVRTCTexture
-        switch container {
-        case .pvr2: texture = try PVRv2Reader.read(bytes, file: file)
-        case .pvr3: texture = try PVRv3Reader.read(bytes, file: file)
-        case .ktx: texture = try KTXReader.read(bytes, file: file)
-        case .ktx2, .ktx2Zstd:
-            let (read, zstd) = try KTX2Reader.read(bytes, file: file)
-            return TextureFile(container: zstd ? .ktx2Zstd : .ktx2, texture: read)
-        case .pvrCCZ, .pvrGzip:
-            throw TextureFormatError.unsupportedFeature(
-                file: file, reason: "a compressed file inside a compressed file")
-        }
-        return TextureFile(container: container, texture: texture)
+        try TextureFileDescription.parse(bytes, file: file, pixelLimit: .unlimited).pvrtcFile()
     }
 
     /// The container whose signature `bytes` carries, or `nil`.

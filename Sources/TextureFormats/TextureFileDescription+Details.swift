@@ -26,7 +26,7 @@ extension TextureFileDescription {
             if unpackProblem != nil { lines.append("twiddled: pixels are stored in Morton order (flag 0x200)") }
             return lines
         case .pvr3(let header):
-            let channelTypes = PixelFormatTables.pvr3ChannelTypes
+            let channelTypes = PixelFormatTable.pvr3ChannelTypes
             let channelType =
                 header.channelType < channelTypes.count ? channelTypes[Int(header.channelType)] : "unknown"
             let colourSpace = ["linear", "sRGB"]

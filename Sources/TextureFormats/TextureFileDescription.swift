@@ -158,9 +158,7 @@ public struct TextureFileDescription: Sendable {
 
     /// The PVRTC1 variant of the data (decoded by ``image(level:face:)`` with the CPU decoder), or
     /// `nil` for any other format.
-    package var pvrtcFormat: PVRTCFormat? {
-        PVRTCFormat.allCases.first { pixelFormat.name.hasPrefix($0.displayName) }
-    }
+    package var pvrtcFormat: PVRTCFormat? { pixelFormat.pvrtcFormat }
 
     /// The bytes that hold level `level` and where each of its faces (array surface 0) starts in them:
     /// ``contents`` itself, or for a Zstandard-supercompressed KTX 2 file the level's inflated frame.
@@ -252,22 +250,5 @@ public struct TextureFileDescription: Sendable {
             throw TextureFormatError.unsupportedPixelFormat(file: file, format: reason)
         }
         return packing
-    }
-
-    /// The file's PVRTC1 2D texture, read by its container's reader from the bytes already read:
-    /// what `TextureFile.parse(_:file:)` reads from the whole file, without reading or inflating it again.
-    /// - Throws: ``TextureFormatError`` naming the file, as ``TextureFile/parse(_:file:)``.
-    package func pvrtcTexture() throws -> PVRTCTexture {
-        try pvrtcFile().texture
-    }
-
-    /// ``pvrtcTexture()`` with its container (the wrapper, when there is one).
-    package func pvrtcFile() throws -> TextureFile {
-        var parsed = try TextureFile.parseBare(contents, file: file)
-        guard trailingByteCount == 0 else {
-            throw TextureFormatError.trailingData(file: file, byteCount: trailingByteCount)
-        }
-        if let wrapper { parsed.container = wrapper }
-        return parsed
     }
 }

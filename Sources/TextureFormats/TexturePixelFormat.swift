@@ -1,3 +1,5 @@
+import PVRTC
+
 /// Any pixel format a PVR v2, PVR v3 or KTX 1.1 header can name, described for `pvrc info` and, for
 /// the common uncompressed layouts, unpacked to RGBA by ``TextureFileDescription/image(level:face:threads:)``.
 public struct TexturePixelFormat: Sendable, Equatable {
@@ -55,6 +57,8 @@ public struct TexturePixelFormat: Sendable, Equatable {
     public var block: Block?
     /// How an uncompressed pixel is stored, when pvrc can unpack it; `nil` for formats it only describes.
     public var packing: Packing?
+    /// The PVRTC variant of the data when pvrc decodes it, `nil` for every other format.
+    public var pvrtcFormat: PVRTCFormat?
 
     /// Creates a format description.
     public init(name: String, channels: [Channel], bitsPerPixel: Int, block: Block? = nil, packing: Packing? = nil) {
@@ -86,6 +90,17 @@ public struct TexturePixelFormat: Sendable, Equatable {
     static func compressed(_ name: String, block: Block) -> TexturePixelFormat {
         TexturePixelFormat(
             name: name, channels: [], bitsPerPixel: block.bytes * 8 / (block.width * block.height), block: block)
+    }
+
+    /// A PVRTC variant pvrc decodes, under the name its container gives it.
+    static func pvrtc(_ format: PVRTCFormat, name: String) -> TexturePixelFormat {
+        var pixelFormat = compressed(
+            name,
+            block: Block(
+                width: format.blockWidth, height: format.blockHeight, bytes: format.bytesPerBlock,
+                minimumBlocks: PVRTCFormat.minimumBlocksPerSide))
+        pixelFormat.pvrtcFormat = format
+        return pixelFormat
     }
 
     /// Whether the format is block-compressed.

@@ -336,6 +336,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
             let texture =
                 try bytes.map { try TextureContent.parse(Array($0), file: path, pixelLimit: configuration.pixelLimit) }
                 ?? read(URL(fileURLWithPath: path))
+            // The default reader refuses an over-limit texture from its header; a custom reader may not.
             do {
                 try configuration.pixelLimit.check(width: texture.width, height: texture.height, what: "texture")
             } catch {

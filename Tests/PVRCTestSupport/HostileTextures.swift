@@ -112,7 +112,8 @@ package enum HostileTextures {
         let levelBytes = Int(side) * Int(side) / 2 * 6
         let frame = zstdZeros(count: levelBytes)
         let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
-        let dfd = le32(44, 0, 2 | 40 << 16, 164 | 1 << 8 | 1 << 16, 3 | 3 << 8, 0) + le32(63 << 16, 0, 0, 0xFFFF_FFFF)
+        let dfd =
+            le32(44, 0, 2 | 40 << 16, 164 | 1 << 8 | 1 << 16, 3 | 3 << 8, 8, 0) + le32(63 << 16, 0, 0, 0xFFFF_FFFF)
         let dfdOffset: UInt32 = 80 + 24
         let levelOffset = UInt64(dfdOffset) + UInt64(dfd.count)
         // vkFormat PVRTC1 4bpp UNORM, typeSize, width, height, depth, layers, faces, levels, Zstandard.

@@ -14,6 +14,28 @@ final class InvalidInputTests: XCTestCase {
         return TextureFile(container: container, texture: texture).serialized()
     }
 
+    /// A valid 16x16 file with one level whose header names `format` instead, its level data resized
+    /// to the `levelBytes` that format needs (`dataSize` and `imageSize` follow): a well-formed file of
+    /// another format, so the PVRTC reader must refuse it for its format, not for its size.
+    private func relabelled(
+        _ container: TextureContainer, levelBytes: Int, format: (inout [UInt8]) -> Void
+    ) throws -> [UInt8] {
+        var rng = SplitMix64(seed: 21)
+        let texture = try TestTextures.random(width: 16, height: 16, levelCount: 1, hasAlpha: true, rng: &rng)
+        var bytes = TextureFile(container: container, texture: texture).serialized()
+        bytes.removeLast(128)
+        if container == .ktx {
+            bytes.removeLast(4)
+            bytes += LE.bytes(UInt32(levelBytes))
+        }
+        if container == .pvr2 {
+            LE.patch(&bytes, at: 20, UInt32(levelBytes))
+        }
+        bytes += [UInt8](repeating: 0x5A, count: levelBytes)
+        format(&bytes)
+        return bytes
+    }
+
     private func expect(
         _ bytes: [UInt8], _ expected: TextureFormatError, file: StaticString = #filePath, line: UInt = #line
     ) {
@@ -39,11 +61,11 @@ final class InvalidInputTests: XCTestCase {
     // MARK: PVR v2
 
     func testPVRv2OtherPixelTypes() throws {
-        var bytes = try file(.pvr2)
-        LE.patch(&bytes, at: 16, 0x8136)
-        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "0x36 (ETC1)"))
-        LE.patch(&bytes, at: 16, 0x8112)
-        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "0x12 (RGBA 8888)"))
+        for (type, bytes, text) in [(UInt32(0x36), 128, "0x36 (ETC1)"), (0x12, 1024, "0x12 (RGBA8888)")] {
+            expect(
+                try relabelled(.pvr2, levelBytes: bytes) { LE.patch(&$0, at: 16, 0x8000 | type) },
+                .unsupportedPixelFormat(file: "bad.tex", format: text))
+        }
     }
 
     func testPVRv2AcceptsMGLPixelTypeAndAlphaFromEitherSignal() throws {
@@ -72,12 +94,16 @@ final class InvalidInputTests: XCTestCase {
         bytes = good
         LE.patch(&bytes, at: 20, 160)
         expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
+        // A cube map or six surfaces whose data holds one face: short of the other five.
         bytes = good
         LE.patch(&bytes, at: 16, 0x9119)
-        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "cube maps (pfFlags 0x1000)"))
+        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
         bytes = good
         LE.patch(&bytes, at: 48, 6)
-        expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+        bytes = good
+        LE.patch(&bytes, at: 16, 0xC119)
+        expect(bytes, .unsupportedFeature(file: "bad.tex", reason: "volume textures (pfFlags 0x4000)"))
         bytes = good
         LE.patch(&bytes, at: 48, 0)  // numSurfs 0 is read as one surface
         XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture.levels.count, 5)
@@ -164,17 +190,24 @@ final class InvalidInputTests: XCTestCase {
 
     func testPVRv3OtherPixelFormats() throws {
         let good = try file(.pvr3)
-        for (format, text) in [
-            (UInt64(4), "0x0000000000000004 (PVRTC-II 2bpp)"),
-            (5, "0x0000000000000005 (PVRTC-II 4bpp)"),
-            (6, "0x0000000000000006 (ETC1)"),
-            (0x0808_0808_6162_6772, "0x0808080861626772 (uncompressed)"),
-            (0x0000_0001_0000_0002, "0x0000000100000002 (uncompressed)"),
+        _ = good
+        for (format, levelBytes, text) in [
+            (UInt64(4), 64, "0x0000000000000004 (PVRTC-II 2bpp)"),
+            (5, 128, "0x0000000000000005 (PVRTC-II 4bpp)"),
+            (6, 128, "0x0000000000000006 (ETC1)"),
+            (0x0000_0001_0000_0002, 128, "0x0000000100000002"),
         ] {
-            var bytes = good
-            bytes.replaceSubrange(8..<16, with: LE.bytes(UInt32(format & 0xFFFF_FFFF)) + LE.bytes(UInt32(format >> 32)))
+            let bytes = try relabelled(.pvr3, levelBytes: levelBytes) {
+                $0.replaceSubrange(
+                    8..<16, with: LE.bytes(UInt32(format & 0xFFFF_FFFF)) + LE.bytes(UInt32(format >> 32)))
+            }
             expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: text))
         }
+        // Unsigned normalised r8g8b8a8 is a format pvrc unpacks, but not as a PVRTC texture.
+        let rgba = try relabelled(.pvr3, levelBytes: 1024) {
+            $0.replaceSubrange(8..<16, with: LE.bytes(0x6162_6772) + LE.bytes(0x0808_0808))
+        }
+        expect(rgba, .unsupportedPixelFormat(file: "bad.tex", format: "0x0808080861626772 (r8g8b8a8)"))
     }
 
     func testPVRv3HeaderProblems() throws {
@@ -185,16 +218,27 @@ final class InvalidInputTests: XCTestCase {
         bytes = good
         LE.patch(&bytes, at: 16, 9)
         expect(bytes, .invalidHeader(file: "bad.tex", reason: "unknown colour space 9"))
+        // depth, numSurfaces and numFaces: 0 is no texture, 2 or 6 need data the file lacks, and a
+        // face count other than 1 or 6 is no texture either.
         for offset in [32, 36, 40] {
-            for value: UInt32 in [0, 2, 6] {
+            for value: UInt32 in [0, 2, 6] where offset != 36 || value != 0 {
                 bytes = good
                 LE.patch(&bytes, at: offset, value)
-                expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
+                expectCase(bytes) {
+                    switch $0 {
+                    case .invalidDimensions, .invalidHeader: return value == 0 || (offset == 40 && value == 2)
+                    case .truncated: return value != 0
+                    default: return false
+                    }
+                }
             }
         }
         bytes = good
+        LE.patch(&bytes, at: 36, 0)  // numSurfaces 0 is read as one surface, as PVR v2's numSurfs 0 is
+        XCTAssertEqual(try TextureFile.parse(bytes, file: "m").texture.levels.count, 5)
+        bytes = good
         LE.patch(&bytes, at: 48, 0xFFFF_FFFF)
-        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+        expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
         bytes = good
         LE.patch(&bytes, at: 48, 0)  // metadata now counted as level data: 15 bytes too many
         expect(bytes, .trailingData(file: "bad.tex", byteCount: 15))
@@ -212,19 +256,19 @@ final class InvalidInputTests: XCTestCase {
     // MARK: KTX
 
     func testKTXOtherFormats() throws {
-        let good = try file(.ktx)
         for (format, text) in [
             (UInt32(0x8D64), "0x8D64 (ETC1)"),
             (0x1234, "0x1234"),
         ] {
-            var bytes = good
-            LE.patch(&bytes, at: 28, format)
+            let bytes = try relabelled(.ktx, levelBytes: 128) { LE.patch(&$0, at: 28, format) }
             expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: text))
         }
-        var bytes = good
-        LE.patch(&bytes, at: 16, 0x1401)
-        LE.patch(&bytes, at: 24, 0x1908)
-        expect(bytes, .unsupportedPixelFormat(file: "bad.tex", format: "uncompressed glType 0x1401 / glFormat 0x1908"))
+        let rgba = try relabelled(.ktx, levelBytes: 1024) {
+            LE.patch(&$0, at: 16, 0x1401)
+            LE.patch(&$0, at: 24, 0x1908)
+            LE.patch(&$0, at: 28, 0x8058)
+        }
+        expect(rgba, .unsupportedPixelFormat(file: "bad.tex", format: "0x8058 (RGBA8888)"))
     }
 
     func testKTXHeaderProblems() throws {
@@ -244,20 +288,23 @@ final class InvalidInputTests: XCTestCase {
         bytes = good
         LE.patch(&bytes, at: 32, 0x1234)
         expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
-        for (offset, value) in [(44, UInt32(2)), (48, 3), (52, 6)] {
+        for (offset, value) in [(44, UInt32(2)), (48, 3)] {
             bytes = good
             LE.patch(&bytes, at: offset, value)
             expectCase(bytes) { if case .unsupportedFeature = $0 { return true } else { return false } }
         }
         bytes = good
+        LE.patch(&bytes, at: 52, 6)  // a cube map whose levels hold one face
+        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+        bytes = good
         LE.patch(&bytes, at: 60, 27)
         expect(bytes, .invalidHeader(file: "bad.tex", reason: "bytesOfKeyValueData 27 is not a multiple of 4"))
         bytes = good
         LE.patch(&bytes, at: 92, 96)
-        expect(bytes, .invalidHeader(file: "bad.tex", reason: "imageSize of mip level 0 (16x16) is 96, expected 128"))
+        expect(bytes, .invalidHeader(file: "bad.tex", reason: "imageSize of level 0 is 96, expected 128"))
         bytes = good
         LE.patch(&bytes, at: 60, 0xFFFF_FFFC)
-        expectCase(bytes) { if case .truncated = $0 { return true } else { return false } }
+        expectCase(bytes) { if case .invalidHeader = $0 { return true } else { return false } }
     }
 
     func testKTXAcceptsDepthOneAndMismatchedBaseFormat() throws {

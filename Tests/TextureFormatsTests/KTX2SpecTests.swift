@@ -284,8 +284,9 @@ final class KTX2SpecTests: XCTestCase {
         LE.patch(&bytes, at: 12, 184)
         expect(bytes, .unsupportedPixelFormat(file: "h", format: "vkFormat 184"))
         bytes = good
-        LE.patch(&bytes, at: 36, 6)
-        expect(bytes, .unsupportedFeature(file: "h", reason: "faceCount is 6 (only single 2D textures are supported)"))
+        LE.patch(&bytes, at: 36, 6)  // a cube map whose level entry covers one face
+        expect(
+            bytes, .invalidHeader(file: "h", reason: "uncompressedByteLength of level 0 is 256, expected 1536"))
         bytes = good
         LE.patch(&bytes, at: 44, 1)
         expect(
