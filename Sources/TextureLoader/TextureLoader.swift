@@ -10,7 +10,7 @@ import TextureFormats
 /// - Files are read and validated off the GL thread, at most
 ///   ``TextureLoaderConfiguration/maxConcurrentReads`` at once.
 /// - Everything else — the cache, the bookkeeping of requests, every upload and delete — runs on the
-///   ``GLThread``: the actor's executor *is* that thread, so GL calls cannot happen anywhere else, and a
+///   ``ResourceThread``: the actor's executor *is* that thread, so GL calls cannot happen anywhere else, and a
 ///   frame drawn with ``withTextures(_:_:)`` sees the cache in a consistent state.
 /// - Concurrent requests for one key share one load; a request that is cancelled stops waiting, and a
 ///   load nobody waits for any more is cancelled and never uploads (the check is made on the GL thread
@@ -23,11 +23,11 @@ import TextureFormats
 /// a Metal or Vulkan one, and links no GPU library.
 ///
 /// ```swift
-/// let gl = GLThread { try MyUploader() }        // the context is created on the GL thread
+/// let gl = ResourceThread { try MyUploader() }  // the context is created on that thread
 /// let loader = TextureLoader(glThread: gl)
 /// let texture = try await loader.load(URL(fileURLWithPath: "hero.pvr"))
 /// // ...
-/// await loader.shutdown()                       // returns once the context is released
+/// await loader.shutdown()                      // returns once the context is released
 /// ```
 public actor TextureLoader<Uploader: TextureUploading> {
     /// A texture as this loader hands it out.
@@ -54,7 +54,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     }
 
     /// The thread that owns the GL context and runs this actor.
-    public nonisolated let glThread: GLThread<Uploader>
+    public nonisolated let glThread: ResourceThread<Uploader>
 
     /// Runs the actor on the GL thread.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -96,7 +96,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     ///     ``TextureContent/read(from:pixelLimit:)`` with the configuration's pixel limit: every
     ///     container pvrc reads, a texture over the limit refused from its header.
     public init(
-        glThread: GLThread<Uploader>,
+        glThread: ResourceThread<Uploader>,
         configuration: TextureLoaderConfiguration = TextureLoaderConfiguration(),
         read: (@Sendable (URL) throws -> TextureContent)? = nil
     ) {
@@ -634,7 +634,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     public var count: Int { cache.count }
 
     /// Cancels all loads and prefetches, deletes every cached texture, stops the GL thread, and returns
-    /// once the thread has released its resource (the context) and ended (see ``GLThread/shutdown()``).
+    /// once the thread has released its resource (the context) and ended (see ``ResourceThread/shutdown()``).
     /// Await it before the process exits.
     public nonisolated func shutdown() async {
         await stopLoading()
