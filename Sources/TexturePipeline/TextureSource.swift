@@ -4,11 +4,11 @@ import ImageFiles
 import TextureManifest
 
 /// One source image of a batch build.
-public struct TextureSource: Sendable, Equatable {
+package struct TextureSource: Sendable, Equatable {
     /// The path relative to the source folder, `/`-separated (`ui/button.png`).
-    public var path: String
+    package var path: String
     /// The file.
-    public var url: URL
+    package var url: URL
 
     /// A source image.
     ///
