@@ -171,34 +171,32 @@ public final class ResourceThread<Resource>: SerialExecutor, @unchecked Sendable
     /// this thread may, since awaiting suspends its job and frees the thread).
     public func shutdown() async {
         guard beginShutdown() else {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                condition.lock()
-                if ended {
-                    condition.unlock()
-                    continuation.resume()
-                } else {
-                    endWaiters.append(continuation)
-                    condition.unlock()
-                }
-            }
+            await waitUntil({ ended }, else: { endWaiters.append($0) })
             return
         }
         // The first call waits (without blocking a thread) for the release, then for the thread itself:
         // after the release it only has its thread-local destructors left, so the join is short.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            condition.lock()
-            if released {
-                condition.unlock()
-                continuation.resume()
-            } else {
-                releaseWaiter = continuation
-                condition.unlock()
-            }
-        }
+        await waitUntil({ released }, else: { releaseWaiter = $0 })
         #if canImport(Glibc)
             pthread_join(handle, nil)
         #endif
         markEnded()
+    }
+
+    /// Returns at once when `isDone()` holds (read under `condition`); otherwise `register` keeps the
+    /// continuation (under `condition`) for the thread to resume, and the caller waits without
+    /// blocking a thread.
+    private func waitUntil(_ isDone: () -> Bool, else register: (CheckedContinuation<Void, Never>) -> Void) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if isDone() {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                register(continuation)
+                condition.unlock()
+            }
+        }
     }
 
     /// Tells the thread to stop; true for the first call, which then ends the thread.

@@ -10,16 +10,6 @@ package struct TextureSource: Sendable, Equatable {
     /// The file.
     package var url: URL
 
-    /// A source image.
-    ///
-    /// - Parameters:
-    ///   - path: The path relative to the source folder.
-    ///   - url: The file.
-    package init(path: String, url: URL) {
-        self.path = path
-        self.url = url
-    }
-
     /// The output path relative to the output folder: the source path with the container's
     /// extension (`ui/button.png` → `ui/button.pvr`).
     ///
