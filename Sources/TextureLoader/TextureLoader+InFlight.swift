@@ -36,7 +36,7 @@ extension TextureLoader {
     }
 
     /// The load in flight for `key` with the same file stamp, or a new one.
-    func inFlightLoad(
+    private func inFlightLoad(
         for key: TextureKey, stamp: FileStamp, previewMaxDimension: Int?, priority: TaskPriority, bytes: Data?
     ) -> InFlightLoad {
         if let existing = inFlight[key], existing.stamp == stamp {
@@ -54,7 +54,7 @@ extension TextureLoader {
 
     /// The body of a shared load: read off the thread, then upload here, checking before each
     /// upload that the load is still wanted.
-    func run(_ key: TextureKey, loadID: UInt64, stamp: FileStamp, previewMaxDimension: Int?, bytes: Data?)
+    private func run(_ key: TextureKey, loadID: UInt64, stamp: FileStamp, previewMaxDimension: Int?, bytes: Data?)
         async
     {
         let readResult = await readFile(key.path, bytes: bytes)
@@ -107,7 +107,7 @@ extension TextureLoader {
     /// Reads and validates a file (or parses `bytes`, named `path`, when given), off the GL thread,
     /// holding one of the read slots.
     @concurrent
-    nonisolated func readFile(_ path: String, bytes: Data?) async -> Result<TextureContent, Error> {
+    private nonisolated func readFile(_ path: String, bytes: Data?) async -> Result<TextureContent, Error> {
         do {
             try await reads.wait()
         } catch {
@@ -138,7 +138,7 @@ extension TextureLoader {
 
     /// True while some request still waits for `load`; a load whose requests were all cancelled is
     /// dropped here (its task cancelled, its entries removed) so that it never uploads.
-    func isWanted(_ load: InFlightLoad) -> Bool {
+    private func isWanted(_ load: InFlightLoad) -> Bool {
         if !Task.isCancelled, running[load.id] != nil,
             load.waiters.values.contains(where: { !$0.promise.isFulfilled })
         {
@@ -153,7 +153,7 @@ extension TextureLoader {
     }
 
     /// Answers every request waiting for `load` with `result` and forgets the load.
-    func finish(_ key: TextureKey, _ load: InFlightLoad, with result: Result<Texture, Error>) {
+    private func finish(_ key: TextureKey, _ load: InFlightLoad, with result: Result<Texture, Error>) {
         if inFlight[key] === load {
             inFlight[key] = nil
         }
@@ -165,7 +165,7 @@ extension TextureLoader {
     }
 
     /// A cancelled request stops waiting; a load left without requests is cancelled.
-    func dropWaiter(_ waiterID: UInt64, key: TextureKey, loadID: UInt64) {
+    private func dropWaiter(_ waiterID: UInt64, key: TextureKey, loadID: UInt64) {
         guard let load = running[loadID],
             let waiter = load.waiters.removeValue(forKey: waiterID)
         else { return }

@@ -48,7 +48,7 @@ extension TextureLoader {
     }
 
     /// Queues the prefetches not queued yet and starts the driver; returns each URL's queue entry.
-    func enqueuePrefetch(_ urls: [URL], options: TextureLoadOptions) -> [(URL, UInt64)] {
+    private func enqueuePrefetch(_ urls: [URL], options: TextureLoadOptions) -> [(URL, UInt64)] {
         var entries: [(URL, UInt64)] = []
         for url in urls {
             if let queued = prefetchQueue.first(where: { $0.url == url && $0.options == options }) {
@@ -70,19 +70,19 @@ extension TextureLoader {
     }
 
     /// `error` as the loader reports it for `url`.
-    static func loaderError(_ error: any Error, url: URL) -> TextureLoaderError {
+    private static func loaderError(_ error: any Error, url: URL) -> TextureLoaderError {
         error as? TextureLoaderError ?? .readFailed(file: TextureKey.canonicalPath(of: url), underlying: error)
     }
 
     /// Answers the requests waiting for prefetch entry `id`.
-    func finishPrefetch(_ id: UInt64, with result: Result<Texture, Error>) {
+    private func finishPrefetch(_ id: UInt64, with result: Result<Texture, Error>) {
         for promise in prefetchListeners.removeValue(forKey: id) ?? [] {
             promise.fulfill(result)
         }
     }
 
     /// Answers the requests waiting for queued entries that will not run.
-    func dropPrefetches(_ entries: [PrefetchEntry]) {
+    private func dropPrefetches(_ entries: [PrefetchEntry]) {
         for entry in entries {
             let path = TextureKey.canonicalPath(of: entry.url)
             finishPrefetch(entry.id, with: .failure(TextureLoaderError.cancelled(file: path)))
@@ -107,7 +107,7 @@ extension TextureLoader {
         prefetchQueue.removeAll { entry in urls.contains(entry.url) }
     }
 
-    func drivePrefetch(id: UInt64, width: Int) async {
+    private func drivePrefetch(id: UInt64, width: Int) async {
         await withTaskGroup(of: (UInt64, Result<Texture, Error>).self) { group in
             var running = 0
             while !Task.isCancelled {
@@ -136,7 +136,7 @@ extension TextureLoader {
         }
     }
 
-    nonisolated func prefetchOne(_ url: URL, options: TextureLoadOptions) async throws -> Texture {
+    private nonisolated func prefetchOne(_ url: URL, options: TextureLoadOptions) async throws -> Texture {
         let (key, stamp) = try await Self.identify(url, options: options)
         return try await obtain(key, stamp: stamp, previewMaxDimension: nil, onPreview: nil, isPrefetch: true)
     }

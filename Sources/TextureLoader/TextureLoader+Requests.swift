@@ -97,7 +97,7 @@ extension TextureLoader {
 
     /// The stamp of in-memory bytes: their size and a 53-bit hash of their content (exact in a `Double`).
     @concurrent
-    static func contentStamp(of data: Data) async -> FileStamp {
+    private static func contentStamp(of data: Data) async -> FileStamp {
         var hasher = Hasher()
         data.withUnsafeBytes { hasher.combine(bytes: $0) }
         return FileStamp(size: data.count, modified: Double(UInt64(bitPattern: Int64(hasher.finalize())) >> 11))

@@ -73,7 +73,7 @@ public actor TextureLoader<Uploader: TextureUploading> {
     let clock = ContinuousClock()
     var uploadWindowStart: ContinuousClock.Instant
     var uploadTimeInWindow: Duration = .zero
-    var nextID: UInt64 = 0
+    private var nextID: UInt64 = 0
     /// A queued prefetch; ``prefetchAndWait(_:options:)`` waits for its id.
     struct PrefetchEntry {
         let id: UInt64
