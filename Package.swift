@@ -172,10 +172,13 @@ let package = Package(
         ),
 
         // The SwiftPM build-tool plugin: PNGs under a target's Textures/ become .pvr resources, encoded by a
-        // GL-free tool (codec, containers, image files, manifests only).
+        // GL-free tool (codec, containers, image files, manifests, and the pipeline's content hash and cache).
         .executableTarget(
             name: "PVRTCTextureTool",
-            dependencies: ["PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TextureEncoding", "FileIO"],
+            dependencies: [
+                "PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TexturePipeline", "TextureEncoding",
+                "FileIO",
+            ],
             swiftSettings: optimizedInDebug
         ),
         .plugin(name: "PVRTCTextures", capability: .buildTool(), dependencies: ["PVRTCTextureTool"]),

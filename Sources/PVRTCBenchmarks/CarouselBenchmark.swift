@@ -5,13 +5,13 @@ import TextureFormats
 import TextureLoader
 
 /// A headless carousel: images scroll past a row of slots at a steady frame rate while the render
-/// thread (a ``GLThread``) draws the visible ones every frame. Measures, per ``CarouselStrategy``,
+/// thread (a ``ResourceThread``) draws the visible ones every frame. Measures, per ``CarouselStrategy``,
 /// the render thread's time per frame, frames over budget, frames with a visible slot empty, and
 /// peak GPU memory.
 ///
 /// Frames are paced in real time (frame `i` starts no earlier than `i` budgets after the first), so
 /// background loading gets the same wall-clock time it would get in an app. A frame's time is the
-/// render thread's busy time since the previous frame ended (``GLThread/busyTime``), so uploads run
+/// render thread's busy time since the previous frame ended (``ResourceThread/busyTime``), so uploads run
 /// between frames are charged to the frame they delay.
 package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
     /// The images, in scroll order.
@@ -50,7 +50,7 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
 
     /// Scrolls once with `strategy` on a fresh GL thread and reports what it measured.
     package func run(_ strategy: CarouselStrategy) async throws -> CarouselReport {
-        let glThread = GLThread(name: "pvrc.carousel", makeResource: makeRenderer)
+        let glThread = ResourceThread(name: "pvrc.carousel", makeResource: makeRenderer)
         let slots = configuration.visibleCount
         let slotSize = configuration.slotSize
         // Warm-up: the render target exists and every upload and draw path has run once (drivers such
@@ -102,7 +102,8 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
 
     /// Strategies (a) and (b): whatever becomes visible is loaded synchronously inside the frame;
     /// what leaves the screen is deleted.
-    private func runOnDemand(_ strategy: CarouselStrategy, glThread: GLThread<Renderer>) async throws -> CarouselReport
+    private func runOnDemand(_ strategy: CarouselStrategy, glThread: ResourceThread<Renderer>) async throws
+        -> CarouselReport
     {
         var resident: [Int: Renderer.Handle] = [:]
         var frameTimes: [Duration] = []
@@ -138,7 +139,7 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
 
     /// The frames of an on-demand strategy; `resident` always holds what is uploaded.
     private func paceOnDemand(
-        _ strategy: CarouselStrategy, glThread: GLThread<Renderer>, resident: inout [Int: Renderer.Handle],
+        _ strategy: CarouselStrategy, glThread: ResourceThread<Renderer>, resident: inout [Int: Renderer.Handle],
         frameTimes: inout [Duration], missing: inout Int, peak: inout Int, previous: inout Duration
     ) async throws {
         let items = items
@@ -184,7 +185,7 @@ package struct CarouselBenchmark<Renderer: CarouselRendering>: Sendable {
 
     /// Strategy (c): visible images are pinned and loaded low-res first through the loader, images
     /// that scroll away have their loads cancelled, and the next ones are prefetched.
-    private func runLoader(glThread: GLThread<Renderer>) async throws -> CarouselReport {
+    private func runLoader(glThread: ResourceThread<Renderer>) async throws -> CarouselReport {
         let loader = TextureLoader(
             glThread: glThread,
             configuration: TextureLoaderConfiguration(

@@ -11,7 +11,7 @@ extension GLContext {
     /// - ``PVRTCUploadMode/native``: one `glCompressedTexImage2D` per face and level with the
     ///   `PixelFormatTable` enum. Untested here: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
-    ///   `pvrtc4.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
+    ///   `pvrtc1.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
     /// - Throws: ``GLError/unsupported(_:)`` for direct mode, native without the extension, decode-once

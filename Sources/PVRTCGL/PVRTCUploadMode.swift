@@ -6,11 +6,11 @@ public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
     /// GPU samples the blocks itself. Needs ``GLContext/supportsNativePVRTC`` (PowerVR / Apple GPUs).
     /// Not testable on Mesa, which lacks the extension.
     case native
-    /// The blocks go up as data textures, `pvrtc4.frag` decodes every level once into the matching
+    /// The blocks go up as data textures, `pvrtc1.frag` decodes every level once into the matching
     /// mip level of an RGBA8 texture, the data textures are deleted, and drawing samples the RGBA8
     /// texture with `LINEAR_MIPMAP_LINEAR`. GPU memory: the RGBA8 pyramid (8x the compressed size).
     case decodeOnce = "decode-once"
-    /// The blocks stay on the GPU as data textures (4 bpp) and `pvrtc4.frag` decodes every drawn
+    /// The blocks stay on the GPU as data textures (4 bpp) and `pvrtc1.frag` decodes every drawn
     /// fragment, point-sampling one chosen level: exact at 1:1, no filtering.
     case direct
 }

@@ -78,14 +78,14 @@ extension String {
 struct ProgramCache {
     /// quad.vert + texture.frag.
     private(set) var texture: TextureProgram?
-    /// quad.vert + pvrtc4.frag, one pixel per fragment.
-    private(set) var pvrtc4: PVRTC4Program?
-    /// quad.vert + pvrtc4.frag with `PVRC_TILE_ROWS`: four pixels per fragment into four attachments.
-    private(set) var pvrtc4TileRows: PVRTC4Program?
-    /// quad.vert + pvrtc4.frag with `PVRC_2BPP`: one PVRTC1 2bpp pixel per fragment.
-    private(set) var pvrtc2: PVRTC4Program?
-    /// quad.vert + pvrtc4.frag with `PVRC_2BPP` and `PVRC_TILE_ROWS`: four 2bpp pixels per fragment.
-    private(set) var pvrtc2TileRows: PVRTC4Program?
+    /// quad.vert + pvrtc1.frag, one pixel per fragment.
+    private(set) var pvrtc4: PVRTC1Program?
+    /// quad.vert + pvrtc1.frag with `PVRC_TILE_ROWS`: four pixels per fragment into four attachments.
+    private(set) var pvrtc4TileRows: PVRTC1Program?
+    /// quad.vert + pvrtc1.frag with `PVRC_2BPP`: one PVRTC1 2bpp pixel per fragment.
+    private(set) var pvrtc2: PVRTC1Program?
+    /// quad.vert + pvrtc1.frag with `PVRC_2BPP` and `PVRC_TILE_ROWS`: four 2bpp pixels per fragment.
+    private(set) var pvrtc2TileRows: PVRTC1Program?
 
     /// The texture-sampling program, compiled if needed.
     mutating func textureProgram() throws -> TextureProgram {
@@ -96,32 +96,32 @@ struct ProgramCache {
     }
 
     /// The one-pixel-per-fragment decoding program for `format`, compiled if needed.
-    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
+    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
         switch format {
-        case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc4")
-        case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC4Program.twoBppPreamble, name: "pvrtc4 (2bpp)")
+        case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc1 (4bpp)")
+        case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC1Program.twoBppPreamble, name: "pvrtc1 (2bpp)")
         }
     }
 
     /// The four-rows-per-fragment decoding program for `format`, compiled if needed (needs
     /// `GL_EXT_draw_buffers`).
-    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC4Program {
+    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
         switch format {
         case .pvrtc1_4bpp:
-            try cached(\.pvrtc4TileRows, preamble: PVRTC4Program.tileRowsPreamble, name: "pvrtc4 (tile rows)")
+            try cached(\.pvrtc4TileRows, preamble: PVRTC1Program.tileRowsPreamble, name: "pvrtc1 (4bpp tile rows)")
         case .pvrtc1_2bpp:
             try cached(
-                \.pvrtc2TileRows, preamble: PVRTC4Program.twoBppPreamble + PVRTC4Program.tileRowsPreamble,
-                name: "pvrtc4 (2bpp tile rows)")
+                \.pvrtc2TileRows, preamble: PVRTC1Program.twoBppPreamble + PVRTC1Program.tileRowsPreamble,
+                name: "pvrtc1 (2bpp tile rows)")
         }
     }
 
-    /// The decoding program in `slot`, compiled from `pvrtc4.frag` with `preamble` if the slot is empty.
+    /// The decoding program in `slot`, compiled from `pvrtc1.frag` with `preamble` if the slot is empty.
     private mutating func cached(
-        _ slot: WritableKeyPath<ProgramCache, PVRTC4Program?>, preamble: String, name: String
-    ) throws -> PVRTC4Program {
+        _ slot: WritableKeyPath<ProgramCache, PVRTC1Program?>, preamble: String, name: String
+    ) throws -> PVRTC1Program {
         if let program = self[keyPath: slot] { return program }
-        let made = try PVRTC4Program(preamble: preamble, name: name)
+        let made = try PVRTC1Program(preamble: preamble, name: name)
         self[keyPath: slot] = made
         return made
     }
@@ -167,13 +167,13 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc4.frag`: the 4bpp or the 2bpp form, each one pixel or (decode-once) four rows per
+/// `quad.vert` + `pvrtc1.frag`: the 4bpp or the 2bpp form, each one pixel or (decode-once) four rows per
 /// fragment.
-struct PVRTC4Program {
-    /// Prepended to `pvrtc4.frag` for the tile-rows form (preprocessor lines only, so the
+struct PVRTC1Program {
+    /// Prepended to `pvrtc1.frag` for the tile-rows form (preprocessor lines only, so the
     /// `#extension` still precedes every other token).
     static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
-    /// Prepended to `pvrtc4.frag` for the PVRTC1 2bpp form (8x4 blocks, one pixel per fragment).
+    /// Prepended to `pvrtc1.frag` for the PVRTC1 2bpp form (8x4 blocks, one pixel per fragment).
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
 
     let shader: ShaderProgram
@@ -184,10 +184,10 @@ struct PVRTC4Program {
     let blocks: GLint
     let inverseBlocks: GLint
 
-    /// Compiles `pvrtc4.frag` with `preamble` (preprocessor lines) in front.
+    /// Compiles `pvrtc1.frag` with `preamble` (preprocessor lines) in front.
     init(preamble: String, name: String) throws {
         shader = try ShaderProgram(
-            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtc4Fragment)
+            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtc1Fragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

@@ -32,8 +32,8 @@ package enum ShaderSources {
 
         """#
 
-    /// The PVRTC1 decoding fragment shader, 4bpp, and 2bpp with PVRC_2BPP defined (`shaders/pvrtc4.frag`).
-    package static let pvrtc4Fragment = #"""
+    /// The PVRTC1 decoding fragment shader, 4bpp, and 2bpp with PVRC_2BPP defined (`shaders/pvrtc1.frag`).
+    package static let pvrtc1Fragment = #"""
         // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK),
         // and with PVRC_2BPP defined (the program prepends it) the PVRTC1 2bpp decoder (8x4 blocks, reference A.9).
         //

@@ -5,6 +5,7 @@ import PVRTCEncoding
 import TextureEncoding
 import TextureFormats
 import TextureManifest
+import TexturePipeline
 
 /// The tool the `PVRTCTextures` SwiftPM build-tool plugin runs for each image:
 /// `PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]`.
@@ -12,9 +13,11 @@ import TextureManifest
 /// It encodes one image (PNG, JPEG or TGA) with the default options of `pvrc encode`, refined by the
 /// manifest's options and overrides for `RELATIVE` (the image's path under the `Textures/` folder),
 /// and writes OUTPUT atomically. With `--cache`, a texture already encoded from the same image bytes
-/// with the same options by the same tool is copied from that folder instead
-/// (``EncodedTextureCache``). It links only the codec, the containers and the image files: no EGL, no OpenGL ES, no
-/// networking, so it runs wherever the package builds.
+/// with the same options by the same tool is copied from that folder instead: a `pvrc build`
+/// directory cache (`DirectoryTextureCache`), keyed as `pvrc build` keys it (the SHA-256 of the
+/// image and the settings, `TextureSettings.cacheKey(input:encoder:)`) with the SHA-256 of this
+/// executable added, and each entry checked against the image as `pvrc build` checks it. It links
+/// no EGL and no OpenGL ES and opens no connection, so it runs wherever the package builds.
 @main
 enum PVRTCTextureTool {
     /// A problem with the command line.
@@ -22,9 +25,9 @@ enum PVRTCTextureTool {
         let description: String
     }
 
-    static func main() {
+    static func main() async {
         do {
-            try run(Array(CommandLine.arguments.dropFirst()))
+            try await run(Array(CommandLine.arguments.dropFirst()))
         } catch {
             let message = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
             FileHandle.standardError.write(Data("PVRTCTextureTool: \(message)\n".utf8))
@@ -32,7 +35,7 @@ enum PVRTCTextureTool {
         }
     }
 
-    private static func run(_ arguments: [String]) throws {
+    private static func run(_ arguments: [String]) async throws {
         var positional: [String] = []
         var path: String?
         var manifestPath: String?
@@ -85,18 +88,22 @@ enum PVRTCTextureTool {
             throw PipelineError(file: error.file, reason: error.reason)
         }
         let job = settings.job
-        let cache = cacheFolder.map { EncodedTextureCache(folder: URL(fileURLWithPath: $0)) }
+        // Failures of the cache are warnings: the texture is encoded instead, and a refused entry removed.
+        let cache = cacheFolder.map { GivingUpCache(DirectoryTextureCache(folder: URL(fileURLWithPath: $0))) }
         let key = try cache.map { _ in
-            EncodedTextureCache.Key(
-                tool: try executableBytes(),
-                image: bytes,
-                options: EncodingOption.all.filter(\.changesOutput).map { "\($0.name)=\($0.value(in: job))" }
-                    + ["container=\(settings.container.rawValue)"])
+            try settings.cacheKey(input: ContentDigest(of: bytes), encoder: ContentDigest(of: executableBytes()))
         }
-        if let cache, let key, let cached = cache.texture(for: key) {
-            try write(cached, to: output)
-            print("PVRTCTextureTool: \(relative): unchanged since it was encoded, taken from the cache")
-            return
+        if let cache, let key {
+            let check = CachedTextureCheck(input: bytes, settings: settings)
+            let (entry, warnings) = await cache.load(key, limit: check.maximumFileSize) {
+                try check.texture(from: $0, name: "cache entry \(key.hex)")
+            }
+            warn(warnings)
+            if let entry {
+                try write(entry.bytes, to: output)
+                print("PVRTCTextureTool: \(relative): unchanged since it was encoded, taken from the cache")
+                return
+            }
         }
         let result: EncodeResult
         do {
@@ -114,7 +121,14 @@ enum PVRTCTextureTool {
         let texture = result.bytes
         try write(texture, to: output)
         if let cache, let key {
-            cache.store(texture, for: key)
+            warn(await cache.store(texture, for: key))
+        }
+    }
+
+    /// Prints each of `warnings` on standard error.
+    private static func warn(_ warnings: [String]) {
+        for warning in warnings {
+            FileHandle.standardError.write(Data("PVRTCTextureTool: warning: \(warning)\n".utf8))
         }
     }
 

@@ -29,9 +29,9 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
     /// The uploader failed to upload the file's texture, or cannot take its kind (for GL: a `GLError`,
     /// `GLError.unsupported` for a cube map in direct mode); `underlying` is its error.
     case uploadFailed(file: String, underlying: any Error)
-    /// GPU work was attempted from a thread other than the ``GLThread``; the work was not run.
+    /// GPU work was attempted from a thread other than the ``ResourceThread``; the work was not run.
     case offGLThread(operation: String)
-    /// The ``GLThread`` was shut down, or its resource (the GPU context) could not be created.
+    /// The ``ResourceThread`` was shut down, or its resource (the GPU context) could not be created.
     case glThreadStopped
 
     /// The loader's reading of a container error for `file`: unsupported formats and features, read

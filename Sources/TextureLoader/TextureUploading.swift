@@ -2,7 +2,7 @@ import PVRTC
 
 /// The GL work the loader needs: upload a texture, report its GPU size, delete it.
 ///
-/// A conforming object lives on a ``GLThread`` (it is the thread's resource) and is only ever called
+/// A conforming object lives on a ``ResourceThread`` (it is the thread's resource) and is only ever called
 /// there, so it may hold a GL context and need not be `Sendable`.
 public protocol TextureUploading: AnyObject, SendableMetatype {
     /// What identifies an uploaded texture (GL names); a value that may travel between threads.

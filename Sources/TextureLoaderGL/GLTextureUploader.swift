@@ -6,7 +6,7 @@ import TextureLoader
 /// textures and cube maps in one `PVRTCUploadMode`, uncompressed textures with `glTexImage2D`; see
 /// ``upload(_:levels:)``) and deletes with `GLContext/delete(_:)`.
 ///
-/// Create it inside a `GLThread` factory (`GLThread { try GLTextureUploader(mode: .decodeOnce) }`),
+/// Create it inside a `ResourceThread` factory (`ResourceThread { try GLTextureUploader(mode: .decodeOnce) }`),
 /// so the context is made, and stays, on the GL thread; `GLContext` traps in debug builds when it is
 /// used anywhere else.
 ///
@@ -18,7 +18,7 @@ import TextureLoader
 /// ```swift
 /// let game = try GLContext(adopting: .current)           // on the game's render thread
 /// let group = try game.shareGroup()
-/// let loader = TextureLoader(glThread: GLThread { try GLTextureUploader(mode: .decodeOnce, sharingWith: group) })
+/// let loader = TextureLoader(glThread: ResourceThread { try GLTextureUploader(mode: .decodeOnce, sharingWith: group) })
 /// let texture = try await loader.load(url)
 /// try game.draw(texture.handle, to: .defaultFramebuffer(width: w, height: h), blend: .straightAlpha)
 /// ```

@@ -4,7 +4,7 @@ import ImageFiles
 import TextureManifest
 
 /// Why a texture is (re)built.
-public enum BuildReason: String, Sendable, Equatable, Codable {
+package enum BuildReason: String, Sendable, Equatable, Codable {
     /// No previous build of this output is recorded.
     case new
     /// The input's bytes changed.
@@ -18,9 +18,9 @@ public enum BuildReason: String, Sendable, Equatable, Codable {
 }
 
 /// One texture of a plan and what is to be done with it.
-public struct PlannedTexture: Sendable {
+package struct PlannedTexture: Sendable {
     /// What the planner decided.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// The output is up to date; its record (with the input's current time stamp).
         case upToDate(BuildState.Entry)
         /// The texture is to be built (or taken from the cache).
@@ -30,31 +30,31 @@ public struct PlannedTexture: Sendable {
     }
 
     /// The source image.
-    public var source: TextureSource
+    package var source: TextureSource
     /// The output path relative to the output folder.
-    public var outputPath: String
+    package var outputPath: String
     /// The output file.
-    public var output: URL
+    package var output: URL
     /// The effective settings.
-    public var settings: TextureSettings
+    package var settings: TextureSettings
     /// What is to be done.
-    public var action: Action
+    package var action: Action
     /// Estimated encoder memory in bytes.
     package var estimatedMemory: Int
 }
 
 /// What a build will do: every texture of this shard with its action, and the outputs to prune.
-public struct BuildPlan: Sendable {
+package struct BuildPlan: Sendable {
     /// The textures of this shard, in source path order.
-    public var textures: [PlannedTexture]
+    package var textures: [PlannedTexture]
     /// Textures left to other shards.
-    public var otherShards: Int
+    package var otherShards: Int
     /// Output paths (relative to the output folder) recorded in the state that no source produces
     /// any more: candidates for pruning, each deleted only when `StaleOutput` allows it.
-    public var stale: [String]
+    package var stale: [String]
     /// Files under the source folder (relative to it) with an image extension pvrc does not read
     /// (`.bmp`, `.webp`, …): not built, each listed once so the skip is not silent.
-    public var skipped: [String]
+    package var skipped: [String]
     /// The state read from the output folder.
     package var state: BuildState
 
@@ -66,7 +66,7 @@ public struct BuildPlan: Sendable {
     /// - Returns: The plan.
     /// - Throws: `PipelineError` for a source folder that cannot be listed, a manifest value that
     ///   does not fit its option, or two sources that would write the same output.
-    public static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
+    package static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
         var skipped: [String] = []
         let sources = try TextureSource.discover(
             in: configuration.manifest.sourceFolder, excluding: configuration.outputFolder, skipped: &skipped)

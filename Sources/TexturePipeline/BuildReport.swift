@@ -5,41 +5,41 @@ import TextureManifest
 /// The `--report` JSON file: one record per texture of the build.
 public struct BuildReport: Sendable, Encodable {
     /// One texture's record.
-    public struct Texture: Sendable, Encodable {
+    package struct Texture: Sendable, Encodable {
         /// The source path relative to the source folder.
-        public var input: String
+        package var input: String
         /// The output path relative to the output folder.
-        public var output: String
+        package var output: String
         /// `built`, `cached`, `up-to-date` or `failed`.
-        public var status: String
+        package var status: String
         /// Whether nothing was done because the output was up to date.
-        public var skipped: Bool
+        package var skipped: Bool
         /// Whether the output came from the cache.
-        public var fromCache: Bool
+        package var fromCache: Bool
         /// Level 0's width.
-        public var width: Int?
+        package var width: Int?
         /// Level 0's height.
-        public var height: Int?
+        package var height: Int?
         /// `RGB` or `RGBA`.
-        public var kind: String?
+        package var kind: String?
         /// Mip levels.
-        public var levels: Int?
+        package var levels: Int?
         /// Output file size in bytes.
-        public var bytes: Int?
+        package var bytes: Int?
         /// Seconds this build spent on the texture.
-        public var seconds: Double
+        package var seconds: Double
         /// Level 0's luma PSNR in dB (`"inf"` for a perfect match).
-        public var yPSNR: Double?
+        package var yPSNR: Double?
         /// Level 0's alpha-weighted RGB PSNR in dB (textures with alpha).
-        public var alphaWeightedRGBPSNR: Double?
+        package var alphaWeightedRGBPSNR: Double?
         /// Level 0's alpha PSNR in dB (textures with alpha).
-        public var alphaPSNR: Double?
+        package var alphaPSNR: Double?
         /// The failure, for failed textures.
-        public var error: String?
+        package var error: String?
         /// The effective options that decide the texture's bytes (`format` included; `threads` and
         /// `max-pixels` left out), by the names of `EncodingOption.all`, valued as a manifest spells
         /// them.
-        public var options: [String: EncodingOptionValue]?
+        package var options: [String: EncodingOptionValue]?
 
         enum CodingKeys: String, CodingKey {
             case input, output, status, skipped, width, height, kind, levels, bytes, seconds, error, options
@@ -51,19 +51,19 @@ public struct BuildReport: Sendable, Encodable {
     }
 
     /// Every texture, in source path order.
-    public var textures: [Texture]
+    package var textures: [Texture]
     /// Textures encoded.
-    public var built: Int
+    package var built: Int
     /// Textures taken from the cache.
-    public var cached: Int
+    package var cached: Int
     /// Textures already up to date.
-    public var upToDate: Int
+    package var upToDate: Int
     /// Textures that failed.
-    public var failed: Int
+    package var failed: Int
     /// Outputs deleted by `--prune`.
-    public var pruned: [String]
+    package var pruned: [String]
     /// Seconds the build took.
-    public var seconds: Double
+    package var seconds: Double
 
     enum CodingKeys: String, CodingKey {
         case textures, built, cached, failed, pruned, seconds

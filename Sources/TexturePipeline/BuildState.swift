@@ -5,12 +5,12 @@ import TextureManifest
 /// What the last builds into an output folder produced, kept in `OUT/.pvrc-build-state.json`
 /// (written atomically): for each output, the key it was built with and enough about the input
 /// and output files to tell whether it is up to date without re-reading them.
-public struct BuildState: Sendable, Equatable, Codable {
+package struct BuildState: Sendable, Equatable, Codable {
     /// The state file's name inside the output folder.
     package static let fileName = ".pvrc-build-state.json"
 
     /// One output's record.
-    public struct Entry: Sendable, Equatable, Codable {
+    package struct Entry: Sendable, Equatable, Codable {
         /// The source path relative to the source folder.
         package var source: String
         /// The input file's size in bytes when it was hashed.

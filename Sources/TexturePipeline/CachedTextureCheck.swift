@@ -15,7 +15,7 @@ import TextureManifest
 /// its own few bytes, not gigabytes. Then it is parsed, and its level 0 must have that size and its
 /// level count must fit `--mipmaps`: an entry whose pointer and bytes agree may still be poisoned
 /// or collide.
-struct CachedTextureCheck {
+package struct CachedTextureCheck {
     /// Bytes a texture file may have besides its levels: headers, metadata, key/value data.
     static let headerAllowance = 64 << 10
 
@@ -27,14 +27,14 @@ struct CachedTextureCheck {
     let mipmaps: Bool
     /// The most bytes a valid entry can have: its levels at the size the encoder gives the source
     /// (none for a source over the pixel limit), plus ``headerAllowance``.
-    let maximumFileSize: Int
+    package let maximumFileSize: Int
 
     /// The check for the texture of `input` under `settings`.
     ///
     /// - Parameters:
     ///   - input: The source file's bytes.
     ///   - settings: The effective settings.
-    init(input: [UInt8], settings: TextureSettings) {
+    package init(input: [UInt8], settings: TextureSettings) {
         let options = settings.options
         container = settings.container
         let source: (width: Int, height: Int)?
@@ -70,7 +70,7 @@ struct CachedTextureCheck {
     /// - Throws: `PipelineError` naming `name` when the entry is larger than a valid one can be,
     ///   declares a larger inflated size, is another container, is not a texture file, or does not
     ///   fit the source.
-    func texture(from bytes: [UInt8], name: String) throws -> TextureFile {
+    package func texture(from bytes: [UInt8], name: String) throws -> TextureFile {
         if let problem = problem(beforeParsing: bytes) {
             throw PipelineError(file: name, reason: "\(problem); not parsed")
         }

@@ -4,7 +4,7 @@ import Foundation
 /// the identity of input files and of cache entries.
 public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 64 lowercase hexadecimal digits.
-    public let hex: String
+    package let hex: String
 
     /// The digest of `bytes`.
     ///

@@ -7,9 +7,9 @@ import TextureManifest
 /// and readers only ever see complete files. (An nginx serving FOLDER is the same cache over HTTP.)
 public struct DirectoryTextureCache: BuildCache {
     /// The cache folder.
-    public let folder: URL
+    package let folder: URL
     /// The largest texture file accepted from the cache.
-    public let maximumFileSize: Int
+    package let maximumFileSize: Int
 
     /// A cache in `folder` (created on the first store).
     ///
@@ -26,7 +26,7 @@ public struct DirectoryTextureCache: BuildCache {
 
     /// Reads the pointer, then the file it names, and checks it. Sizes are checked from `stat`
     /// before anything is read: a pointer over `CachePointer.maximumSize` (256) bytes, a pointer
-    /// that promises more than `limit` (or ``maximumFileSize``), or a file whose size is not the one
+    /// that promises more than `limit` (or the `maximumFileSize` given to ``init(folder:maximumFileSize:)``), or a file whose size is not the one
     /// its pointer promises, is refused unread.
     ///
     /// - Parameters:

@@ -5,7 +5,7 @@
 /// failure too, and is removed from the cache. A load that gets a usable answer (a miss included)
 /// resets the count; a store does not, so a cache that accepts every store but never answers a load
 /// (or answers only with bad entries) is still given up.
-struct GivingUpCache: Sendable {
+package struct GivingUpCache: Sendable {
     /// Failures in a row after which the cache is given up.
     static let failureLimit = 3
 
@@ -14,7 +14,7 @@ struct GivingUpCache: Sendable {
     private let health = Health()
 
     /// The build's use of `cache`.
-    init(_ cache: any BuildCache) {
+    package init(_ cache: any BuildCache) {
         self.cache = cache
     }
 
@@ -25,7 +25,7 @@ struct GivingUpCache: Sendable {
     ///   - key: The cache key.
     ///   - limit: The most bytes the file may have.
     ///   - check: Parses and checks the file; what it throws makes the entry a failure, removed.
-    func load<Entry>(
+    package func load<Entry>(
         _ key: ContentDigest, limit: Int, check: ([UInt8]) throws -> Entry
     ) async -> (entry: (bytes: [UInt8], value: Entry)?, warnings: [String]) {
         guard await health.isUsable else { return (nil, []) }
@@ -55,7 +55,7 @@ struct GivingUpCache: Sendable {
     }
 
     /// Stores `bytes` under `key` unless the cache was given up; the warnings met.
-    func store(_ bytes: [UInt8], for key: ContentDigest) async -> [String] {
+    package func store(_ bytes: [UInt8], for key: ContentDigest) async -> [String] {
         guard await health.isUsable else { return [] }
         do {
             try await cache.store(bytes, for: key)

@@ -23,12 +23,12 @@ import TextureManifest
 /// followed, and credentials in the URL never appear in ``location`` or in errors.
 public struct HTTPTextureCache: BuildCache {
     /// The base URL.
-    public let base: URL
+    package let base: URL
     /// Seconds a whole load may take, on top of one second per MiB of the largest file it may
     /// fetch; a store, on top of one second per MiB it sends.
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
     /// The largest texture file accepted from the cache, whatever the texture.
-    public let maximumFileSize: Int
+    package let maximumFileSize: Int
     /// The TLS settings, for `https://`.
     private let tls: TLSContext?
 
@@ -78,11 +78,12 @@ public struct HTTPTextureCache: BuildCache {
     public var location: String { CacheURLText.redacted(base.absoluteString) }
 
     /// `GET BASE/ac/<key>`, then `GET BASE/cas/<digest>`, and checks the file against its pointer;
-    /// both within one deadline of ``timeout`` plus a second per MiB of `limit`.
+    /// both within one deadline of the `timeout` given to the initialiser plus a second per MiB of
+    /// `limit`.
     ///
     /// - Parameters:
     ///   - key: The cache key.
-    ///   - limit: The most bytes the file may have (also capped by ``maximumFileSize``).
+    ///   - limit: The most bytes the file may have (also capped by the initialiser's `maximumFileSize`).
     /// - Returns: The texture file, or `nil` when either answer is 404.
     /// - Throws: `PipelineError` for any other answer, a transport or TLS error, a missed deadline,
     ///   a pointer to a file over the limit, an answer over its size limit, or a file that does not

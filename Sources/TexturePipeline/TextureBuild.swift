@@ -18,7 +18,27 @@ import TextureManifest
 /// A texture that fails does not stop the others; its previous output (if any) is left untouched,
 /// and outputs are only ever replaced whole (temporary file and rename).
 public enum TextureBuild {
-    /// Runs `plan`.
+    /// Runs the build `configuration` describes: finds the source images of its folder or manifest,
+    /// decides for each whether it is up to date (input SHA-256, effective settings and
+    /// `PVRTCEncoder.version` against the build state recorded in the output folder), and builds
+    /// the others.
+    ///
+    /// - Parameters:
+    ///   - configuration: The build.
+    ///   - onFinish: Called after each texture that was processed (not the up-to-date ones), from
+    ///     any thread, one call at a time.
+    /// - Returns: Every texture's result, in source path order.
+    /// - Throws: `PipelineError` when the source folder cannot be listed, a manifest value does not
+    ///   fit its option, two sources would write the same output, or the output folder or the state
+    ///   file cannot be written.
+    public static func run(
+        _ configuration: BuildConfiguration,
+        onFinish: @escaping @Sendable (TextureResult, BuildProgress) -> Void = { _, _ in }
+    ) async throws -> BuildSummary {
+        try await run(BuildPlan.make(configuration), configuration: configuration, onFinish: onFinish)
+    }
+
+    /// Runs `plan` (what `pvrc build` does once it has printed or emitted what it needs of the plan).
     ///
     /// - Parameters:
     ///   - plan: The plan from `BuildPlan.make(_:)` for `configuration`.
@@ -27,7 +47,7 @@ public enum TextureBuild {
     ///     any thread, one call at a time.
     /// - Returns: Every texture's result, in source path order.
     /// - Throws: `PipelineError` when the output folder or the state file cannot be written.
-    public static func run(
+    package static func run(
         _ plan: BuildPlan, configuration: BuildConfiguration,
         onFinish: @escaping @Sendable (TextureResult, BuildProgress) -> Void = { _, _ in }
     ) async throws -> BuildSummary {
@@ -105,7 +125,8 @@ public enum TextureBuild {
         try await recorder.flush()
         return BuildSummary(
             results: plan.textures.compactMap { results[$0.source.path] }, pruned: pruned,
-            otherShards: plan.otherShards, seconds: seconds(clock.now - start), notPruned: notPruned)
+            otherShards: plan.otherShards, seconds: seconds(clock.now - start), notPruned: notPruned,
+            skipped: plan.skipped)
     }
 
     /// Deletes the stale outputs ``StaleOutput`` allows and forgets every stale record.

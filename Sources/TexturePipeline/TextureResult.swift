@@ -106,6 +106,9 @@ public struct BuildSummary: Sendable {
     /// Recorded outputs no source produces any more that `--prune` left in place, as
     /// `path: reason` (not a path the build writes, changed since it was written, not a regular file).
     public var notPruned: [String]
+    /// Files under the source folder (relative to it) with an image extension pvrc does not read
+    /// (`.bmp`, `.webp`, …): not built.
+    public var skipped: [String]
 
     /// A summary.
     ///
@@ -115,14 +118,17 @@ public struct BuildSummary: Sendable {
     ///   - otherShards: Textures left to other shards.
     ///   - seconds: Seconds the build took.
     ///   - notPruned: Stale outputs left in place, with the reason.
+    ///   - skipped: Source files of formats pvrc does not read.
     package init(
-        results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double, notPruned: [String] = []
+        results: [TextureResult], pruned: [String], otherShards: Int, seconds: Double, notPruned: [String] = [],
+        skipped: [String] = []
     ) {
         self.results = results
         self.pruned = pruned
         self.otherShards = otherShards
         self.seconds = seconds
         self.notPruned = notPruned
+        self.skipped = skipped
     }
 
     /// Textures encoded.

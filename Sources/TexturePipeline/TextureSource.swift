@@ -4,21 +4,11 @@ import ImageFiles
 import TextureManifest
 
 /// One source image of a batch build.
-public struct TextureSource: Sendable, Equatable {
+package struct TextureSource: Sendable, Equatable {
     /// The path relative to the source folder, `/`-separated (`ui/button.png`).
-    public var path: String
+    package var path: String
     /// The file.
-    public var url: URL
-
-    /// A source image.
-    ///
-    /// - Parameters:
-    ///   - path: The path relative to the source folder.
-    ///   - url: The file.
-    package init(path: String, url: URL) {
-        self.path = path
-        self.url = url
-    }
+    package var url: URL
 
     /// The output path relative to the output folder: the source path with the container's
     /// extension (`ui/button.png` → `ui/button.pvr`).

@@ -17,15 +17,7 @@ extension EncodeCommand {
         let facePaths = Array(paths.prefix(6))
         let container = try outputContainer(for: outputPath)
         try checkOutput(outputPath, inputs: facePaths)
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
-        let job = EncodeJob(options: options, container: container)
-        let warnings: [EncodeWarning]
-        do {
-            warnings = try job.check()
-        } catch {
-            throw encodeFailure(error, input: facePaths[0], output: outputPath)
-        }
+        let (job, warnings) = try checkedJob(into: container, input: facePaths[0], output: outputPath)
         var faces: [PVRTCTexture] = []
         for path in facePaths {
             let texture: PVRTCTexture

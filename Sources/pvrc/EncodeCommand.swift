@@ -61,15 +61,7 @@ struct EncodeCommand: AsyncParsableCommand {
         }
         let container = try outputContainer()
         try checkOutput(output, inputs: [input])
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
-        let job = EncodeJob(options: options, container: container)
-        let warnings: [EncodeWarning]
-        do {
-            warnings = try job.check()
-        } catch {
-            throw encodeFailure(error, input: input, output: output)
-        }
+        let (job, warnings) = try checkedJob(into: container, input: input, output: output)
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
@@ -115,6 +107,22 @@ struct EncodeCommand: AsyncParsableCommand {
         if metadata.colorSpace == .srgb { parts.append("sRGB") }
         if encoding.normalMap { parts.append("normal map") }
         return parts.map { $0 + ", " }.joined()
+    }
+
+    /// The encode job of the command line's options (the pixel limit included) into `container`,
+    /// checked as every encode is: what the container refuses throws, naming `input` and `output`;
+    /// what it cannot record comes back as warnings.
+    func checkedJob(into container: TextureContainer, input: String, output: String) throws -> (
+        job: EncodeJob, warnings: [EncodeWarning]
+    ) {
+        var options = encoding.encoderOptions
+        options.pixelLimit = limits.pixelLimit
+        let job = EncodeJob(options: options, container: container)
+        do {
+            return (job, try job.check())
+        } catch {
+            throw encodeFailure(error, input: input, output: output)
+        }
     }
 
     /// The container named by `--format`, else implied by `path`'s extension.

@@ -139,7 +139,8 @@ final class TextureToolTests: XCTestCase {
     }
 
     /// With `--cache`, a second run for the same image bytes, options and tool copies the first run's
-    /// texture; other options, other bytes, another tool or a tampered entry encode again.
+    /// texture; other options, other bytes, another tool or a tampered entry encode again. The cache
+    /// is `pvrc build`'s directory cache: `ac/KEY` pointers to `cas/SHA-256` files.
     func testTheCacheServesOnlyTheSameBytesOptionsAndTool() throws {
         let directory = try TemporaryDirectory()
         let cache = directory.path + "/cache"
@@ -183,16 +184,17 @@ final class TextureToolTests: XCTestCase {
             PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed), to: URL(fileURLWithPath: image))
         XCTAssertTrue(try encode("fast").cached)
 
-        // Every key file claims another option: no entry may be used.
-        for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasSuffix(".key") {
-            let url = URL(fileURLWithPath: cache + "/" + name)
-            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
-                of: "option ", with: "option x")
-            try Data(text.utf8).write(to: url)
+        // Every stored texture has one byte changed: no entry may be used, and each is replaced.
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache + "/cas") {
+            let url = URL(fileURLWithPath: cache + "/cas/" + name)
+            var bytes = try Data(contentsOf: url)
+            bytes[bytes.count - 1] ^= 0xFF
+            try bytes.write(to: url)
         }
         let tampered = try encode("fast")
-        XCTAssertFalse(tampered.cached, "a key that does not match")
+        XCTAssertFalse(tampered.cached, "a file that does not match its pointer")
         XCTAssertEqual(tampered.bytes, expected)
+        XCTAssertTrue(try encode("fast").cached, "the tampered entry was stored again")
 
         // A different tool (one more byte at the end of a copy) does not use the entries of this one.
         let copy = URL(fileURLWithPath: directory.path + "/PVRTCTextureTool")

@@ -49,7 +49,7 @@ guard !paths.isEmpty else {
     FileHandle.standardError.write(Data("usage: LoaderConsumer FILE...\n".utf8))
     exit(2)
 }
-let loader = TextureLoader(glThread: GLThread(name: "consumer.upload") { CPUUploader() })
+let loader = TextureLoader(glThread: ResourceThread(name: "consumer.upload") { CPUUploader() })
 var failed = false
 for path in paths {
     do {

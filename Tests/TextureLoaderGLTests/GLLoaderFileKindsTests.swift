@@ -55,7 +55,7 @@ final class GLLoaderFileKindsTests: XCTestCase {
     }
 
     func testCubeMapsLoadAsCubeMapsWhoseFacesReadBackAsTheCPUDecodes() async throws {
-        let glThread = GLThread { try GLTextureUploader(mode: .decodeOnce) }
+        let glThread = ResourceThread { try GLTextureUploader(mode: .decodeOnce) }
         let loader = TextureLoader(glThread: glThread)
         var expectedCost = 0
         for format in [PVRTCFormat.pvrtc1_4bpp, .pvrtc1_2bpp] {
@@ -91,7 +91,7 @@ final class GLLoaderFileKindsTests: XCTestCase {
     /// progressive load waits for the next window, so the preview can be read back meanwhile.
     private static func slowLoader() -> TextureLoader<GLTextureUploader> {
         TextureLoader(
-            glThread: GLThread { try GLTextureUploader(mode: .decodeOnce) },
+            glThread: ResourceThread { try GLTextureUploader(mode: .decodeOnce) },
             configuration: TextureLoaderConfiguration(uploadBudgetPerFrame: .nanoseconds(1), frameInterval: .seconds(2))
         )
     }
@@ -159,7 +159,7 @@ final class GLLoaderFileKindsTests: XCTestCase {
             ("test_image_bgra8888_v3.pvr", 4, 1, 0),
         ]
         // Direct mode: uncompressed files go up in their own format whatever the PVRTC mode.
-        let glThread = GLThread { try GLTextureUploader(mode: .direct) }
+        let glThread = ResourceThread { try GLTextureUploader(mode: .direct) }
         let loader = TextureLoader(glThread: glThread)
         var expectedCost = 0
         for (name, bytesPerPixel, levelCount, tolerance) in cases {
@@ -233,7 +233,7 @@ final class GLLoaderFileKindsTests: XCTestCase {
         }
         let all = contents
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
-            let glThread = GLThread { try GLTextureUploader(mode: mode) }
+            let glThread = ResourceThread { try GLTextureUploader(mode: mode) }
             let checked = try await glThread.perform { uploader in
                 var checked = 0
                 for (name, content) in all where mode == .decodeOnce || !Self.isPVRTCCubeMap(content) {
@@ -293,7 +293,7 @@ final class GLLoaderFileKindsTests: XCTestCase {
     /// Loads `url` in `mode` and returns the loader's error, failing the test if it loads or if the
     /// message does not name the file exactly once.
     private func loadError(_ url: URL, mode: PVRTCUploadMode) async -> TextureLoaderError? {
-        let loader = TextureLoader(glThread: GLThread { try GLTextureUploader(mode: mode) })
+        let loader = TextureLoader(glThread: ResourceThread { try GLTextureUploader(mode: mode) })
         var failure: (any Error)?
         do {
             _ = try await loader.load(url)

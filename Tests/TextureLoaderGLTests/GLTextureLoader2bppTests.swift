@@ -34,7 +34,7 @@ final class GLTextureLoader2bppTests: XCTestCase {
         let url = URL(fileURLWithPath: directory.path + "/terrain.pvr")
         try TextureFile(container: .pvr3, texture: texture).write(to: url)
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
-            let thread = GLThread { try GLTextureUploader(mode: mode) }
+            let thread = ResourceThread { try GLTextureUploader(mode: mode) }
             let loader = TextureLoader(glThread: thread)
             var delivered: [Int] = []
             for try await loaded in loader.loadProgressively(url, previewMaxDimension: 32) {

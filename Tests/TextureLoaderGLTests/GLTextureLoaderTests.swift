@@ -13,11 +13,11 @@ import XCTest
 /// these tests also prove that every upload and delete ran on the GL thread.
 final class GLTextureLoaderTests: XCTestCase {
     private var fixtures: TextureFixtures!
-    private var glThread: GLThread<GLTextureUploader>!
+    private var glThread: ResourceThread<GLTextureUploader>!
 
     override func setUpWithError() throws {
         fixtures = try TextureFixtures(seed: 0x61)
-        glThread = GLThread { try GLTextureUploader(mode: .decodeOnce) }
+        glThread = ResourceThread { try GLTextureUploader(mode: .decodeOnce) }
     }
 
     override func tearDown() async throws {

@@ -70,7 +70,7 @@ final class LoaderSnippetTests: XCTestCase {
     private func example() async throws {
         // snippet begin
         // One GL thread owns the context; the loader actor runs on it (its executor is that thread).
-        let gl = GLThread { try GLTextureUploader(mode: .decodeOnce) }
+        let gl = ResourceThread { try GLTextureUploader(mode: .decodeOnce) }
         let loader = TextureLoader(
             glThread: gl,
             configuration: TextureLoaderConfiguration(

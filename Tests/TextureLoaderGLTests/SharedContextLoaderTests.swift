@@ -39,10 +39,10 @@ final class SharedContextLoaderTests: XCTestCase {
         let fixtures = try TextureFixtures(seed: 0x2121)
         let url = try fixtures.write("shared.pvr", size: 32)
         let expected = try PVRTCDecoder.decode(TextureFile.read(from: url).texture.levels[0], threads: 1).pixels
-        let render = GLThread(name: "game render") { try GameScene() }
+        let render = ResourceThread(name: "game render") { try GameScene() }
         let group = try await render.perform { scene in try XCTUnwrap(scene.context).shareGroup() }
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
-            let loaderThread = GLThread(name: "pvrc loader") {
+            let loaderThread = ResourceThread(name: "pvrc loader") {
                 try GLTextureUploader(mode: mode, sharingWith: group)
             }
             let loader = TextureLoader(glThread: loaderThread)
@@ -62,9 +62,9 @@ final class SharedContextLoaderTests: XCTestCase {
         let fixtures = try TextureFixtures(seed: 0x2122)
         let url = try fixtures.write("late.pvr", size: 32)
         let early = try fixtures.randomTexture(size: 32, mipmaps: false)
-        let render = GLThread(name: "game render") { try GameScene() }
+        let render = ResourceThread(name: "game render") { try GameScene() }
         let group = try await render.perform { scene in try XCTUnwrap(scene.context).shareGroup() }
-        let loaderThread = GLThread(name: "pvrc loader") {
+        let loaderThread = ResourceThread(name: "pvrc loader") {
             try GLTextureUploader(mode: .decodeOnce, sharingWith: group)
         }
         let loader = TextureLoader(glThread: loaderThread)

@@ -95,7 +95,7 @@ final class CacheCostRuleTests: XCTestCase {
     /// unpin bringing the cost back under the limit.
     func testPinnedPlusJustLoadedIsThePeakAndUploadsAreOutsideTheCost() async throws {
         let fixtures = try TextureFixtures()
-        let glThread = GLThread { RecordingUploader() }
+        let glThread = ResourceThread { RecordingUploader() }
         let urls = try (0..<4).map { try fixtures.write("t\($0).pvr", size: 64) }
         let large = try fixtures.write("large.pvr", size: 128)
         let one = (0..<7).reduce(0) { $0 + PVRTCImage.byteCount(width: 64 >> $1, height: 64 >> $1) }

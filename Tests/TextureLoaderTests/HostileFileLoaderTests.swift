@@ -11,7 +11,7 @@ import XCTest
 final class HostileFileLoaderTests: XCTestCase {
     func testHostileFilesFailTheirOwnLoadsAndTheGameGoesOn() async throws {
         let fixtures = try TextureFixtures(seed: 0x35)
-        let glThread = GLThread { RecordingUploader() }
+        let glThread = ResourceThread { RecordingUploader() }
         let loader = TextureLoader(glThread: glThread)
         let hostile: [(String, [UInt8])] = [
             ("mips.pvr", HostileTextures.pvr2CubeWithMipCountOverflow()),

@@ -9,7 +9,7 @@ import XCTest
 final class LoadedMetadataTests: XCTestCase {
     func testLoadedTextureCarriesTheFilesMetadata() async throws {
         let fixtures = try TextureFixtures()
-        let glThread = GLThread { RecordingUploader() }
+        let glThread = ResourceThread { RecordingUploader() }
         let loader = TextureLoader(glThread: glThread)
         let metadata = TextureMetadata(
             orientation: TextureOrientation(yUp: true), isPremultiplied: true, colorSpace: .srgb)

@@ -14,11 +14,11 @@ final class LoaderContentKindTests: XCTestCase {
     private let cocos2d = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("TextureFormatsTests/Fixtures/cocos2d-objc")
-    private var glThread: GLThread<RecordingUploader>!
+    private var glThread: ResourceThread<RecordingUploader>!
     private var fixtures: TextureFixtures!
 
     override func setUpWithError() throws {
-        glThread = GLThread { RecordingUploader() }
+        glThread = ResourceThread { RecordingUploader() }
         fixtures = try TextureFixtures(seed: 0x18c)
     }
 

@@ -9,11 +9,11 @@ import XCTest
 /// prints the file's path exactly once.
 final class LoaderErrorTests: XCTestCase {
     private var fixtures: TextureFixtures!
-    private var glThread: GLThread<RecordingUploader>!
+    private var glThread: ResourceThread<RecordingUploader>!
 
     override func setUpWithError() throws {
         fixtures = try TextureFixtures(seed: 0xe7)
-        glThread = GLThread { RecordingUploader() }
+        glThread = ResourceThread { RecordingUploader() }
     }
 
     override func tearDown() async throws {
@@ -112,7 +112,7 @@ final class LoaderErrorTests: XCTestCase {
 
     func testUploadFailureKeepsTheUploadersError() async throws {
         let url = try fixtures.write("fine.pvr", size: 16)
-        let failing = GLThread { FailingUploader() }
+        let failing = ResourceThread { FailingUploader() }
         let error = await loadError(url, with: TextureLoader(glThread: failing))
         await failing.shutdown()
         let file = path("fine.pvr")

@@ -10,7 +10,7 @@ import XCTest
 final class LoaderPixelLimitTests: XCTestCase {
     func testTextureOverTheLimitFailsWithoutUpload() async throws {
         let fixtures = try TextureFixtures()
-        let glThread = GLThread { RecordingUploader() }
+        let glThread = ResourceThread { RecordingUploader() }
         let big = try fixtures.write("big.pvr", size: 64)
         let small = try fixtures.write("small.pvr", size: 32)
         let limit = PixelLimit(maximumPixels: 32 * 32)

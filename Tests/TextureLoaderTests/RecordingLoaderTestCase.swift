@@ -8,11 +8,11 @@ class RecordingLoaderTestCase: XCTestCase {
     /// Texture files written for the test.
     var fixtures: TextureFixtures!
     /// The loader's GL thread, with an uploader that records what it is asked to do.
-    var glThread: GLThread<RecordingUploader>!
+    var glThread: ResourceThread<RecordingUploader>!
 
     override func setUpWithError() throws {
         fixtures = try TextureFixtures()
-        glThread = GLThread { RecordingUploader() }
+        glThread = ResourceThread { RecordingUploader() }
     }
 
     override func tearDown() async throws {

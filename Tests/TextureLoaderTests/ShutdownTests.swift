@@ -4,7 +4,7 @@ import PVRTC
 import TextureLoader
 import XCTest
 
-/// `GLThread.shutdown()` and `TextureLoader.shutdown()` return only after the thread has released its
+/// `ResourceThread.shutdown()` and `TextureLoader.shutdown()` return only after the thread has released its
 /// resource and ended, so a program may exit right after them (issue 20: Mesa's and glibc's exit-time
 /// destructors raced the context's release and corrupted the heap). The releases here are made slow on
 /// purpose: when shutdown returned early (as it once did), they were still running.
@@ -12,7 +12,7 @@ final class ShutdownTests: XCTestCase {
     func testShutdownReturnsAfterTheResourceIsReleased() async throws {
         for round in 0..<200 {
             let released = ReleaseFlag()
-            let glThread = GLThread { SlowlyReleased(flag: released) }
+            let glThread = ResourceThread { SlowlyReleased(flag: released) }
             _ = try await glThread.perform { _ in true }
             await glThread.shutdown()
             XCTAssertTrue(released.isSet, "round \(round): shutdown returned before the resource was released")
@@ -26,7 +26,7 @@ final class ShutdownTests: XCTestCase {
         let url = try fixtures.write("t.pvr", size: 16)
         for round in 0..<100 {
             let released = ReleaseFlag()
-            let glThread = GLThread { ReleaseRecordingUploader(flag: released) }
+            let glThread = ResourceThread { ReleaseRecordingUploader(flag: released) }
             let loader = TextureLoader(glThread: glThread)
             _ = try await loader.load(url)
             await loader.prefetch([url])
@@ -39,7 +39,7 @@ final class ShutdownTests: XCTestCase {
 
     func testShutdownFromSeveralTasksAndAgainReturns() async throws {
         let released = ReleaseFlag()
-        let glThread = GLThread { SlowlyReleased(flag: released) }
+        let glThread = ResourceThread { SlowlyReleased(flag: released) }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 { group.addTask { await glThread.shutdown() } }
         }
@@ -60,7 +60,7 @@ final class ShutdownTests: XCTestCase {
         func testShutdownReturnsAfterTheThreadsLocalDestructorsRan() async throws {
             for round in 0..<100 {
                 let destroyed = ReleaseFlag()
-                let glThread = GLThread { ThreadLocalState.install(destroyed) }
+                let glThread = ResourceThread { ThreadLocalState.install(destroyed) }
                 _ = try await glThread.perform { _ in true }
                 await glThread.shutdown()
                 XCTAssertTrue(
@@ -70,7 +70,7 @@ final class ShutdownTests: XCTestCase {
         }
 
         func testThreadIsNamedBeforeTheResourceIsMade() async throws {
-            let glThread = GLThread(name: "pvrc.loader.thread.name") { ThreadName.current() }
+            let glThread = ResourceThread(name: "pvrc.loader.thread.name") { ThreadName.current() }
             let seen = try await glThread.perform { $0 }
             await glThread.shutdown()
             XCTAssertEqual(seen, "pvrc.loader.thr", "the kernel keeps 15 bytes of the name")

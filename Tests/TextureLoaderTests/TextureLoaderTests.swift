@@ -243,7 +243,7 @@ final class TextureLoaderTests: RecordingLoaderTestCase {
 
     func testUploadBudgetSpreadsUploadsOverFrames() async throws {
         await glThread.shutdown()
-        glThread = GLThread { RecordingUploader(uploadDelay: .milliseconds(6)) }
+        glThread = ResourceThread { RecordingUploader(uploadDelay: .milliseconds(6)) }
         let urls = try (0..<4).map { try fixtures.write("u\($0).pvr", size: 16) }
         let interval = Duration.milliseconds(40)
         let loader = TextureLoader(

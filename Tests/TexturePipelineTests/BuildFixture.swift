@@ -52,8 +52,9 @@ final class BuildFixture {
             memoryBudget: 1 << 30, cache: cache, shard: shard)
     }
 
+    /// Runs `configuration` through the public entry point, as a pipeline author does.
     func build(_ configuration: BuildConfiguration) async throws -> BuildSummary {
-        try await TextureBuild.run(try BuildPlan.make(configuration), configuration: configuration)
+        try await TextureBuild.run(configuration)
     }
 
     /// Relative path → bytes of every texture file under an output folder (state file excluded).

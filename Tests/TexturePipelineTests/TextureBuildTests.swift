@@ -23,6 +23,17 @@ final class TextureBuildTests: XCTestCase {
         }
     }
 
+    /// Image files of formats pvrc does not read are not built, and the summary lists them.
+    func testTheSummaryListsSkippedSources() async throws {
+        let fixture = try BuildFixture(images: ["a.png": 8])
+        try fixture.writeBytes(Array("BM not read".utf8), to: "ui/old.bmp")
+        try fixture.writeBytes(Array("notes".utf8), to: "notes.txt")
+        let summary = try await fixture.build(fixture.configuration())
+        XCTAssertEqual(summary.built, 1)
+        XCTAssertEqual(summary.skipped, ["ui/old.bmp"])
+        XCTAssertEqual(Set(try fixture.outputs().keys), ["a.pvr"])
+    }
+
     func testOutputDoesNotDependOnJobsOrThreads() async throws {
         let fixture = try BuildFixture()
         _ = try await fixture.build(

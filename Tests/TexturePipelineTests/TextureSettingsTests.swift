@@ -41,6 +41,19 @@ final class TextureSettingsTests: XCTestCase {
         XCTAssertTrue(text.contains("\"format\":\"pvr2\""), text)
     }
 
+    /// The plugin's tool keys its cache with its own executable's digest as well: another encoder
+    /// gives another key, and no encoder leaves `pvrc build`'s key as it was.
+    func testAnEncoderDigestJoinsTheKey() throws {
+        let settings = TextureSettings(options: .init(quality: .fast, threads: 1), container: .pvr2)
+        let plain = try settings.cacheKey(input: digest)
+        let canonical = try settings.canonicalDescription()
+        XCTAssertEqual(plain, ContentDigest(ofText: "pvrc-texture\n\(digest.hex)\n\(canonical)"))
+        let tool = try settings.cacheKey(input: digest, encoder: ContentDigest(ofText: "tool"))
+        XCTAssertNotEqual(tool, plain)
+        XCTAssertNotEqual(tool, try settings.cacheKey(input: digest, encoder: ContentDigest(ofText: "other tool")))
+        XCTAssertEqual(tool, try settings.cacheKey(input: digest, encoder: ContentDigest(ofText: "tool")))
+    }
+
     func testEveryFieldOfTheEncoderOptionsIsReachedByTheSchema() throws {
         // An options field that no schema entry sets would stay out of the command line, manifests,
         // ninja edges, reports and the cache key: each field must change for some option's value.

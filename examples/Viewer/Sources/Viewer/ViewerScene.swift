@@ -45,7 +45,9 @@ final class ViewerScene {
         context = try GLContext(adopting: .current)
         let group = try context.shareGroup()
         loader = TextureLoader(
-            glThread: GLThread(name: "viewer loader") { try GLTextureUploader(mode: .decodeOnce, sharingWith: group) })
+            glThread: ResourceThread(name: "viewer loader") {
+                try GLTextureUploader(mode: .decodeOnce, sharingWith: group)
+            })
         self.url = url
     }
 

@@ -6,13 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// A dedicated thread that owns a GL resource (a context and whatever draws with it) and runs a
-/// serial queue of work on it.
+/// A dedicated thread that owns one resource (for a GPU uploader: its context and whatever draws
+/// with it) and runs a serial queue of work on it. It makes no GL call itself.
 ///
 /// The resource is created on the thread by the factory given to ``init(name:makeResource:)`` and
 /// never leaves it: the only ways to reach it are ``perform(_:)`` (from anywhere, asynchronously) and
-/// ``withResource(_:_:)`` (synchronously, only on the thread). `GLThread` is also a `SerialExecutor`, so
-/// an actor can run all of its isolated code on the GL thread by returning
+/// ``withResource(_:_:)`` (synchronously, only on the thread). `ResourceThread` is also a `SerialExecutor`, so
+/// an actor can run all of its isolated code on the thread by returning
 /// ``asUnownedSerialExecutor()`` from its `unownedExecutor` — ``TextureLoader`` does this, which makes
 /// its cache bookkeeping and its GL calls one serial stream with the frames drawn on the same thread.
 ///
@@ -27,13 +27,13 @@ import Foundation
 /// release still runs races the GL driver's and the C library's exit-time destructors against it
 /// (heap corruption in Mesa); returning from `shutdown()` rules that out.
 ///
-/// The running thread keeps its `GLThread` alive, so dropping the last reference without
+/// The running thread keeps its `ResourceThread` alive, so dropping the last reference without
 /// `shutdown()` does not stop it: the thread and its resource stay until the process ends, and the
 /// resource is never released. That is harmless only for a thread meant to live as long as the
 /// process; everything else must be shut down.
-public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
+public final class ResourceThread<Resource>: SerialExecutor, @unchecked Sendable {
     // @unchecked Sendable: `queue`, `stopping`, `started`, `exited`, `released`, `ended`, `ending` and the
-    // waiters are guarded by `condition` (`handle` is written once in `init`); `resource`, `threadID`-dependent state and the busy counters are touched only on the GL
+    // waiters are guarded by `condition` (`handle` is written once in `init`); `resource`, `threadID`-dependent state and the busy counters are touched only on the
     // thread itself (checked by `isCurrent`); `threadID` is written once before `started` is signalled.
 
     private enum Work {
@@ -85,7 +85,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
             pthread_attr_init(&attributes)
             pthread_attr_setstacksize(&attributes, 8 << 20)
             let start = Unmanaged.passRetained(ThreadStart { [self] in run() }).toOpaque()
-            let status = pthread_create(&handle, &attributes, startGLThread, start)
+            let status = pthread_create(&handle, &attributes, startResourceThread, start)
             pthread_attr_destroy(&attributes)
             if status != 0 {
                 Unmanaged<ThreadStart>.fromOpaque(start).release()
@@ -105,14 +105,14 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// True when the caller is running on this GL thread.
+    /// True when the caller is running on this thread.
     public var isCurrent: Bool {
         pthread_equal(pthread_self(), threadID) != 0
     }
 
-    /// Runs `body` with the resource, synchronously, on the GL thread.
+    /// Runs `body` with the resource, synchronously, on the thread.
     ///
-    /// Only code already running on the GL thread may call this (work submitted with ``perform(_:)``,
+    /// Only code already running on the thread may call this (work submitted with ``perform(_:)``,
     /// or an actor whose executor is this thread).
     /// - Throws: ``TextureLoaderError/offGLThread(operation:)`` when called from any other thread (the
     ///   body is not run); the resource's creation error if it could not be created; whatever `body`
@@ -127,9 +127,9 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         return try body(resource.get())
     }
 
-    /// Runs `body` with the resource on the GL thread and returns its result.
+    /// Runs `body` with the resource on the thread and returns its result.
     ///
-    /// When the calling task is cancelled before the work starts on the GL thread, the body is not
+    /// When the calling task is cancelled before the work starts on the thread, the body is not
     /// run and the call throws `CancellationError` — so work such as an upload never happens for a
     /// request that was cancelled while it waited in the queue.
     /// - Throws: `CancellationError`; ``TextureLoaderError/glThreadStopped`` after ``shutdown()``; the
@@ -155,7 +155,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         }
     }
 
-    /// Queues `body` to run with the resource on the GL thread without waiting for it (used for
+    /// Queues `body` to run with the resource on the thread without waiting for it (used for
     /// deleting textures). Errors are dropped; nothing runs after ``shutdown()``.
     public func enqueue(_ body: @escaping @Sendable (Resource) throws -> Void) {
         _ = submit(.closure { [self] in _ = try? withResource("enqueue", body) })
@@ -171,34 +171,32 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     /// this thread may, since awaiting suspends its job and frees the thread).
     public func shutdown() async {
         guard beginShutdown() else {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                condition.lock()
-                if ended {
-                    condition.unlock()
-                    continuation.resume()
-                } else {
-                    endWaiters.append(continuation)
-                    condition.unlock()
-                }
-            }
+            await waitUntil({ ended }, else: { endWaiters.append($0) })
             return
         }
         // The first call waits (without blocking a thread) for the release, then for the thread itself:
         // after the release it only has its thread-local destructors left, so the join is short.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            condition.lock()
-            if released {
-                condition.unlock()
-                continuation.resume()
-            } else {
-                releaseWaiter = continuation
-                condition.unlock()
-            }
-        }
+        await waitUntil({ released }, else: { releaseWaiter = $0 })
         #if canImport(Glibc)
             pthread_join(handle, nil)
         #endif
         markEnded()
+    }
+
+    /// Returns at once when `isDone()` holds (read under `condition`); otherwise `register` keeps the
+    /// continuation (under `condition`) for the thread to resume, and the caller waits without
+    /// blocking a thread.
+    private func waitUntil(_ isDone: () -> Bool, else register: (CheckedContinuation<Void, Never>) -> Void) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if isDone() {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                register(continuation)
+                condition.unlock()
+            }
+        }
     }
 
     /// Tells the thread to stop; true for the first call, which then ends the thread.
@@ -232,13 +230,13 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     /// Total time the thread has spent running work since it started, including the work running
     /// now when called from the thread itself.
     ///
-    /// Read it on the GL thread (for example at the end of a frame); from other threads it returns
+    /// Read it on the thread (for example at the end of a frame); from other threads it returns
     /// `nil`.
     public var busyTime: Duration? {
         guard isCurrent else { return nil }
         var total = busyNanoseconds
         if let start = currentWorkStart {
-            total += GLThread.now() - start
+            total += ResourceThread.now() - start
         }
         return .nanoseconds(Int64(total))
     }
@@ -277,7 +275,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
     /// Lets `assumeIsolated` and the runtime's isolation checks accept code running on this thread
     /// (or on the fallback queue that serialises actor jobs after the thread exited).
     public func checkIsolated() {
-        precondition(isCurrent || hasExited, "not on the GL thread")
+        precondition(isCurrent || hasExited, "not on the thread")
     }
 
     // MARK: Thread body
@@ -316,14 +314,14 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
             condition.unlock()
             if finished { break }
             for work in batch {
-                let start = GLThread.now()
+                let start = ResourceThread.now()
                 currentWorkStart = start
                 switch work {
                 case .job(let job): job.runSynchronously(on: asUnownedSerialExecutor())
                 case .closure(let body): body()
                 }
                 currentWorkStart = nil
-                busyNanoseconds += GLThread.now() - start
+                busyNanoseconds += ResourceThread.now() - start
             }
         }
         resource = nil
@@ -363,7 +361,7 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
 }
 
 #if canImport(Glibc)
-    /// What a new GL thread runs, passed through `pthread_create`'s context pointer.
+    /// What a new thread runs, passed through `pthread_create`'s context pointer.
     private final class ThreadStart {
         let body: () -> Void
 
@@ -372,15 +370,15 @@ public final class GLThread<Resource>: SerialExecutor, @unchecked Sendable {
         }
     }
 
-    /// The GL thread's entry point: runs (and releases) the `ThreadStart` it is given.
-    private func startGLThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    /// The thread's entry point: runs (and releases) the `ThreadStart` it is given.
+    private func startResourceThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         guard let context else { return nil }
         Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().body()
         return nil
     }
 #endif
 
-/// A one-way flag set from a cancellation handler and read on the GL thread.
+/// A one-way flag set from a cancellation handler and read on the thread.
 private final class CancellationFlag: @unchecked Sendable {
     // @unchecked Sendable: the only state is `value`, guarded by `lock`.
     private let lock = NSLock()
