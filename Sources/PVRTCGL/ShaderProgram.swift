@@ -100,6 +100,7 @@ struct ProgramCache {
         switch format {
         case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc4")
         case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC4Program.twoBppPreamble, name: "pvrtc4 (2bpp)")
+        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
         }
     }
 
@@ -113,6 +114,7 @@ struct ProgramCache {
             try cached(
                 \.pvrtc2TileRows, preamble: PVRTC4Program.twoBppPreamble + PVRTC4Program.tileRowsPreamble,
                 name: "pvrtc4 (2bpp tile rows)")
+        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
         }
     }
 
