@@ -193,8 +193,8 @@ let package = Package(
         .target(name: "PVRCTestRequirements", path: "Tests/PVRCTestRequirements"),
 
         .testTarget(
-            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "PVRCTestSupport", "PVRTCBenchmarks"],
-            resources: [.copy("Golden")]),
+            name: "PVRTCTests", dependencies: ["PVRTC", "Imaging", "ImageFiles", "PVRCTestSupport", "PVRTCBenchmarks"],
+            resources: [.copy("Golden"), .copy("PVRTC2Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCEncodingTests",

@@ -1,11 +1,14 @@
-/// A level's blocks unpacked into linear block order for fast decoding.
+/// A level's blocks unpacked into linear block order for fast decoding, PVRTC1 or PVRTC2 alike: the
+/// decoders downstream read the same lanes and flags for both generations.
 struct ExpandedBlocks {
     let blocksWide: Int
     let blocksHigh: Int
     /// Per block: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a), colours in 5 bits and alpha in 4 bits
-    /// (the ARGB 4555 precision), alpha doubled for the decoder's 8-bit conversion.
+    /// (the ARGB 4555 precision), alpha doubled for the decoder's 8-bit conversion. At PVRTC2 4bpp a
+    /// translucent colour B carries its alpha padded with a 1 bit (`2a + 1`); see ``expandPVRTC2(color:tables:alphaPad:)``.
     var endpoints: [SIMD8<Int16>]
-    /// Per block: the modulation word in the low 32 bits, the punch-through flag at bit 32.
+    /// Per block: the modulation word in the low 32 bits, the modulation flag M at bit 32 (punch-through at
+    /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
 
     init(_ image: PVRTCImage, threads: Int) {
@@ -21,8 +24,8 @@ struct ExpandedBlocks {
                         let unpacker = Unpacker(
                             source: source.baseAddress!, tables: tables.baseAddress!,
                             endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
-                            blocksWide: bw, blocksHigh: bh)
-                        Parallel.forEach(bh / unpacker.tile, threads: threads) { tileRows in
+                            blocksWide: bw, blocksHigh: bh, format: image.format)
+                        Parallel.forEach((bh + unpacker.tile - 1) / unpacker.tile, threads: threads) { tileRows in
                             for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
                         }
                     }
@@ -35,8 +38,8 @@ struct ExpandedBlocks {
         self.words = words
     }
 
-    /// Unpacks square tiles of `tile`² blocks; each tile is contiguous in Morton order, so the source is read
-    /// in whole cache lines. Shared read-only by the worker threads, which write disjoint tile rows.
+    /// Unpacks square tiles of `tile`² blocks (cut at the level's right and bottom edges); each PVRTC1 tile is
+    /// contiguous in Morton order, so the source is read in whole cache lines. Shared read-only by the worker threads, which write disjoint tile rows.
     struct Unpacker: @unchecked Sendable {
         // @unchecked: the pointers refer to buffers that outlive the parallel loop; writes are disjoint.
         let source: UnsafeRawPointer
@@ -44,25 +47,33 @@ struct ExpandedBlocks {
         let endpoints: UnsafeMutablePointer<SIMD8<Int16>>
         let words: UnsafeMutablePointer<UInt64>
         let blocksWide: Int
+        let blocksHigh: Int
         let tile: Int
-        /// Morton offsets of block column x and block row y; the offset is separable:
-        /// offset(x, y) = offset(x, 0) | offset(0, y).
+        /// True for PVRTC2 colour words (one opacity flag, hard-transition flag, colour B's alpha padding).
+        let isPVRTC2: Bool
+        /// What a translucent PVRTC2 colour B adds to its alpha lane: 2 (padding bit 1) at 4bpp, 0 at 2bpp.
+        let alphaPad: Int16
+        /// Word indices of block column x and block row y; the index is separable:
+        /// index(x, y) = index(x, 0) + index(0, y) (Morton: disjoint bits; row order: y·blocksWide + x).
         let columnOffsets: [Int]
         let rowOffsets: [Int]
 
         init(
             source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>,
             endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
-            words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int
+            words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int, format: PVRTCFormat
         ) {
             self.source = source
             self.tables = tables
             self.endpoints = endpoints
             self.words = words
             blocksWide = bw
+            blocksHigh = bh
             tile = min(8, bw, bh)
-            columnOffsets = (0..<bw).map { Morton.offset(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
-            rowOffsets = (0..<bh).map { Morton.offset(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
+            isPVRTC2 = format.isPVRTC2
+            alphaPad = format == .pvrtc2_4bpp ? 2 : 0
+            columnOffsets = (0..<bw).map { format.wordIndex(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
+            rowOffsets = (0..<bh).map { format.wordIndex(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
         }
 
         func unpack(tileRow: Int) {
@@ -70,15 +81,23 @@ struct ExpandedBlocks {
                 rowOffsets.withUnsafeBufferPointer { rows in
                     let top = tileRow * tile
                     for left in stride(from: 0, to: blocksWide, by: tile) {
-                        for y in top..<(top + tile) {
-                            for x in left..<(left + tile) {
-                                let offset = (columns[x] | rows[y]) * 8
+                        for y in top..<min(top + tile, blocksHigh) {
+                            for x in left..<min(left + tile, blocksWide) {
+                                let offset = (columns[x] + rows[y]) * 8
                                 let modulation = UInt32(
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                                 let color = UInt32(
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                                endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
-                                words[y * blocksWide + x] = UInt64(modulation) | UInt64(color & 1) << 32
+                                let flags = UInt64(color & 1) << 32
+                                if isPVRTC2 {
+                                    endpoints[y * blocksWide + x] = ExpandedBlocks.expandPVRTC2(
+                                        color: color, tables: tables, alphaPad: alphaPad)
+                                    words[y * blocksWide + x] =
+                                        UInt64(modulation) | flags | UInt64(color & 0x8000) << 18
+                                } else {
+                                    endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
+                                    words[y * blocksWide + x] = UInt64(modulation) | flags
+                                }
                             }
                         }
                     }
@@ -98,5 +117,20 @@ struct ExpandedBlocks {
         let lowB = t[EndpointTables.lowB + (flagB | Int(truncatingIfNeeded: c >> 16) & 0xFF)]
         let highB = t[EndpointTables.highB + Int(truncatingIfNeeded: c >> 24)]
         return (lowA &+ highA) &+ (lowB &+ highB)
+    }
+
+    /// Both endpoints of a PVRTC2 colour word in the decoder's lane layout. Colour A's fields sit where
+    /// PVRTC1 has them, but its opacity is the word's single flag (bit 31) and bit 15 is the hard-transition
+    /// flag: with bit 15 replaced by bit 31 the word reads as a PVRTC1 colour word. A translucent colour B's
+    /// 3-bit alpha then gets `alphaPad` added to its lane (which holds twice the 4-bit alpha): 2 pads it with
+    /// a 1 bit (`2a + 1`, the specification's text, used at 4bpp), 0 with a 0 bit as PVRTC1 does (used at
+    /// 2bpp, where Imagination's files are closer to their sources that way; docs/pvrtc2.md).
+    @inline(__always)
+    static func expandPVRTC2(
+        color c: UInt32, tables t: UnsafePointer<SIMD8<Int16>>, alphaPad: Int16
+    ) -> SIMD8<Int16> {
+        let asPVRTC1 = (c & ~0x8000) | ((c >> 16) & 0x8000)
+        let translucent = Int16(truncatingIfNeeded: ~c >> 31) & 1
+        return expand(color: asPVRTC1, tables: t) &+ SIMD8(0, 0, 0, 0, 0, 0, 0, translucent &* alphaPad)
     }
 }

@@ -1,7 +1,8 @@
 import Imaging
 
-/// The bit-exact PVRTC1 decoder (Khronos Data Format Specification / Imagination reference): 4bpp here,
-/// 2bpp levels (``PVRTCFormat/pvrtc1_2bpp``) through ``PVRTC2bppDecoder``.
+/// The PVRTC decoder: PVRTC1 bit-exact (Khronos Data Format Specification / Imagination reference) at 4bpp
+/// and 2bpp (the PVRTC1 2bpp arithmetic is described at ``PVRTC1TwoBitDecoder``), and PVRTC2 (PVRTC-II) at
+/// both rates as the specification reads (see "PVRTC2" below).
 ///
 /// Arithmetic, per pixel and channel: endpoints widened to ARGB 4555, bilinearly upscaled from the four
 /// surrounding block centres with integer weights summing to 16 and wrap-around at every edge, converted to
@@ -14,6 +15,15 @@ import Imaging
 /// carries every lane. Levels narrower than 8 pixels are decoded on their padded two-block grid and
 /// cropped, which is how the reference treats them.
 ///
+/// PVRTC2 shares every step of that arithmetic and adds, per 4x4 (4bpp) or 8x4 (2bpp) region between four
+/// block centres, the hard-transition flag H of the region's top-left word and the modulation flag M of the
+/// pixel's own word: H = 0 decodes as PVRTC1, except that a 4bpp punch-through pixel is transparent black;
+/// H = 1, M = 0 (and H = 1 at 2bpp) skips the upscale, blending the own word's colours; H = 1, M = 1 at 4bpp
+/// picks colours from the local palette of the four words. Colours read one opacity flag for both, and at
+/// 4bpp a translucent colour B pads its alpha with a 1 bit (at 2bpp with a 0 bit, as Imagination's 2bpp files
+/// show). Words are in row order and a level of any size has
+/// `ceil(w / blockWidth) x ceil(h / 4)` of them, wrapping at that grid's edges.
+///
 /// This is the oracle for tests and for `pvrc decode`; it is never part of the display path.
 public enum PVRTCDecoder {
     /// Decodes one level, 4bpp or 2bpp by its ``PVRTCImage/format``, into an RGBA image of the level's size
@@ -24,23 +34,27 @@ public enum PVRTCDecoder {
     /// - Returns: the level's pixels, top row first.
     public static func decode(_ image: PVRTCImage, threads: Int = 1) -> RGBAImage {
         switch image.format {
-        case .pvrtc1_4bpp: return decode4bpp(image, threads: threads)
-        case .pvrtc1_2bpp: return PVRTC2bppDecoder.decode(image, threads: threads)
+        case .pvrtc1_4bpp: return decode4bpp(image, table: ModulationTable.entries, threads: threads)
+        case .pvrtc2_4bpp: return decode4bpp(image, table: ModulationTable.pvrtc2Entries, threads: threads)
+        case .pvrtc1_2bpp, .pvrtc2_2bpp: return TwoBitRowDecoder.decode(image, threads: threads)
         }
     }
 
-    /// The PVRTC1 4bpp path of ``decode(_:threads:)``.
-    private static func decode4bpp(_ image: PVRTCImage, threads: Int) -> RGBAImage {
+    /// The 4bpp path of ``decode(_:threads:)``, PVRTC1 or PVRTC2 by the punch-through `table`.
+    private static func decode4bpp(_ image: PVRTCImage, table: [ModulationTable.Entry], threads: Int) -> RGBAImage {
         let blocks = ExpandedBlocks(image, threads: threads)
         let paddedWidth = image.format.blockWidth * blocks.blocksWide
         return blocks.endpoints.withUnsafeBufferPointer { endpoints in
             blocks.words.withUnsafeBufferPointer { words in
-                ModulationTable.entries.withUnsafeBufferPointer { entries in
-                    RowDecoder(
-                        endpoints: endpoints.baseAddress!, words: words.baseAddress!, table: entries.baseAddress!,
-                        blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
-                    )
-                    .image(width: image.width, height: image.height, paddedWidth: paddedWidth, threads: threads)
+                table.withUnsafeBufferPointer { entries in
+                    HardTransitionTable.entries.withUnsafeBufferPointer { hard in
+                        RowDecoder(
+                            endpoints: endpoints.baseAddress!, words: words.baseAddress!,
+                            table: entries.baseAddress!, hardTable: hard.baseAddress!,
+                            blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
+                        )
+                        .image(width: image.width, height: image.height, paddedWidth: paddedWidth, threads: threads)
+                    }
                 }
             }
         }

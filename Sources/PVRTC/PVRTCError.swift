@@ -1,6 +1,6 @@
 /// Errors raised by the codec core.
 public enum PVRTCError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A width or height is zero, negative, not a power of two, or larger than ``PVRTCImage/maximumDimension``.
+    /// A width or height is zero, negative, not a power of two (PVRTC1), or larger than ``PVRTCImage/maximumDimension``.
     case invalidDimensions(width: Int, height: Int, reason: String)
     /// A pixel or block buffer does not have the size its dimensions require.
     case bufferSizeMismatch(expected: Int, actual: Int)

@@ -1,4 +1,4 @@
-/// A PVRTC1 texture: a mip chain of levels of one ``PVRTCFormat``, largest first, and whether it carries
+/// A PVRTC texture: a mip chain of levels of one ``PVRTCFormat``, largest first, and whether it carries
 /// alpha.
 ///
 /// The block bytes are the same for RGB and RGBA; `hasAlpha` only selects the container's pixel
@@ -6,7 +6,8 @@
 public struct PVRTCTexture: Sendable, Equatable {
     /// Mip levels, level 0 first; each is half the size of the one before (never below 1).
     public var levels: [PVRTCImage]
-    /// True for RGBA data (`COMPRESSED_RGBA_PVRTC_4BPPV1_IMG` / `..._2BPPV1_IMG`), false for opaque RGB.
+    /// True for RGBA data (`COMPRESSED_RGBA_PVRTC_4BPPV1_IMG` / `..._2BPPV1_IMG`), false for opaque RGB;
+    /// PVRTC2 has one GL format for both, so there it only records whether the source had alpha.
     public var hasAlpha: Bool
     /// Orientation, premultiplied alpha and colour space, as the file records them.
     public var metadata: TextureMetadata
@@ -57,7 +58,8 @@ public struct PVRTCTexture: Sendable, Equatable {
     /// Height of level 0.
     public var height: Int { levels[0].height }
 
-    /// Number of levels in a full chain down to 1x1 for a `width` x `height` base.
+    /// Number of levels in a full chain down to 1x1 for a `width` x `height` base (any size: each level
+    /// halves the one before, rounding down, never below 1).
     public static func fullChainLength(width: Int, height: Int) -> Int {
         var n = 1
         var w = width

@@ -1,7 +1,7 @@
 import Imaging
 
 /// A decoder of the pixel rows of one level's padded block grid (`blockWidth · blocksWide` pixels wide),
-/// shared read-only by the worker threads: the 4bpp ``RowDecoder`` and the 2bpp ``PVRTC2bppRowDecoder``.
+/// shared read-only by the worker threads: the 4bpp ``RowDecoder`` and the 2bpp ``TwoBitRowDecoder``.
 protocol PaddedRowDecoding: Sendable {
     /// Decodes rows `rows` of the padded level in order, each into `output.destination(y)` followed by
     /// `output.commit(y)`.

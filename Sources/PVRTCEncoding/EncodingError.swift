@@ -1,4 +1,5 @@
 import Imaging
+import PVRTC
 
 /// Why an image cannot be encoded as asked.
 public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,6 +17,9 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidMaximumSize(Int)
     /// Two options ask for things that exclude each other (``PVRTCEncoder/Options/validate()``).
     case conflictingOptions(OptionConflict)
+    /// ``PVRTCEncoder/Options/format`` names a PVRTC2 (PVRTC-II) variant: PVRTC2 textures can be decoded but
+    /// not encoded yet.
+    case formatNotEncodable(PVRTCFormat)
 
     /// A pair of encoder options that cannot be used together.
     public enum OptionConflict: String, Sendable, Equatable, CaseIterable {
@@ -43,6 +47,8 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a normal map cannot be premultiplied (its vectors have no alpha to multiply by)"
         case .conflictingOptions(.normalMapSRGB):
             return "a normal map is linear data; it cannot be labelled sRGB"
+        case .formatNotEncodable(let format):
+            return "\(format.displayName) encoding is not available yet (only PVRTC1 4bpp and 2bpp can be encoded)"
         }
     }
 

@@ -115,11 +115,13 @@ extension PVRTCEncoder {
         /// before any work.
         ///
         /// - Throws: ``EncodingError/conflictingOptions(_:)`` for a normal map that is premultiplied or
-        ///   labelled sRGB; ``EncodingError/invalidMaximumSize(_:)`` for a ``maxSize`` below 1.
+        ///   labelled sRGB; ``EncodingError/invalidMaximumSize(_:)`` for a ``maxSize`` below 1;
+        ///   ``EncodingError/formatNotEncodable(_:)`` for a PVRTC2 ``format``.
         public func validate() throws(EncodingError) {
             if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
             if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
             if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }
+            if format.isPVRTC2 { throw .formatNotEncodable(format) }
         }
 
         /// The metadata a texture encoded with these options carries.

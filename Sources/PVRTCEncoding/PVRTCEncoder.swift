@@ -142,6 +142,8 @@ public enum PVRTCEncoder {
                     source, options: levelOptions, isCancelled: isCancelled, progress: report)
                 levels.append(
                     try PVRTCImage(width: source.width, height: source.height, data: data, format: .pvrtc1_2bpp))
+            case .pvrtc2_4bpp, .pvrtc2_2bpp:
+                throw EncodingError.formatNotEncodable(options.format)
             }
             completedPixels += levelPixels
         }

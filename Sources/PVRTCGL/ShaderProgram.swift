@@ -100,6 +100,7 @@ struct ProgramCache {
         switch format {
         case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc1 (4bpp)")
         case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC1Program.twoBppPreamble, name: "pvrtc1 (2bpp)")
+        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
         }
     }
 
@@ -113,6 +114,7 @@ struct ProgramCache {
             try cached(
                 \.pvrtc2TileRows, preamble: PVRTC1Program.twoBppPreamble + PVRTC1Program.tileRowsPreamble,
                 name: "pvrtc1 (2bpp tile rows)")
+        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
         }
     }
 

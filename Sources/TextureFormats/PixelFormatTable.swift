@@ -21,8 +21,10 @@ public enum PixelFormatTable {
     /// `GL_RGBA`.
     static let glRGBA: UInt32 = 0x1908
 
-    /// Every row: both PVRTC1 variants, RGB and RGBA, linear and sRGB.
-    public static let entries: [PixelFormatCodes] = PVRTCFormat.allCases.flatMap { format in
+    /// Every row the containers read and write: both PVRTC1 variants, RGB and RGBA, linear and sRGB. The
+    /// PVRTC2 variants are not among them yet (files in them are refused as unsupported formats);
+    /// ``codes(format:hasAlpha:colorSpace:)`` already gives their codes.
+    public static let entries: [PixelFormatCodes] = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }.flatMap { format in
         [false, true].flatMap { hasAlpha in
             ColorSpace.allCases.map { colorSpace in
                 makeCodes(format: format, hasAlpha: hasAlpha, colorSpace: colorSpace)
@@ -70,13 +72,26 @@ public enum PixelFormatTable {
             v2Types = [0x18, 0x0C]  // OGL_PVRTC2, MGL_PVRTC2
             v3Format = UInt64(alpha)
             vkUnorm = 1_000_054_000  // VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG
+        case .pvrtc2_4bpp:
+            // PVRTC2 has RGBA enums only and no PVR v2 pixel type (the PVR v2 fields stay 0 / empty).
+            imgEnum = 0x9138  // COMPRESSED_RGBA_PVRTC_4BPPV2_IMG
+            srgbEnum = 0x93F1  // COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV2_IMG (EXT_pvrtc_sRGB)
+            v2Types = []
+            v3Format = 5  // PVRTC-II 4bpp
+            vkUnorm = 1_000_054_003  // VK_FORMAT_PVRTC2_4BPP_UNORM_BLOCK_IMG
+        case .pvrtc2_2bpp:
+            imgEnum = 0x9137  // COMPRESSED_RGBA_PVRTC_2BPPV2_IMG
+            srgbEnum = 0x93F0  // COMPRESSED_SRGB_ALPHA_PVRTC_2BPPV2_IMG (EXT_pvrtc_sRGB)
+            v2Types = []
+            v3Format = 4  // PVRTC-II 2bpp
+            vkUnorm = 1_000_054_002  // VK_FORMAT_PVRTC2_2BPP_UNORM_BLOCK_IMG
         }
         return PixelFormatCodes(
             format: format, hasAlpha: hasAlpha, colorSpace: colorSpace,
-            pvrV2PixelType: v2Types[0], pvrV2PixelTypesRead: v2Types,
+            pvrV2PixelType: v2Types.first ?? 0, pvrV2PixelTypesRead: v2Types,
             pvrV3PixelFormat: v3Format, pvrV3ColourSpace: colorSpace == .srgb ? 1 : 0,
             ktxInternalFormat: colorSpace == .srgb ? srgbEnum : imgEnum,
-            glBaseInternalFormat: hasAlpha ? glRGBA : glRGB,
+            glBaseInternalFormat: hasAlpha || format.isPVRTC2 ? glRGBA : glRGB,
             glUploadInternalFormat: imgEnum,
             ktx2VkFormat: colorSpace == .srgb ? vkUnorm + 4 : vkUnorm)  // the SRGB forms are UNORM + 4
     }

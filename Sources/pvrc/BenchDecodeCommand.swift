@@ -2,8 +2,8 @@ import ArgumentParser
 import PVRTC
 import PVRTCBenchmarks
 
-/// `pvrc bench decode`: PVRTC1 decoder throughput (4bpp, or 2bpp with `--bpp 2`) on a level of random
-/// blocks, on one thread and on all threads.
+/// `pvrc bench decode`: decoder throughput (PVRTC1 4bpp, or 2bpp with `--bpp 2`; PVRTC2 with `--pvrtc2`) on
+/// a level of random blocks, on one thread and on all threads.
 struct BenchDecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
@@ -21,6 +21,18 @@ struct BenchDecodeCommand: AsyncParsableCommand {
 
     @OptionGroup var rate: RateOption
 
+    @Flag(help: "Decode PVRTC2 (PVRTC-II) blocks instead of PVRTC1 at the same rate.")
+    var pvrtc2 = false
+
+    /// The format decoded: `--bpp` and `--pvrtc2`.
+    var decodedFormat: PVRTCFormat {
+        switch (rate.format, pvrtc2) {
+        case (.pvrtc1_2bpp, true): return .pvrtc2_2bpp
+        case (_, true): return .pvrtc2_4bpp
+        default: return rate.format
+        }
+    }
+
     func validate() throws {
         do {
             try PVRTCImage.validate(width: size, height: size)
@@ -33,8 +45,8 @@ struct BenchDecodeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var generator = SystemRandomNumberGenerator()
-        let twoBpp = rate.format == .pvrtc1_2bpp
-        let count = rate.format.byteCount(width: size, height: size)
+        let decoded = decodedFormat
+        let count = decoded.byteCount(width: size, height: size)
         var data = [UInt8](repeating: 0, count: count)
         data.withUnsafeMutableBytes { bytes in
             // A level is a whole number of 8-byte blocks.
@@ -42,17 +54,13 @@ struct BenchDecodeCommand: AsyncParsableCommand {
                 bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
             }
         }
-        let image = twoBpp ? nil : try PVRTCImage(width: size, height: size, data: data)
+        let image = try PVRTCImage(width: size, height: size, data: data, format: decoded)
         let pixels = size * size
-        let rateLabel = twoBpp ? " PVRTC1 2bpp" : ""
+        let rateLabel = decoded == .pvrtc1_4bpp ? "" : " \(decoded.displayName)"
         print("pvrc bench decode: \(size)x\(size)\(rateLabel) level of random blocks, median of \(runs) runs")
         for threadCount in Set([1, threads]).sorted() {
-            let result = try Benchmark.measure(runs: runs) {
-                if let image {
-                    _ = PVRTCDecoder.decode(image, threads: threadCount)
-                } else {
-                    _ = try PVRTC2bppDecoder.decode(data: data, width: size, height: size, threads: threadCount)
-                }
+            let result = Benchmark.measure(runs: runs) {
+                _ = PVRTCDecoder.decode(image, threads: threadCount)
             }
             let label = threadCount == 1 ? "1 thread" : "\(threadCount) threads"
             let throughput = result.millionsPerSecond(pixels)

@@ -11,7 +11,7 @@ import XCTest
 final class Fastest2bppCorpusTests: XCTestCase {
     /// Luma PSNR of a 2bpp level against `image`, through the bit-exact 2bpp decoder.
     private func luma(_ data: [UInt8], _ image: RGBAImage) throws -> Double {
-        let decoded = try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height, threads: 2)
+        let decoded = try PVRTC1TwoBitDecoder.decode(data: data, width: image.width, height: image.height, threads: 2)
         return try ImageComparison.compare(reference: image, candidate: decoded).lumaPSNR
     }
 

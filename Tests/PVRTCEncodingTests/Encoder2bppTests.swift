@@ -34,7 +34,7 @@ final class Encoder2bppTests: XCTestCase {
     ) {
         let data = try LevelEncoder2bpp.encode(image, options: .init(quality: quality, threads: threads))
         XCTAssertEqual(data.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: image.width, height: image.height))
-        let decoded = try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height)
+        let decoded = try PVRTC1TwoBitDecoder.decode(data: data, width: image.width, height: image.height)
         return (data, decoded)
     }
 
@@ -309,7 +309,7 @@ final class Encoder2bppTests: XCTestCase {
                     for i in 0..<4 { data[o + i] = bits }
                     data[o + 4] &= ~1
                 }
-                return try PVRTC2bppDecoder.decode(data: data, width: image.width, height: image.height)
+                return try PVRTC1TwoBitDecoder.decode(data: data, width: image.width, height: image.height)
             }
             let a = try decoded(bits: 0)
             let b = try decoded(bits: 0xFF)
@@ -354,11 +354,11 @@ final class Encoder2bppTests: XCTestCase {
         let interpolated = words.filter { $0 & 1 != 0 }.count
         XCTAssertGreaterThan(interpolated, 0)
         XCTAssertLessThan(interpolated, words.count)
-        var rules = Set<PVRTC2bppModulation.Averaging>()
+        var rules = Set<TwoBitModulation.Averaging>()
         for o in stride(from: 0, to: data.count, by: 8) where data[o + 4] & 1 != 0 {
             let modulation =
                 UInt32(data[o]) | UInt32(data[o + 1]) << 8 | UInt32(data[o + 2]) << 16 | UInt32(data[o + 3]) << 24
-            rules.insert(PVRTC2bppModulation.Averaging(word: modulation))
+            rules.insert(TwoBitModulation.Averaging(word: modulation))
         }
         XCTAssertGreaterThan(rules.count, 1, "rules used: \(rules)")
         // The same endpoints with every block forced into the direct mode (and its best bits) decode worse.
@@ -366,7 +366,7 @@ final class Encoder2bppTests: XCTestCase {
         for o in stride(from: 0, to: data.count, by: 8) where data[o + 4] & 1 != 0 {
             direct[o + 4] &= 0xFE
         }
-        let forced = try PVRTC2bppDecoder.decode(data: direct, width: 64, height: 64)
+        let forced = try PVRTC1TwoBitDecoder.decode(data: direct, width: 64, height: 64)
         XCTAssertLessThan(
             EncoderFixtures.squaredError(image, decoded), EncoderFixtures.squaredError(image, forced))
     }

@@ -126,7 +126,7 @@ final class Fastest2bppEncoderTests: XCTestCase {
             let metric = ErrorMetric.default(hasTransparency: hasAlpha)
             let data = try Fastest2bppEncoder.encode(image, options: .init(threads: 2))
             func decode(_ level: [UInt8]) throws -> RGBAImage {
-                try PVRTC2bppDecoder.decode(data: level, width: image.width, height: image.height)
+                try PVRTC1TwoBitDecoder.decode(data: level, width: image.width, height: image.height)
             }
             let decoded = try decode(data)
             let candidates = try [

@@ -33,22 +33,24 @@ final class Golden2bppVectorTests: XCTestCase {
             XCTAssertEqual(
                 blocks.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: vector.width, height: vector.height), vector.name
             )
-            return try PVRTC2bppDecoder.decode(
+            return try PVRTC1TwoBitDecoder.decode(
                 data: blocks, width: vector.width, height: vector.height, threads: threads)
         }
     }
 
     /// Sizes that are not powers of two and buffers of the wrong length are refused, not read past.
     func testRejectsBadInput() {
-        XCTAssertThrowsError(try PVRTC2bppDecoder.decode(data: [UInt8](repeating: 0, count: 32), width: 12, height: 8))
-        XCTAssertThrowsError(try PVRTC2bppDecoder.decode(data: [], width: 0, height: 8))
-        XCTAssertThrowsError(try PVRTC2bppDecoder.decode(data: [UInt8](repeating: 0, count: 31), width: 16, height: 8))
-        {
+        XCTAssertThrowsError(
+            try PVRTC1TwoBitDecoder.decode(data: [UInt8](repeating: 0, count: 32), width: 12, height: 8))
+        XCTAssertThrowsError(try PVRTC1TwoBitDecoder.decode(data: [], width: 0, height: 8))
+        XCTAssertThrowsError(
+            try PVRTC1TwoBitDecoder.decode(data: [UInt8](repeating: 0, count: 31), width: 16, height: 8)
+        ) {
             XCTAssertEqual($0 as? PVRTCError, .bufferSizeMismatch(expected: 32, actual: 31))
         }
         // A 4bpp-sized buffer for a 2bpp level of the same size is twice too large.
         XCTAssertThrowsError(
-            try PVRTC2bppDecoder.decode(data: [UInt8](repeating: 0, count: 512), width: 32, height: 32))
+            try PVRTC1TwoBitDecoder.decode(data: [UInt8](repeating: 0, count: 512), width: 32, height: 32))
         XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 1, height: 1), 32)
         XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 2048, height: 2048), 1 << 20)
         XCTAssertEqual(PVRTCFormat.pvrtc1_2bpp.byteCount(width: 64, height: 2), 128)

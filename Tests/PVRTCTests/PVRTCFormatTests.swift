@@ -3,13 +3,17 @@ import XCTest
 
 /// The format value's geometry against the sizes the GL extension requires
 /// (`IMG_texture_compression_pvrtc` as restated by WEBGL_compressed_texture_pvrtc: a 4bpp level is
-/// `max(w, 8) * max(h, 8) / 2` bytes, a 2bpp level `max(w, 16) * max(h, 8) / 4`).
+/// `max(w, 8) * max(h, 8) / 2` bytes, a 2bpp level `max(w, 16) * max(h, 8) / 4`; PVRTC2 levels, from
+/// `IMG_texture_compression_pvrtc2`, `ceil(w / 4) * ceil(h / 4) * 8` and `ceil(w / 8) * ceil(h / 4) * 8`).
 final class PVRTCFormatTests: XCTestCase {
     /// The byte count the extension specification prescribes for `format`.
     func extensionByteCount(_ format: PVRTCFormat, _ w: Int, _ h: Int) -> Int {
         switch format {
         case .pvrtc1_4bpp: return max(w, 8) * max(h, 8) / 2
         case .pvrtc1_2bpp: return max(w, 16) * max(h, 8) / 4
+        // IMG_texture_compression_pvrtc2: whole blocks, no minimum.
+        case .pvrtc2_4bpp: return ((w + 3) / 4) * ((h + 3) / 4) * 8
+        case .pvrtc2_2bpp: return ((w + 7) / 8) * ((h + 3) / 4) * 8
         }
     }
 

@@ -31,7 +31,7 @@ final class Workspace2bpp: @unchecked Sendable {
     /// Per-pixel modulation weight in eighths (0...8) as the decoder applies it: stored or direct values,
     /// and for the averaged pixels of interpolated blocks the rounded average of their neighbours.
     let weight: UnsafeMutableBufferPointer<UInt8>
-    /// Per-block modulation mode, linear block order: 0 direct, else the ``PVRTC2bppModulation/Averaging``
+    /// Per-block modulation mode, linear block order: 0 direct, else the ``TwoBitModulation/Averaging``
     /// raw value of an interpolated block.
     let mode: UnsafeMutableBufferPointer<UInt8>
     /// Per-block quantised endpoints: colour word without the mode flag (bit 0 clear), linear block order.

@@ -1,4 +1,5 @@
-/// The modulation weights of a PVRTC1 2bpp level, one byte per pixel, computed a pixel row at a time.
+/// The modulation weights of a 2bpp level, one byte per pixel, computed a pixel row at a time. PVRTC1 and
+/// PVRTC2 share them: PVRTC2's hard-transition flag changes the colours, never the modulation.
 ///
 /// A 2bpp block (8x4 pixels) stores its modulation in one of two modes, chosen by bit 0 of its colour word:
 /// - **direct** (flag 0): one bit per pixel in raster order, weight 0 or 8;
@@ -15,7 +16,7 @@
 /// weights, writes the next row's stored weights and fills in the averaged pixels of the current one
 /// (``RowStep``), then moves down a row: no weight plane of the whole level, nothing shared between worker
 /// threads, and the weights are still in registers or the cache when they are read.
-package enum PVRTC2bppModulation {
+package enum TwoBitModulation {
     /// The weight in eighths of a stored two-bit modulation value in the interpolated mode.
     @inlinable
     package static func storedWeight(_ bits: Int) -> Int { (0x0805_0300 >> (8 * (bits & 3))) & 0xFF }
@@ -139,7 +140,7 @@ package enum PVRTC2bppModulation {
         let nextParity: Int
         /// 0xFF in the bytes of row `y`'s averaged pixels (the same in every block).
         let averaged: UInt64
-        /// The last block's index, a mask for the wrap (the block count is a power of two).
+        /// The last block's index (the left neighbour of block 0 and the right neighbour of this one).
         let lastBlock: Int
         /// Row `y − 1`'s weights.
         let above: UnsafePointer<UInt64>
@@ -156,14 +157,14 @@ package enum PVRTC2bppModulation {
         func block(_ bx: Int) {
             below[bx] = tables.stored(nextRow[bx], shift: nextShift, parity: nextParity)
             let word = blockRow[bx]
-            guard word >> 32 != 0 else { return }
+            guard word & 1 << 32 != 0 else { return }
             let row = here[bx]
             let value: UInt64
             if word & (1 | 1 << 20) == 1 | 1 << 20 {
                 value = ((above[bx] &+ below[bx] &+ ones) >> 1) & lowSevenBits
             } else {
-                let left = row << 8 | here[(bx - 1) & lastBlock] >> 56
-                let right = row >> 8 | here[(bx + 1) & lastBlock] << 56
+                let left = row << 8 | here[bx == 0 ? lastBlock : bx - 1] >> 56
+                let right = row >> 8 | here[bx == lastBlock ? 0 : bx + 1] << 56
                 if word & 1 != 0 {
                     value = ((left &+ right &+ ones) >> 1) & lowSevenBits
                 } else {
