@@ -147,9 +147,10 @@ public final class GLContext {
     public func prepare() throws {
         activate()
         _ = try programs.textureProgram()
-        for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
+        let shaderFormats = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }
+        for format in shaderFormats { _ = try programs.decodingProgram(for: format) }
         if supportsTileRowDecoding {
-            for format in PVRTCFormat.allCases { _ = try programs.tileRowsProgram(for: format) }
+            for format in shaderFormats { _ = try programs.tileRowsProgram(for: format) }
         }
     }
 

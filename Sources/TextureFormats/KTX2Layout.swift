@@ -25,6 +25,13 @@ enum KTX2Layout {
 
     /// `KHR_DF_MODEL_PVRTC`.
     static let colorModelPVRTC: UInt32 = 164
+    /// `KHR_DF_MODEL_PVRTC2`.
+    static let colorModelPVRTC2: UInt32 = 165
+
+    /// The DFD colour model of `format`'s generation: PVRTC (164) or PVRTC2 (165).
+    static func colorModel(_ format: PVRTCFormat) -> UInt32 {
+        format.isPVRTC2 ? colorModelPVRTC2 : colorModelPVRTC
+    }
     /// `KHR_DF_PRIMARIES_BT709`.
     static let primariesBT709: UInt32 = 1
     /// `KHR_DF_TRANSFER_LINEAR`.
@@ -36,8 +43,8 @@ enum KTX2Layout {
     /// Bytes of the whole DFD for one sample: dfdTotalSize, 24-byte basic block header, 16-byte sample.
     static let dfdSize = 44
 
-    /// The Data Format Descriptor of PVRTC1 data (Khronos Data Format 1.3, basic descriptor block,
-    /// version 2): colour model PVRTC, BT.709 primaries, linear or sRGB transfer, straight or
+    /// The Data Format Descriptor of PVRTC data (Khronos Data Format 1.3, basic descriptor block,
+    /// version 2): colour model PVRTC or PVRTC2, BT.709 primaries, linear or sRGB transfer, straight or
     /// premultiplied alpha, texel blocks of `format`'s size (4x4x1x1 for 4bpp, 8x4x1x1 for 2bpp) of 8
     /// bytes in plane 0, one 64-bit sample of channel PVRTC_COLOR (0) from 0 to 0xFFFFFFFF.
     static func dataFormatDescriptor(_ metadata: TextureMetadata, format: PVRTCFormat) -> [UInt8] {
@@ -47,7 +54,7 @@ enum KTX2Layout {
         writer.uint32(2 | UInt32(dfdSize - 4) << 16)  // versionNumber 2, descriptorBlockSize 40
         let transfer = metadata.colorSpace == .srgb ? transferSRGB : transferLinear
         let flags = metadata.isPremultiplied ? flagPremultiplied : 0
-        writer.uint32(colorModelPVRTC | primariesBT709 << 8 | transfer << 16 | flags << 24)
+        writer.uint32(colorModel(format) | primariesBT709 << 8 | transfer << 16 | flags << 24)
         writer.append(blockDimensions(format))  // texelBlockDimension0...3, each minus one
         writer.append([UInt8(format.bytesPerBlock), 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
         writer.uint32(0 | 63 << 16 | 0 << 24)  // bitOffset 0, bitLength 64 - 1, channel PVRTC_COLOR

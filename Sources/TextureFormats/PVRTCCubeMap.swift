@@ -68,8 +68,10 @@ public struct PVRTCCubeMap: Sendable, Equatable {
     }
 
     /// Writes ``serialized(as:)`` to `url` atomically (temporary file, then rename).
-    /// - Throws: ``TextureFormatError/io(file:reason:)``.
+    /// - Throws: ``TextureFormatError/unsupportedFeature(file:reason:)`` when the container cannot
+    ///   hold the faces' format, ``TextureFormatError/io(file:reason:)``.
     public func write(to url: URL, as container: TextureContainer) throws {
+        try TextureFile.checkHoldable(shape.format, in: container, file: url.path)
         do {
             try AtomicFileWriter.write(serialized(as: container), to: url)
         } catch {

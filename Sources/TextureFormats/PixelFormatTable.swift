@@ -21,11 +21,10 @@ public enum PixelFormatTable {
     /// `GL_RGBA`.
     static let glRGBA: UInt32 = 0x1908
 
-    /// Every row the containers read and write: both PVRTC1 variants, RGB and RGBA, linear and sRGB. The
-    /// PVRTC2 variants are not among them yet (files in them are refused as unsupported formats);
-    /// ``codes(format:hasAlpha:colorSpace:)`` already gives their codes.
-    public static let entries: [PixelFormatCodes] = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }.flatMap { format in
-        [false, true].flatMap { hasAlpha in
+    /// Every row the containers read and write: both PVRTC1 variants, RGB and RGBA, linear and sRGB;
+    /// both PVRTC2 variants, linear and sRGB (PVRTC2 is RGBA only).
+    public static let entries: [PixelFormatCodes] = PVRTCFormat.allCases.flatMap { format in
+        (format.isPVRTC2 ? [true] : [false, true]).flatMap { hasAlpha in
             ColorSpace.allCases.map { colorSpace in
                 makeCodes(format: format, hasAlpha: hasAlpha, colorSpace: colorSpace)
             }
@@ -96,8 +95,6 @@ public enum PixelFormatTable {
             ktx2VkFormat: colorSpace == .srgb ? vkUnorm + 4 : vkUnorm)  // the SRGB forms are UNORM + 4
     }
 
-    private static let pvrtcII4 = TexturePixelFormat.Block(width: 4, height: 4, bytes: 8)
-    private static let pvrtcII2 = TexturePixelFormat.Block(width: 8, height: 4, bytes: 8)
     private static let block8 = TexturePixelFormat.Block(width: 4, height: 4, bytes: 8)
     private static let block16 = TexturePixelFormat.Block(width: 4, height: 4, bytes: 16)
 
@@ -182,15 +179,15 @@ public enum PixelFormatTable {
 
     private static func pvr3Compressed(_ value: UInt64) -> TexturePixelFormat? {
         if let row = entries.first(where: { $0.pvrV3PixelFormat == value }) {
-            return .pvrtc(row.format, name: row.format.displayName + (row.hasAlpha ? " RGBA" : " RGB"))
+            // PVRTC2 has one code for its RGBA data; PVRTC1 names RGB and RGBA apart.
+            let alpha = row.format.isPVRTC2 ? "" : row.hasAlpha ? " RGBA" : " RGB"
+            return .pvrtc(row.format, name: row.format.displayName + alpha)
         }
         let astcSizes = [
             (4, 4), (5, 4), (5, 5), (6, 5), (6, 6), (8, 5), (8, 6), (8, 8), (10, 5), (10, 6), (10, 8), (10, 10),
             (12, 10), (12, 12),
         ]
         switch value {
-        case 4: return .compressed("PVRTC-II 2bpp", block: pvrtcII2)
-        case 5: return .compressed("PVRTC-II 4bpp", block: pvrtcII4)
         case 6: return .compressed("ETC1", block: block8)
         case 7: return .compressed("DXT1 (BC1)", block: block8)
         case 8: return .compressed("DXT2", block: block16)
@@ -260,12 +257,13 @@ public enum PixelFormatTable {
 
     private static func ktxCompressed(_ value: UInt32) -> TexturePixelFormat? {
         if let row = entries.first(where: { $0.ktxInternalFormat == value }) {
-            let labels = row.colorSpace == .srgb ? (" sRGB", " sRGB alpha") : (" RGB", " RGBA")
+            let labels =
+                row.format.isPVRTC2
+                ? (row.colorSpace == .srgb ? (" sRGB", " sRGB") : ("", ""))
+                : (row.colorSpace == .srgb ? (" sRGB", " sRGB alpha") : (" RGB", " RGBA"))
             return .pvrtc(row.format, name: row.format.displayName + (row.hasAlpha ? labels.1 : labels.0))
         }
         switch value {
-        case 0x9137: return .compressed("PVRTC-II 2bpp", block: pvrtcII2)
-        case 0x9138: return .compressed("PVRTC-II 4bpp", block: pvrtcII4)
         case 0x8D64: return .compressed("ETC1", block: block8)
         case 0x9274: return .compressed("ETC2 RGB", block: block8)
         case 0x9275: return .compressed("ETC2 sRGB", block: block8)
@@ -293,20 +291,13 @@ public enum PixelFormatTable {
 
     // MARK: KTX 2
 
-    /// The `vkFormat` values of `VK_IMG_format_pvrtc` (1000054000...1000054007) pvrc does not read, by name.
-    private static let otherPVRTCVkFormats: [UInt32: String] = [
-        1_000_054_002: "PVRTC2 2bpp UNORM", 1_000_054_003: "PVRTC2 4bpp UNORM", 1_000_054_006: "PVRTC2 2bpp sRGB",
-        1_000_054_007: "PVRTC2 4bpp sRGB",
-    ]
-
-    /// The format a KTX 2 `vkFormat` names: a PVRTC variant pvrc reads (KTX 2 has no RGB/RGBA
-    /// distinction, so the name says UNORM or sRGB), or a format known only by name or number.
+    /// The format a KTX 2 `vkFormat` names: a PVRTC variant (KTX 2 has no RGB/RGBA distinction, so
+    /// the name says UNORM or sRGB), or a format known only by its number.
     static func ktx2(vkFormat: UInt32) -> TexturePixelFormat {
         if let row = entries.first(where: { $0.ktx2VkFormat == vkFormat }) {
             return .pvrtc(row.format, name: row.format.displayName + (row.colorSpace == .srgb ? " sRGB" : " UNORM"))
         }
-        return TexturePixelFormat(
-            name: otherPVRTCVkFormats[vkFormat] ?? "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
+        return TexturePixelFormat(name: "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
     }
 }
 

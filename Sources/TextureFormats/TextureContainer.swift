@@ -77,6 +77,12 @@ public enum TextureContainer: String, CaseIterable, Sendable {
 }
 
 extension TextureContainer: CustomStringConvertible {
+    /// Whether the container can hold `format`: every one can hold PVRTC1; legacy PVR v2 has no pixel
+    /// type for PVRTC2 (PVRTC-II).
+    public func canHold(_ format: PVRTCFormat) -> Bool {
+        !(self == .pvr2 && format.isPVRTC2)
+    }
+
     /// The ``displayName``.
     public var description: String { displayName }
 }

@@ -77,7 +77,8 @@ public struct TextureFile: Sendable, Equatable {
         try TextureFileDescription.read(from: url, pixelLimit: pixelLimit).pvrtcFile()
     }
 
-    /// The complete file in ``container``'s layout.
+    /// The complete file in ``container``'s layout; the container must be able to hold the texture's
+    /// format (``TextureContainer/canHold(_:)``: PVR v2 cannot hold PVRTC2).
     public func serialized() -> [UInt8] {
         Self.serialize(faces: [texture], as: container)
     }
@@ -86,6 +87,7 @@ public struct TextureFile: Sendable, Equatable {
     /// +Z, −Z) sharing size, levels and metadata — in `container`'s layout: every container has one
     /// writer, which writes either.
     static func serialize(faces: [PVRTCTexture], as container: TextureContainer) -> [UInt8] {
+        precondition(faces.allSatisfy { container.canHold($0.format) }, "PVR v2 cannot hold PVRTC2")
         switch container {
         case .pvr2: return PVRv2Writer.serialize(faces: faces)
         case .pvr3: return PVRv3Writer.serialize(faces: faces)
@@ -99,8 +101,10 @@ public struct TextureFile: Sendable, Equatable {
 
     /// Writes ``serialized()`` to `url` atomically: a temporary file in the same directory is
     /// written, then renamed over `url`, so no partial file is ever left behind.
-    /// - Throws: ``TextureFormatError/io(file:reason:)``.
+    /// - Throws: ``TextureFormatError/unsupportedFeature(file:reason:)`` when the container cannot
+    ///   hold the texture's format, ``TextureFormatError/io(file:reason:)``.
     public func write(to url: URL) throws {
+        try Self.checkHoldable(texture.format, in: container, file: url.path)
         do {
             try AtomicFileWriter.write(serialized(), to: url)
         } catch {
@@ -112,4 +116,16 @@ public struct TextureFile: Sendable, Equatable {
 extension TextureFile: CustomStringConvertible {
     /// For example `PVR v2 (legacy): 256x256 PVRTC1 4bpp RGBA texture, 9 levels`.
     public var description: String { "\(container.displayName): \(texture)" }
+}
+
+extension TextureFile {
+    /// Throws unless `container` can hold `format` (``TextureContainer/canHold(_:)``).
+    /// - Throws: ``TextureFormatError/unsupportedFeature(file:reason:)`` naming `file`.
+    static func checkHoldable(_ format: PVRTCFormat, in container: TextureContainer, file: String) throws {
+        guard container.canHold(format) else {
+            throw TextureFormatError.unsupportedFeature(
+                file: file,
+                reason: "\(container.displayName) cannot hold \(format.displayName); write PVR v3, KTX or KTX 2")
+        }
+    }
 }

@@ -168,10 +168,14 @@ extension TextureFileDescription {
                 file: file, reason: "levelCount 0 asks for generated mips, impossible for compressed data")
         }
         guard let descriptor = header.dataFormat, descriptor.totalSize == UInt32(header.dfdByteLength),
-            descriptor.vendorAndType == 0, descriptor.colorModel == KTX2Layout.colorModelPVRTC
+            descriptor.vendorAndType == 0, descriptor.colorModel == KTX2Layout.colorModel(format)
         else {
+            let model = format.isPVRTC2 ? "PVRTC2" : "PVRTC"
             throw TextureFormatError.invalidHeader(
-                file: file, reason: "the DFD is not a basic descriptor block with colour model PVRTC (164)")
+                file: file,
+                reason:
+                    "the DFD is not a basic descriptor block with colour model \(model) (\(KTX2Layout.colorModel(format)))"
+            )
         }
         guard descriptor.blockDimensions == KTX2Layout.blockDimensions(format) else {
             let dimensions = descriptor.blockDimensions

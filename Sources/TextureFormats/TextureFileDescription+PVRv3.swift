@@ -62,7 +62,9 @@ extension TextureFileDescription {
             container: .pvr3, pixelFormat: format, width: Int(header.width), height: Int(header.height),
             depth: Int(header.depth), levelCount: Int(header.mipMapCount), faceCount: Int(header.faceCount),
             arrayCount: Int(surfaces), orientation: orientation,
-            hasAlpha: format.isCompressed ? [1, 3].contains(header.pixelFormat) : format.hasAlphaChannel,
+            hasAlpha: format.isCompressed
+                ? PixelFormatTable.entries.contains { $0.pvrV3PixelFormat == header.pixelFormat && $0.hasAlpha }
+                : format.hasAlphaChannel,
             colorSpace: header.colourSpace == PVRv3Header.colourSpaceSRGB ? .srgb : .linear,
             isPremultiplied: header.flags & PVRv3Header.flagPremultiplied != 0, levelByteCounts: counts,
             containerByteCount: source.size, storedByteCount: source.storedSize, file: file, faceOffsets: offsets,

@@ -29,7 +29,7 @@ extension TextureFileDescription {
                         file: file, reason: "\(name) \(value) is larger than the \(limit) limit")
                 }
             }
-            if format?.pvrtcFormat != nil {
+            if let pvrtc = format?.pvrtcFormat, !pvrtc.isPVRTC2 {
                 // PVRTC1 blocks tile power-of-two sides only: any other size is no PVRTC1 level at all.
                 for (name, value) in [("width", width), ("height", height)] where value.nonzeroBitCount != 1 {
                     throw TextureFormatError.invalidDimensions(

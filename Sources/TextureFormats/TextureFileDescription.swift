@@ -243,7 +243,8 @@ public struct TextureFileDescription: Sendable {
             if let unpackProblem {
                 reason += " (\(unpackProblem))"
             } else if pixelFormat.isCompressed {
-                reason += " (compressed; pvrc decodes PVRTC1 4bpp and 2bpp and the common uncompressed formats)"
+                reason +=
+                    " (compressed; pvrc decodes PVRTC1 and PVRTC2 at 4 and 2 bpp and the common uncompressed formats)"
             } else {
                 reason += " (pvrc unpacks 8-bit channels and 16-bit packed pixels only)"
             }

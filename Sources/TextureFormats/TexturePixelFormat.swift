@@ -98,7 +98,7 @@ public struct TexturePixelFormat: Sendable, Equatable {
             name,
             block: Block(
                 width: format.blockWidth, height: format.blockHeight, bytes: format.bytesPerBlock,
-                minimumBlocks: PVRTCFormat.minimumBlocksPerSide))
+                minimumBlocks: format.minimumBlocksPerSide))
         pixelFormat.pvrtcFormat = format
         return pixelFormat
     }

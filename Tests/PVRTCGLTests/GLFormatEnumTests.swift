@@ -10,12 +10,18 @@ final class GLFormatEnumTests: XCTestCase {
         let upload: [PVRTCFormat: (rgb: Int32, rgba: Int32)] = [
             .pvrtc1_4bpp: (GL_COMPRESSED_RGB_PVRTC_4BPPV1_IMG, GL_COMPRESSED_RGBA_PVRTC_4BPPV1_IMG),
             .pvrtc1_2bpp: (GL_COMPRESSED_RGB_PVRTC_2BPPV1_IMG, GL_COMPRESSED_RGBA_PVRTC_2BPPV1_IMG),
+            // PVRTC2 has RGBA enums only.
+            .pvrtc2_4bpp: (0, GL_COMPRESSED_RGBA_PVRTC_4BPPV2_IMG),
+            .pvrtc2_2bpp: (0, GL_COMPRESSED_RGBA_PVRTC_2BPPV2_IMG),
         ]
         let srgb: [PVRTCFormat: (rgb: Int32, rgba: Int32)] = [
             .pvrtc1_4bpp: (GL_COMPRESSED_SRGB_PVRTC_4BPPV1_EXT, GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV1_EXT),
             .pvrtc1_2bpp: (GL_COMPRESSED_SRGB_PVRTC_2BPPV1_EXT, GL_COMPRESSED_SRGB_ALPHA_PVRTC_2BPPV1_EXT),
+            .pvrtc2_4bpp: (0, GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV2_IMG),
+            .pvrtc2_2bpp: (0, GL_COMPRESSED_SRGB_ALPHA_PVRTC_2BPPV2_IMG),
         ]
-        XCTAssertEqual(PixelFormatTable.entries.count, 8)
+        // PVRTC1: RGB and RGBA, linear and sRGB; PVRTC2: RGBA, linear and sRGB.
+        XCTAssertEqual(PixelFormatTable.entries.count, 12)
         for codes in PixelFormatTable.entries {
             let label = "\(codes.format) alpha \(codes.hasAlpha) \(codes.colorSpace)"
             guard let imgPair = upload[codes.format], let srgbPair = srgb[codes.format] else {

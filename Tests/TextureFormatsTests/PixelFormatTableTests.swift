@@ -7,8 +7,8 @@ import XCTest
 final class PixelFormatTableTests: XCTestCase {
     func testRowsAreDistinctAndComplete() {
         let rows = PixelFormatTable.entries
-        let pvrtc1 = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }
-        XCTAssertEqual(Set(rows).count, pvrtc1.count * 2 * ColorSpace.allCases.count)
+        // PVRTC1 with and without alpha, PVRTC2 (RGBA only), each linear and sRGB.
+        XCTAssertEqual(Set(rows).count, (2 * 2 + 2) * ColorSpace.allCases.count)
         XCTAssertEqual(Set(rows.map(\.ktxInternalFormat)).count, rows.count, "KTX names every row apart")
         for row in rows {
             XCTAssertEqual(
@@ -29,7 +29,9 @@ final class PixelFormatTableTests: XCTestCase {
                 XCTAssertEqual(row.pvrV2PixelTypesRead, [0x18, 0x0C])
                 XCTAssertEqual(row.pvrV3PixelFormat, row.hasAlpha ? 1 : 0)
             case .pvrtc2_4bpp, .pvrtc2_2bpp:
-                XCTFail("PVRTC2 rows are not read or written yet: \(row)")
+                XCTAssertTrue(row.hasAlpha)
+                XCTAssertEqual(row.pvrV2PixelTypesRead, [], "PVR v2 has no PVRTC2 pixel type")
+                XCTAssertEqual(row.pvrV3PixelFormat, row.format == .pvrtc2_4bpp ? 5 : 4)
             }
             XCTAssertEqual(row.pvrV3ColourSpace, row.colorSpace == .srgb ? 1 : 0)
         }
