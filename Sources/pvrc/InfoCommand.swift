@@ -102,7 +102,8 @@ struct InfoCommand: AsyncParsableCommand {
         let decodable = format.packing != nil || description.pvrtcFormat != nil
         print(
             "decode: "
-                + (decodable ? "yes" : "no (pvrc decodes PVRTC1 and PVRTC2 at 4 and 2 bpp and the common uncompressed formats)"))
+                + (decodable
+                    ? "yes" : "no (pvrc decodes PVRTC1 and PVRTC2 at 4 and 2 bpp and the common uncompressed formats)"))
     }
 
     /// The orientation, colour space and alpha lines, saying where a container has no field.
