@@ -14,10 +14,15 @@ extension TextureFileDescription {
     /// Header facts besides the shape, one line each (colour space, channel type, flags, alpha; for
     /// PVRTC2, which GPUs sample it natively).
     public var details: [String] {
-        guard let pvrtc = pvrtcFormat, pvrtc.isPVRTC2 else { return containerDetails }
-        return containerDetails + [
-            "native sampling: PowerVR SGX 5XT and later (GL_IMG_texture_compression_pvrtc2); not Apple GPUs, which sample PVRTC1 only"
-        ]
+        containerDetails + (nativeSampling.map { ["native sampling: " + $0] } ?? [])
+    }
+
+    /// For PVRTC2, which GPUs sample it natively (PowerVR SGX 5XT and later, not Apple GPUs); `nil`
+    /// for other formats.
+    public var nativeSampling: String? {
+        guard let pvrtc = pvrtcFormat, pvrtc.isPVRTC2 else { return nil }
+        return
+            "PowerVR SGX 5XT and later (GL_IMG_texture_compression_pvrtc2); not Apple GPUs, which sample PVRTC1 only"
     }
 
     /// The lines of ``details`` that the container's header fields give.

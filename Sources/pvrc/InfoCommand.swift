@@ -49,13 +49,16 @@ struct InfoCommand: AsyncParsableCommand {
         }
     }
 
-    /// A PVRTC1 2D texture: size, format, orientation, colour space, alpha, levels.
+    /// A PVRTC 2D texture: size, format (for PVRTC2, the GPUs that sample it), orientation, colour
+    /// space, alpha, levels.
     private func printPVRTC(_ description: TextureFileDescription) {
         printContainer(description, pvrtc: true)
         let format = description.pvrtcFormat?.displayName ?? description.pixelFormat.name
         print("size: \(description.width)x\(description.height)")
         print("format: \(format) \(description.hasAlpha ? "RGBA" : "RGB")")
-        if description.width != description.height {
+        if let sampling = description.nativeSampling {
+            print("native sampling: \(sampling)")
+        } else if description.width != description.height {
             print("note: non-square; valid PVRTC1, but iOS refuses non-square PVRTC textures")
         }
         for line in metadataLines(description) {
