@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Checks that a new `pvrc` writes exactly what an old one writes: `encode` (legacy PVR v2, PVR v3
-# and KTX; with and without --mipmaps; each quality in QUALITIES; plus the image-changing options
-# below at quality fast), `decode` and `info` of every texture, `compare --json` (levels 0 and 1,
-# and of the option variants)
+# Checks that a new `pvrc` writes exactly what an old one writes: `encode` (legacy PVR v2, PVR v3,
+# KTX and KTX 2; 4 and 2 bits per pixel; with and without --mipmaps; each quality in QUALITIES; plus
+# the image-changing options below at quality fast), `decode` and `info` of every texture,
+# `compare --json` (levels 0 and 1, and of the option variants), `encode --cube` of the first six
+# square images of one size (every container and rate) with `decode` of every face,
 # and `build` (plain, and --format ktx --mipmaps; the texture files, not the state or timings).
 # Exit status and standard output must match too, so a refusal must be the same refusal.
 #
 # Usage: tools/check-byte-identity.sh OLD_PVRC NEW_PVRC IMAGE... (e.g. /work/base/.build/release/pvrc
 #        .build/release/pvrc /work/shared/corpus/*.png /work/shared/corpus/kodak/*.png)
-# Environment: QUALITIES (default "fast best"), CONTAINERS (default "pvr2 pvr3 ktx"), MIPS (default
-# "plain mipmaps"), VARIANTS (default 1; 0 skips the option variants and the build, e.g. for a
+# Environment: QUALITIES (default "fast best"), CONTAINERS (default "pvr2 pvr3 ktx ktx2"), BPPS
+# (default "4 2"), MIPS (default "plain mipmaps"), VARIANTS (default 1; 0 skips the option variants and the build, e.g. for a
 # `best`-only pass over one container once every container was checked at `fast`), JOBS for build
 # (default 2).
 set -uo pipefail
@@ -21,7 +22,8 @@ old=$(realpath "$1")
 new=$(realpath "$2")
 shift 2
 qualities=${QUALITIES:-fast best}
-containers=${CONTAINERS:-pvr2 pvr3 ktx}
+containers=${CONTAINERS:-pvr2 pvr3 ktx ktx2}
+bpps=${BPPS:-4 2}
 mipmodes=${MIPS:-plain mipmaps}
 variants=${VARIANTS:-1}
 work=$(mktemp -d)
@@ -59,11 +61,13 @@ for image in "$@"; do
     for quality in $qualities; do
         for container in $containers; do
             for mipmode in $mipmodes; do
+              for bpp in $bpps; do
                 mips=""
                 [ "$mipmode" = mipmaps ] && mips=--mipmaps
                 ext=pvr
                 [ $container = ktx ] && ext=ktx
-                args=(--quality "$quality" --format "$container" $mips)
+                [ $container = ktx2 ] && ext=ktx2
+                args=(--quality "$quality" --format "$container" --bpp "$bpp" $mips)
                 check "$name encode ${args[*]}" encode "$image" PVRC/t.$ext --quiet "${args[@]}"
                 # decode, info and compare of one old texture by both executables.
                 mkdir -p "$work/texture"
@@ -74,6 +78,7 @@ for image in "$@"; do
                 if [ -n "$mips" ]; then
                     check "$name compare --level 1 ${args[*]}" compare "$image" "$work/texture/t.$ext" --json --level 1
                 fi
+              done
             done
         done
     done
@@ -95,6 +100,34 @@ for image in "$@"; do
         fi
     done
 done
+
+# encode --cube: the first six images that are square and of the first one's size.
+faces=()
+for image in "$@"; do
+    size=$(python3 -c "import struct,sys; print(struct.unpack('>II', open(sys.argv[1],'rb').read(24)[16:24]))" "$image")
+    read -r w h < <(echo "$size" | tr -d '(),' )
+    [ "$w" = "$h" ] || continue
+    [ ${#faces[@]} -eq 0 ] && cube_size=$w
+    [ "$w" = "${cube_size:-}" ] && faces+=("$(realpath "$image")")
+    [ ${#faces[@]} -eq 6 ] && break
+done
+if [ ${#faces[@]} -eq 6 ]; then
+    for container in $containers; do
+        for bpp in $bpps; do
+            ext=pvr
+            [ $container = ktx ] && ext=ktx
+            [ $container = ktx2 ] && ext=ktx2
+            args=(--quality fast --format "$container" --bpp "$bpp" --mipmaps)
+            check "cube ${args[*]}" encode --cube "${faces[@]}" PVRC/sky.$ext --quiet "${args[@]}"
+            mkdir -p "$work/texture"
+            "$old" encode --cube "${faces[@]}" "$work/texture/sky.$ext" --quiet "${args[@]}" 2>/dev/null || continue
+            for face in 0 3 5; do
+                check "cube decode face $face ${args[*]}" decode "$work/texture/sky.$ext" PVRC/f.png --face $face
+            done
+            check "cube info ${args[*]}" info "$work/texture/sky.$ext"
+        done
+    done
+fi
 
 # build: the corpus as one source folder.
 if [ "$variants" != 1 ]; then
