@@ -147,9 +147,11 @@ public final class GLContext {
     public func prepare() throws {
         activate()
         _ = try programs.textureProgram()
-        for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
+        // PVRTC2 has no GL decoding program (yet): the programs are PVRTC1's.
+        let formats = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }
+        for format in formats { _ = try programs.decodingProgram(for: format) }
         if supportsTileRowDecoding {
-            for format in PVRTCFormat.allCases { _ = try programs.tileRowsProgram(for: format) }
+            for format in formats { _ = try programs.tileRowsProgram(for: format) }
         }
     }
 

@@ -7,7 +7,8 @@ import XCTest
 /// `pvrc render` (headless GL) against the CPU decoder, and its failure behaviour.
 final class RenderCommandTests: CLITestCase {
     func testRenderWritesTheGPUDecodedLevelInBothModes() throws {
-        for format in PVRTCFormat.allCases {
+        // PVRTC1 only: PVRTC2 has neither a container pvrc writes nor a GL decoding path yet.
+        for format in PVRTCFormat.allCases where !format.isPVRTC2 {
             let texture = try randomTexture(width: 64, height: 32, hasAlpha: true, seed: 11, format: format)
             let file = try writeTexture(texture, container: .pvr2, name: "\(format).pvr")
             try checkRender(file, texture: texture)
