@@ -11,6 +11,9 @@ struct ExpandedBlocks {
     /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
 
+    /// The hard-transition flag H in ``words``.
+    static let hardTransitionFlag: UInt64 = 1 << 33
+
     init(_ image: PVRTCImage, threads: Int) {
         let bw = image.blocksWide
         let bh = image.blocksHigh

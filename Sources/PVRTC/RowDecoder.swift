@@ -56,7 +56,7 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
 
         let first = vertical(0)
         let last = vertical(bw - 1)
-        let wrapIsHard = hard[bw - 1] & Self.hardFlag != 0
+        let wrapIsHard = hard[bw - 1] & ExpandedBlocks.hardTransitionFlag != 0
         var left = first
         var leftRight = modulationIndices(0).right
         // Pixels 0 and 1: between the last block column (wrapped) and the first.
@@ -71,7 +71,7 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
             let right = vertical(x + 1)
             let indices = modulationIndices(x + 1)
             let pixels = out + (16 * x + 8)
-            if hard[x] & Self.hardFlag == 0 {
+            if hard[x] & ExpandedBlocks.hardTransitionFlag == 0 {
                 writePair(left: left, right: right, second: false, entry: table + leftRight, to: pixels)
                 writePair(left: left, right: right, second: true, entry: table + indices.left, to: pixels + 8)
             } else {
@@ -91,9 +91,6 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
             writePair(left: last, right: first, second: false, entry: table + leftRight, to: out + (16 * bw - 8))
         }
     }
-
-    /// The hard-transition flag H in ``words``.
-    static let hardFlag: UInt64 = 1 << 33
 
     /// One pixel row of a hard-transition region (H = 1): the 4x4 pixels between the centres of words
     /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1), whose endpoints are `top[X]`, `top[X+1]`,
