@@ -130,24 +130,22 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
                     left: own, right: own, second: false, entry: decoder.table + modulationIndex, to: out)
                 return
             }
-            // The eight colours in 8 bits, words P, Q, R, S in turn (A in the low half, B in the high half).
-            let palette = (
-                RowDecoder.eightBit(top[columns.0] &<< 4), RowDecoder.eightBit(top[columns.1] &<< 4),
-                RowDecoder.eightBit(bottom[columns.0] &<< 4), RowDecoder.eightBit(bottom[columns.1] &<< 4)
-            )
+            // The four words' endpoints, P, Q, R, S in turn (A in the low half, B in the high half); only the
+            // four colours the pair picks are converted to 8 bits (bit replication of a one-sample sum).
+            let words = (top[columns.0], top[columns.1], bottom[columns.0], bottom[columns.1])
             let xr = second ? 2 : 0
             let first = decoder.hardTable[
                 HardTransitionTable.index(xr: xr, yr: yr, bits: modulationIndex & 3)]
             let next = decoder.hardTable[
                 HardTransitionTable.index(xr: xr + 1, yr: yr, bits: (modulationIndex >> 2) & 3)]
-            let (a, b) = withUnsafeBytes(of: palette) { colours in
+            let (a, b) = withUnsafeBytes(of: words) { colours in
                 // Colour i (2·word + slot) is the 8 bytes at 8·i.
                 func colour(_ i: UInt8) -> SIMD4<Int16> {
                     colours.load(fromByteOffset: 8 * Int(i), as: SIMD4<Int16>.self)
                 }
                 return (
-                    SIMD8(lowHalf: colour(first.first), highHalf: colour(next.first)),
-                    SIMD8(lowHalf: colour(first.second), highHalf: colour(next.second))
+                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.first), highHalf: colour(next.first)) &<< 4),
+                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.second), highHalf: colour(next.second)) &<< 4)
                 )
             }
             let weight = SIMD8(
