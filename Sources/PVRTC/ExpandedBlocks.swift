@@ -4,12 +4,15 @@ struct ExpandedBlocks {
     let blocksWide: Int
     let blocksHigh: Int
     /// Per block: (A.r, A.g, A.b, 2·A.a, B.r, B.g, B.b, 2·B.a), colours in 5 bits and alpha in 4 bits
-    /// (the ARGB 4555 precision), alpha doubled for the decoder's 8-bit conversion. At PVRTC2 4bpp a
-    /// translucent colour B carries its alpha padded with a 1 bit (`2a + 1`); see ``expandPVRTC2(color:tables:alphaPad:)``.
+    /// (the ARGB 4555 precision), alpha doubled for the decoder's 8-bit conversion. A PVRTC2 translucent
+    /// colour B carries its alpha padded with a 1 bit (`2a + 1`).
     var endpoints: [SIMD8<Int16>]
     /// Per block: the modulation word in the low 32 bits, the modulation flag M at bit 32 (punch-through at
     /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
+
+    /// The hard-transition flag H in ``words``.
+    static let hardTransitionFlag: UInt64 = 1 << 33
 
     init(_ image: PVRTCImage, threads: Int) {
         let bw = image.blocksWide
@@ -51,8 +54,6 @@ struct ExpandedBlocks {
         let tile: Int
         /// True for PVRTC2 colour words (one opacity flag, hard-transition flag, colour B's alpha padding).
         let isPVRTC2: Bool
-        /// What a translucent PVRTC2 colour B adds to its alpha lane: 2 (padding bit 1) at 4bpp, 0 at 2bpp.
-        let alphaPad: Int16
         /// Word indices of block column x and block row y; the index is separable:
         /// index(x, y) = index(x, 0) + index(0, y) (Morton: disjoint bits; row order: y·blocksWide + x).
         let columnOffsets: [Int]
@@ -71,7 +72,6 @@ struct ExpandedBlocks {
             blocksHigh = bh
             tile = min(8, bw, bh)
             isPVRTC2 = format.isPVRTC2
-            alphaPad = format == .pvrtc2_4bpp ? 2 : 0
             columnOffsets = (0..<bw).map { format.wordIndex(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
             rowOffsets = (0..<bh).map { format.wordIndex(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
         }
@@ -91,7 +91,7 @@ struct ExpandedBlocks {
                                 let flags = UInt64(color & 1) << 32
                                 if isPVRTC2 {
                                     endpoints[y * blocksWide + x] = ExpandedBlocks.expandPVRTC2(
-                                        color: color, tables: tables, alphaPad: alphaPad)
+                                        color: color, tables: tables)
                                     words[y * blocksWide + x] =
                                         UInt64(modulation) | flags | UInt64(color & 0x8000) << 18
                                 } else {
@@ -122,15 +122,11 @@ struct ExpandedBlocks {
     /// Both endpoints of a PVRTC2 colour word in the decoder's lane layout. Colour A's fields sit where
     /// PVRTC1 has them, but its opacity is the word's single flag (bit 31) and bit 15 is the hard-transition
     /// flag: with bit 15 replaced by bit 31 the word reads as a PVRTC1 colour word. A translucent colour B's
-    /// 3-bit alpha then gets `alphaPad` added to its lane (which holds twice the 4-bit alpha): 2 pads it with
-    /// a 1 bit (`2a + 1`, the specification's text, used at 4bpp), 0 with a 0 bit as PVRTC1 does (used at
-    /// 2bpp, where Imagination's files are closer to their sources that way; docs/pvrtc2.md).
+    /// 3-bit alpha is then padded with a 1 bit instead of a 0 (`2a + 1`; the lane holds twice that).
     @inline(__always)
-    static func expandPVRTC2(
-        color c: UInt32, tables t: UnsafePointer<SIMD8<Int16>>, alphaPad: Int16
-    ) -> SIMD8<Int16> {
+    static func expandPVRTC2(color c: UInt32, tables t: UnsafePointer<SIMD8<Int16>>) -> SIMD8<Int16> {
         let asPVRTC1 = (c & ~0x8000) | ((c >> 16) & 0x8000)
         let translucent = Int16(truncatingIfNeeded: ~c >> 31) & 1
-        return expand(color: asPVRTC1, tables: t) &+ SIMD8(0, 0, 0, 0, 0, 0, 0, translucent &* alphaPad)
+        return expand(color: asPVRTC1, tables: t) &+ SIMD8(0, 0, 0, 0, 0, 0, 0, translucent &<< 1)
     }
 }

@@ -1,14 +1,12 @@
-/// How each pixel of a PVRTC2 4bpp hard-transition region (H = 1) picks its colour.
+/// The local palette of a PVRTC2 4bpp hard-transition region (H = 1) whose pixel lies in a word with M = 1.
 ///
 /// The region is the 4x4 pixels between the centres of four words: P = (X, Y) at the top left,
 /// Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1), where pixel (x, y) has X = ⌊(x−2)/4⌋, Y = ⌊(y−2)/4⌋ and
-/// offset (xr, yr) = (x−2−4X, y−2−4Y) in the region. Every pixel blends two of the region's eight colours
-/// (A and B of P, Q, R, S, each expanded to 8 bits by bit replication) with a weight in eighths:
-/// - **non-interpolated** (the modulation flag M of the pixel's own word is 0): the own word's A and B with
-///   the standard weights {0, 3, 5, 8};
-/// - **local palette** (M = 1): the colour that the specification's table ("Color mappings in local palette
-///   mode for PVRTC2 4bpp", columns (xr, yr)) gives for the modulation value, weight 0; at offset (0, 0)
-///   the values 1 and 2 are P's A and B blended 5:3 and 3:5.
+/// offset (xr, yr) = (x−2−4X, y−2−4Y) in the region. The pixel takes the colour that the specification's
+/// table ("Color mappings in local palette mode for PVRTC2 4bpp", columns (xr, yr)) gives for its
+/// modulation value, one of the region's eight colours (A and B of P, Q, R, S, each expanded to 8 bits by
+/// bit replication); at offset (0, 0) the values 1 and 2 are P's A and B blended 5:3 and 3:5. (With M = 0
+/// the pixel is non-interpolated instead: its own word's colours, blended as usual.)
 enum HardTransitionTable {
     /// One pixel's choice: colour indices `first` and `second` (2·word + slot, words P, Q, R, S = 0...3,
     /// slot A = 0, B = 1) and the weight of `second` in eighths.
@@ -18,12 +16,12 @@ enum HardTransitionTable {
         let weight: Int16
     }
 
-    /// The entry of modulation value `bits` at region offset (`xr`, `yr`) for modulation flag `m`.
+    /// The entry of modulation value `bits` at region offset (`xr`, `yr`).
     @inline(__always)
-    static func index(m: Int, xr: Int, yr: Int, bits: Int) -> Int { m << 6 | yr << 4 | xr << 2 | bits }
+    static func index(xr: Int, yr: Int, bits: Int) -> Int { yr << 4 | xr << 2 | bits }
 
     /// The local palette's colours by row `yr`, then modulation value, then column `xr`, as
-    /// "word letter + slot" (the specification's table read row by row).
+    /// slot letter then word letter, "BQ" for colour B of Q (the specification's table read row by row).
     static let palette: [[[String]]] = [
         [["AP", "AP", "AP", "AP"], ["", "BP", "BP", "BP"], ["", "AQ", "AQ", "AQ"], ["BP", "BQ", "BQ", "BQ"]],
         [["AP", "AP", "AP", "AS"], ["BP", "BP", "BP", "BP"], ["AR", "AQ", "AQ", "AQ"], ["BR", "BR", "BQ", "BQ"]],
@@ -31,23 +29,15 @@ enum HardTransitionTable {
         [["AP", "AP", "AS", "AS"], ["BP", "BS", "BS", "BS"], ["AR", "AR", "AR", "AR"], ["BR", "BR", "BR", "BQ"]],
     ]
 
-    /// Every entry, 128 of them, by ``index(m:xr:yr:bits:)``.
-    static let entries: [Entry] = (0..<128).map { index in
+    /// Every entry, 64 of them, by ``index(xr:yr:bits:)``.
+    static let entries: [Entry] = (0..<64).map { index in
         let bits = index & 3
-        let xr = (index >> 2) & 3
-        let yr = (index >> 4) & 3
-        let weight = Int16(PVRTCDecoder.weight(bits, punchThrough: false))
-        guard index >> 6 == 1 else {
-            // Non-interpolated: the own word is P, Q, R or S by the pixel's quadrant of the region.
-            let own = (xr >> 1) | (yr >> 1) << 1
-            return Entry(first: UInt8(2 * own), second: UInt8(2 * own + 1), weight: weight)
-        }
-        let name = Array(palette[yr][bits][xr])
+        let name = Array(palette[index >> 4][bits][(index >> 2) & 3])
         let slots: [Character: Int] = ["A": 0, "B": 1]
         let words: [Character: Int] = ["P": 0, "Q": 1, "R": 2, "S": 3]
         guard name.count == 2, let slot = slots[name[0]], let word = words[name[1]] else {
-            // Offset (0, 0), values 1 and 2: P's A and B blended.
-            return Entry(first: 0, second: 1, weight: weight)
+            // Offset (0, 0), values 1 and 2: P's A and B blended with the standard weights 3 and 5.
+            return Entry(first: 0, second: 1, weight: Int16(PVRTCDecoder.weight(bits, punchThrough: false)))
         }
         return Entry(first: UInt8(2 * word + slot), second: UInt8(2 * word + slot), weight: 0)
     }

@@ -19,9 +19,8 @@ import Imaging
 /// block centres, the hard-transition flag H of the region's top-left word and the modulation flag M of the
 /// pixel's own word: H = 0 decodes as PVRTC1, except that a 4bpp punch-through pixel is transparent black;
 /// H = 1, M = 0 (and H = 1 at 2bpp) skips the upscale, blending the own word's colours; H = 1, M = 1 at 4bpp
-/// picks colours from the local palette of the four words. Colours read one opacity flag for both, and at
-/// 4bpp a translucent colour B pads its alpha with a 1 bit (at 2bpp with a 0 bit, as Imagination's 2bpp files
-/// show). Words are in row order and a level of any size has
+/// picks colours from the local palette of the four words. Colours read one opacity flag for both, and a
+/// translucent colour B pads its alpha with a 1 bit. Words are in row order and a level of any size has
 /// `ceil(w / blockWidth) x ceil(h / 4)` of them, wrapping at that grid's edges.
 ///
 /// This is the oracle for tests and for `pvrc decode`; it is never part of the display path.

@@ -5,7 +5,7 @@
 /// - the word order: PVRTC1 stores the block grid in reflected Morton order, PVRTC2 row by row
 ///   (``usesMortonOrder``);
 /// - the grid: PVRTC1 pads each side of a level to at least two blocks, PVRTC2 only rounds up to whole
-///   blocks (``minimumBlocksPerSide``);
+///   blocks (``minimumBlocksPerSide-swift.property``);
 /// - the colour word: PVRTC2 has one opacity flag for both colours and a hard-transition flag where PVRTC1
 ///   keeps colour A's opacity flag.
 ///
@@ -59,7 +59,7 @@ public enum PVRTCFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var usesMortonOrder: Bool { !isPVRTC2 }
 
     /// The fewest blocks along either side of a PVRTC1 level (smaller levels are padded to it); the
-    /// per-variant value is ``minimumBlocksPerSide``.
+    /// per-variant value is ``minimumBlocksPerSide-swift.property``.
     public static let minimumBlocksPerSide = 2
 
     /// The fewest blocks along either side of a level of this variant: 2 for PVRTC1 (smaller levels are
@@ -68,14 +68,14 @@ public enum PVRTCFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var minimumBlocksPerSide: Int { isPVRTC2 ? 1 : PVRTCFormat.minimumBlocksPerSide }
 
     /// Blocks across a level `width` pixels wide: `ceil(width / blockWidth)`, at least
-    /// ``minimumBlocksPerSide``.
+    /// ``minimumBlocksPerSide-swift.property``.
     @inlinable
     public func blocksWide(_ width: Int) -> Int {
         max((width + blockWidth - 1) / blockWidth, minimumBlocksPerSide)
     }
 
     /// Blocks down a level `height` pixels high: `ceil(height / blockHeight)`, at least
-    /// ``minimumBlocksPerSide``.
+    /// ``minimumBlocksPerSide-swift.property``.
     @inlinable
     public func blocksHigh(_ height: Int) -> Int {
         max((height + blockHeight - 1) / blockHeight, minimumBlocksPerSide)

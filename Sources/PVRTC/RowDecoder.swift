@@ -4,7 +4,7 @@
 /// The two generations share every step: a 4x4 region between four block centres is bilinearly upscaled
 /// and blended, with ``table`` deciding what punch-through does. A PVRTC2 region whose top-left word has
 /// the hard-transition flag (bit 33 of ``words``, never set for PVRTC1) is decoded by
-/// ``HardTransitionTable`` instead.
+/// ``HardRegion`` instead.
 struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     // @unchecked: the pointers refer to buffers that outlive every call and are only read.
     let endpoints: UnsafePointer<SIMD8<Int16>>
@@ -56,12 +56,13 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
 
         let first = vertical(0)
         let last = vertical(bw - 1)
-        let wrapIsHard = hard[bw - 1] & Self.hardFlag != 0
+        let wrapIsHard = hard[bw - 1] & ExpandedBlocks.hardTransitionFlag != 0
         var left = first
         var leftRight = modulationIndices(0).right
         // Pixels 0 and 1: between the last block column (wrapped) and the first.
         if wrapIsHard {
-            hardPixels(row: y, columns: (bw - 1, 0), offsets: 2..<4, top: top, bottom: bottom, to: out)
+            let region = HardRegion(decoder: self, row: y, columns: (bw - 1, 0), top: top, bottom: bottom)
+            region.writePair(second: true, modulationIndex: modulationIndices(0).left, to: out)
         } else {
             writePair(left: last, right: first, second: true, entry: table + modulationIndices(0).left, to: out)
         }
@@ -70,11 +71,13 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
             let right = vertical(x + 1)
             let indices = modulationIndices(x + 1)
             let pixels = out + (16 * x + 8)
-            if hard[x] & Self.hardFlag == 0 {
+            if hard[x] & ExpandedBlocks.hardTransitionFlag == 0 {
                 writePair(left: left, right: right, second: false, entry: table + leftRight, to: pixels)
                 writePair(left: left, right: right, second: true, entry: table + indices.left, to: pixels + 8)
             } else {
-                hardPixels(row: y, columns: (x, x + 1), offsets: 0..<4, top: top, bottom: bottom, to: pixels)
+                let region = HardRegion(decoder: self, row: y, columns: (x, x + 1), top: top, bottom: bottom)
+                region.writePair(second: false, modulationIndex: leftRight, to: pixels)
+                region.writePair(second: true, modulationIndex: indices.left, to: pixels + 8)
             }
             left = right
             leftRight = indices.right
@@ -82,53 +85,73 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
         }
         // The last two pixels: between the last block column and the first (wrapped).
         if wrapIsHard {
-            hardPixels(row: y, columns: (bw - 1, 0), offsets: 0..<2, top: top, bottom: bottom, to: out + (16 * bw - 8))
+            let region = HardRegion(decoder: self, row: y, columns: (bw - 1, 0), top: top, bottom: bottom)
+            region.writePair(second: false, modulationIndex: leftRight, to: out + (16 * bw - 8))
         } else {
             writePair(left: last, right: first, second: false, entry: table + leftRight, to: out + (16 * bw - 8))
         }
     }
 
-    /// The hard-transition flag H in ``words``.
-    static let hardFlag: UInt64 = 1 << 33
+    /// One pixel row of a hard-transition region (H = 1): the 4x4 pixels between the centres of words
+    /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1), whose endpoints are `top[X]`, `top[X+1]`,
+    /// `bottom[X]`, `bottom[X+1]`.
+    struct HardRegion {
+        let decoder: RowDecoder
+        /// The pixel row.
+        let row: Int
+        /// Block columns X and X+1 (wrapped).
+        let columns: (Int, Int)
+        let top: UnsafePointer<SIMD8<Int16>>
+        let bottom: UnsafePointer<SIMD8<Int16>>
 
-    /// Writes the pixels at horizontal `offsets` (0–3) of row `y` in the hard-transition region between block
-    /// columns `columns` (X and X+1, wrapped) and the block rows whose endpoints are `top` and `bottom`: each
-    /// pixel blends two of the region's eight colours as ``HardTransitionTable`` says.
-    func hardPixels(
-        row y: Int, columns: (Int, Int), offsets: Range<Int>, top: UnsafePointer<SIMD8<Int16>>,
-        bottom: UnsafePointer<SIMD8<Int16>>, to out: UnsafeMutableRawPointer
-    ) {
-        // The eight colours in 8 bits: bilinear sums with all weight on one sample (16·C) converted like any
-        // other sum, which is bit replication.
-        let words = (
-            Self.eightBit(top[columns.0] &<< 4), Self.eightBit(top[columns.1] &<< 4),
-            Self.eightBit(bottom[columns.0] &<< 4), Self.eightBit(bottom[columns.1] &<< 4)
-        )
-        @inline(__always) func colour(_ index: UInt8) -> SIMD4<Int16> {
-            let word: SIMD8<Int16>
-            switch index >> 1 {
-            case 0: word = words.0
-            case 1: word = words.1
-            case 2: word = words.2
-            default: word = words.3
-            }
-            return index & 1 == 0 ? word.lowHalf : word.highHalf
+        init(
+            decoder: RowDecoder, row y: Int, columns: (Int, Int), top: UnsafePointer<SIMD8<Int16>>,
+            bottom: UnsafePointer<SIMD8<Int16>>
+        ) {
+            self.decoder = decoder
+            self.row = y
+            self.columns = columns
+            self.top = top
+            self.bottom = bottom
         }
-        let yr = (y - 2) & 3
-        let modulation = self.words + (y >> 2) * blocksWide
-        let shift = UInt64(8 * (y & 3))
-        var pixel = out
-        for xr in offsets {
-            let word = modulation[xr < 2 ? columns.0 : columns.1]
-            // The pixel's column inside its block: xr = 0, 1 are columns 2, 3 of X; xr = 2, 3 columns 0, 1 of X+1.
-            let bits = Int(truncatingIfNeeded: word >> (shift + UInt64(2 * ((xr + 2) & 3)))) & 3
-            let m = Int(truncatingIfNeeded: word >> 32) & 1
-            let entry = hardTable[HardTransitionTable.index(m: m, xr: xr, yr: yr, bits: bits)]
-            let a = colour(entry.first)
-            let b = colour(entry.second)
-            let blended = a &+ (((b &- a) &* entry.weight) &>> 3)
-            pixel.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: blended), as: SIMD4<UInt8>.self)
-            pixel += 4
+
+        /// Writes the region's pixel pair at xr = 0, 1 (or 2, 3 when `second`), which lies in one word: the
+        /// pixels of `top`'s row when `row` is in the region's upper half, else of `bottom`'s, in column X (or
+        /// X+1). `modulationIndex` is the pair's index in the modulation table (`16·M + bits`). With M = 0 the
+        /// pair is non-interpolated: the word's own colours, blended like any pair (a sum with all weight on
+        /// one sample converts to 8 bits by bit replication). With M = 1 it takes the local palette.
+        @inline(__always)
+        func writePair(second: Bool, modulationIndex: Int, to out: UnsafeMutableRawPointer) {
+            let yr = (row - 2) & 3
+            let column = second ? columns.1 : columns.0
+            if modulationIndex < 16 {
+                let own = (yr < 2 ? top : bottom)[column] &<< 2
+                decoder.writePair(
+                    left: own, right: own, second: false, entry: decoder.table + modulationIndex, to: out)
+                return
+            }
+            // The four words' endpoints, P, Q, R, S in turn (A in the low half, B in the high half); only the
+            // four colours the pair picks are converted to 8 bits (bit replication of a one-sample sum).
+            let words = (top[columns.0], top[columns.1], bottom[columns.0], bottom[columns.1])
+            let xr = second ? 2 : 0
+            let first = decoder.hardTable[
+                HardTransitionTable.index(xr: xr, yr: yr, bits: modulationIndex & 3)]
+            let next = decoder.hardTable[
+                HardTransitionTable.index(xr: xr + 1, yr: yr, bits: (modulationIndex >> 2) & 3)]
+            let (a, b) = withUnsafeBytes(of: words) { colours in
+                // Colour i (2·word + slot) is the 8 bytes at 8·i.
+                func colour(_ i: UInt8) -> SIMD4<Int16> {
+                    colours.load(fromByteOffset: 8 * Int(i), as: SIMD4<Int16>.self)
+                }
+                return (
+                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.first), highHalf: colour(next.first)) &<< 4),
+                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.second), highHalf: colour(next.second)) &<< 4)
+                )
+            }
+            let weight = SIMD8(
+                lowHalf: SIMD4(repeating: first.weight), highHalf: SIMD4(repeating: next.weight))
+            let blended = a &+ (((b &- a) &* weight) &>> 3)
+            out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
         }
     }
 

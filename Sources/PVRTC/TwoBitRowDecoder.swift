@@ -97,7 +97,7 @@ struct TwoBitRowDecoder: PaddedRowDecoding, @unchecked Sendable {
 
         let first = vertical(0)
         let last = vertical(bw - 1)
-        let wrapIsHard = hard[bw - 1] & Self.hardFlag != 0
+        let wrapIsHard = hard[bw - 1] & ExpandedBlocks.hardTransitionFlag != 0
         // Pixels 0–3: offsets 4–7 from the centre of the last block column (wrapped).
         step.block(0)
         if wrapIsHard {
@@ -112,7 +112,7 @@ struct TwoBitRowDecoder: PaddedRowDecoding, @unchecked Sendable {
             step.block(x + 1)
             let right = vertical(x + 1)
             let pixel = 8 * x + 4
-            if hard[x] & Self.hardFlag == 0 {
+            if hard[x] & ExpandedBlocks.hardTransitionFlag == 0 {
                 span(left: left, right: right, offsets: 0..<8, weights: rowWeights + pixel, to: out + 4 * pixel)
             } else {
                 let leftColours = unscaled(x)
@@ -136,9 +136,6 @@ struct TwoBitRowDecoder: PaddedRowDecoding, @unchecked Sendable {
             span(left: last, right: first, offsets: 0..<4, weights: rowWeights + pixel, to: out + 4 * pixel)
         }
     }
-
-    /// The hard-transition flag H in ``words``.
-    static let hardFlag: UInt64 = 1 << 33
 
     /// The lane weights of two neighbouring pixels with weights `w0`, `w1` (0...8), at `w0 | w1 << 8`: the two
     /// weight bytes read as one little-endian 16-bit index, then one load (only 81 of the 2057 entries, in

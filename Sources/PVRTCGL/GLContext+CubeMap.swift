@@ -14,12 +14,13 @@ extension GLContext {
     ///   `pvrtc1.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
-    /// - Throws: ``GLError/unsupported(_:)`` for direct mode, native without the extension, decode-once
-    ///   mips without `GL_OES_fbo_render_mipmap` or a face above `GL_MAX_CUBE_MAP_TEXTURE_SIZE`;
-    ///   ``GLError`` when GL fails (nothing is left allocated).
+    /// - Throws: ``GLError/formatNotSupported(_:)`` for PVRTC2 faces; ``GLError/unsupported(_:)`` for direct
+    ///   mode, native without the extension, decode-once mips without `GL_OES_fbo_render_mipmap` or a face
+    ///   above `GL_MAX_CUBE_MAP_TEXTURE_SIZE`; ``GLError`` when GL fails (nothing is left allocated).
     public func upload(_ cubeMap: PVRTCCubeMap, mode: PVRTCUploadMode) throws -> GPUTexture {
-        activate()
         let shape = cubeMap.shape
+        guard !shape.format.isPVRTC2 else { throw GLError.formatNotSupported(shape.format) }
+        activate()
         guard shape.width <= maxCubeMapTextureSize else {
             throw GLError.unsupported(
                 "cube faces of \(shape.width)x\(shape.height) exceed GL_MAX_CUBE_MAP_TEXTURE_SIZE \(maxCubeMapTextureSize) of \(renderer)"

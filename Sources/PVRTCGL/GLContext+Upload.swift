@@ -22,9 +22,11 @@ extension GLContext {
     }
 
     /// Uploads a PVRTC texture without decoding it on the CPU.
-    /// - Throws: ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without
-    ///   ``supportsNativePVRTC`` or for sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
+    /// - Throws: ``GLError/formatNotSupported(_:)`` for a PVRTC2 texture (the GL path is PVRTC1's);
+    ///   ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without ``supportsNativePVRTC`` or for
+    ///   sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
     public func upload(_ texture: PVRTCTexture, mode: PVRTCUploadMode) throws -> GPUTexture {
+        guard !texture.format.isPVRTC2 else { throw GLError.formatNotSupported(texture.format) }
         activate()
         try checkSize(texture.width, texture.height)
         switch mode {

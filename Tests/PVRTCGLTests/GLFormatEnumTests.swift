@@ -34,4 +34,21 @@ final class GLFormatEnumTests: XCTestCase {
             XCTAssertEqual(codes.glBaseInternalFormat, UInt32(codes.hasAlpha ? GL_RGBA : GL_RGB), label)
         }
     }
+
+    /// PVRTC2's codes against IMG_texture_compression_pvrtc2 and EXT_pvrtc_sRGB (RGBA enums only).
+    func testPVRTC2CodesAreTheKhronosEnums() {
+        let expected: [PVRTCFormat: (rgba: Int32, srgb: Int32)] = [
+            .pvrtc2_4bpp: (GL_COMPRESSED_RGBA_PVRTC_4BPPV2_IMG, GL_COMPRESSED_SRGB_ALPHA_PVRTC_4BPPV2_IMG),
+            .pvrtc2_2bpp: (GL_COMPRESSED_RGBA_PVRTC_2BPPV2_IMG, GL_COMPRESSED_SRGB_ALPHA_PVRTC_2BPPV2_IMG),
+        ]
+        for (format, pair) in expected {
+            for hasAlpha in [false, true] {
+                let linear = PixelFormatTable.codes(format: format, hasAlpha: hasAlpha, colorSpace: .linear)
+                let srgb = PixelFormatTable.codes(format: format, hasAlpha: hasAlpha, colorSpace: .srgb)
+                XCTAssertEqual(linear.glUploadInternalFormat, UInt32(pair.rgba), "\(format)")
+                XCTAssertEqual(linear.ktxInternalFormat, UInt32(pair.rgba), "\(format)")
+                XCTAssertEqual(srgb.ktxInternalFormat, UInt32(pair.srgb), "\(format)")
+            }
+        }
+    }
 }

@@ -45,4 +45,19 @@ final class PVRTC2SpecComparisonTests: XCTestCase {
         XCTAssertEqual(
             try PVRTCImage(width: 12, height: 8, linearBlocks: image.linearBlocks, format: .pvrtc2_4bpp), image)
     }
+
+    /// A mip chain of any size halves to 1x1, rounding down, as Imagination's 128x128 files with 8 levels do.
+    func testChainsOfAnySize() throws {
+        XCTAssertEqual(PVRTCTexture.fullChainLength(width: 128, height: 128), 8)
+        XCTAssertEqual(PVRTCTexture.fullChainLength(width: 300, height: 7), 9)
+        let levels = try [(12, 5), (6, 2), (3, 1), (1, 1)].map { w, h in
+            try PVRTCImage(
+                width: w, height: h,
+                data: [UInt8](repeating: 0, count: PVRTCFormat.pvrtc2_2bpp.byteCount(width: w, height: h)),
+                format: .pvrtc2_2bpp)
+        }
+        let texture = try PVRTCTexture(levels: levels, hasAlpha: true)
+        XCTAssertEqual(texture.levels.map(\.data.count), [32, 8, 8, 8])
+        XCTAssertEqual(texture.description, "12x5 PVRTC2 (PVRTC-II) 2bpp RGBA texture, 4 levels")
+    }
 }

@@ -8,9 +8,8 @@ enum PVRTC2SpecDecoder {
     struct Reading: Hashable, CustomStringConvertible {
         /// The bit that pads a translucent colour B's 3-bit alpha to 4 bits at 4bpp (the text: 1).
         var colourBAlphaPad4bpp = 1
-        /// The same at 2bpp. The text says "interpreted in the same manner as for the PVRTC2 4bpp format", so 1,
-        /// but both of Imagination's 2bpp files are closer to their sources with 0 (docs/pvrtc2.md).
-        var colourBAlphaPad2bpp = 0
+        /// The same at 2bpp (the text: "interpreted in the same manner as for the PVRTC2 4bpp format", so 1).
+        var colourBAlphaPad2bpp = 1
         /// True: H comes from the region's top-left word W(XLow, YLow) (the text's "stored in W(XMod, YMod)"
         /// for the region that starts in that word); false: from the word holding the pixel's modulation.
         var hardFlagFromRegionTopLeft = true
@@ -30,7 +29,7 @@ enum PVRTC2SpecDecoder {
         var description: String {
             var parts: [String] = []
             if colourBAlphaPad4bpp != 1 { parts.append("B alpha pad \(colourBAlphaPad4bpp) at 4bpp") }
-            if colourBAlphaPad2bpp != 0 { parts.append("B alpha pad \(colourBAlphaPad2bpp) at 2bpp") }
+            if colourBAlphaPad2bpp != 1 { parts.append("B alpha pad \(colourBAlphaPad2bpp) at 2bpp") }
             if !hardFlagFromRegionTopLeft { parts.append("H from own word") }
             if !paletteColumnsAreXY { parts.append("palette transposed") }
             if !punchThroughIsBlack { parts.append("punch-through as PVRTC1") }
