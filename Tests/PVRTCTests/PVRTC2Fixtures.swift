@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
 import Imaging
+import PVRCTestSupport
 import PVRTC
 import XCTest
 
@@ -68,14 +69,6 @@ enum PVRTC2Fixtures {
     /// A source image.
     static func source(_ name: String) throws -> RGBAImage { try PNGCodec.read(from: url(name)) }
 
-    /// `image` with the sRGB transfer undone on R, G and B (rounded to 8 bits), alpha kept.
-    static func linearised(_ image: RGBAImage) -> RGBAImage {
-        let table = (0..<256).map { UInt8((SRGB.decode(Double($0) / 255) * 255).rounded()) }
-        var out = image
-        for i in 0..<out.pixels.count where i % 4 != 3 { out.pixels[i] = table[Int(out.pixels[i])] }
-        return out
-    }
-
     /// `image` halved by 2x2 box averages (rounded), each side at least 1.
     static func halved(_ image: RGBAImage) -> RGBAImage {
         let w = max(image.width / 2, 1)
@@ -99,22 +92,6 @@ enum PVRTC2Fixtures {
         return RGBAImage(width: w, height: h, pixels: pixels, checked: ())
     }
 
-    /// PSNR in dB of `decoded` against `reference`: R, G and B of the pixels the reference does not make fully
-    /// transparent (their colour is free), and alpha of every pixel, as one mean squared error.
-    static func psnr(_ decoded: [UInt8], _ reference: RGBAImage) -> Double {
-        var sum = 0.0
-        var count = 0
-        for i in 0..<(reference.width * reference.height) {
-            let visible = reference.pixels[4 * i + 3] != 0
-            for k in 0..<4 where k == 3 || visible {
-                let d = Double(decoded[4 * i + k]) - Double(reference.pixels[4 * i + k])
-                sum += d * d
-                count += 1
-            }
-        }
-        let mse = sum / Double(max(count, 1))
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-    }
 }
 
 extension PVRTC2Fixtures {

@@ -1,4 +1,5 @@
 import Imaging
+import PVRCTestSupport
 import PVRTC
 import XCTest
 
@@ -21,7 +22,7 @@ final class PVRTC2RealFileTests: XCTestCase {
     /// `ferris_512.png`.
     static func cases() throws -> [Case] {
         let testImage = try PVRTC2Fixtures.source("test_image.png")
-        let ferris = PVRTC2Fixtures.linearised(try PVRTC2Fixtures.source("ferris_512.png"))
+        let ferris = SourceComparison.linearised(try PVRTC2Fixtures.source("ferris_512.png"))
         return [
             Case(
                 name: "test_image_pvrtcii4bpp_v3.pvr", format: .pvrtc2_4bpp,
@@ -47,7 +48,7 @@ final class PVRTC2RealFileTests: XCTestCase {
             let image = try PVRTCImage(
                 width: test.level.width, height: test.level.height, data: test.level.data, format: test.format)
             let decoded = PVRTCDecoder.decode(image, threads: 2)
-            let psnr = PVRTC2Fixtures.psnr(decoded.pixels, test.reference)
+            let psnr = SourceComparison.psnr(decoded.pixels, test.reference)
             print("PSNR \(test.name): \(String(format: "%.2f", psnr)) dB")
             XCTAssertGreaterThan(psnr, test.floor, test.name)
         }
@@ -100,7 +101,7 @@ final class PVRTC2RealFileTests: XCTestCase {
                 let decoded = PVRTC2SpecDecoder.decode(
                     level.data, width: level.width, height: level.height, twoBpp: test.format == .pvrtc2_2bpp,
                     reading: reading)
-                return (PVRTC2Fixtures.psnr(decoded, test.reference), PVRTC2Fixtures.alphaPSNR(decoded, test.reference))
+                return (SourceComparison.psnr(decoded, test.reference), PVRTC2Fixtures.alphaPSNR(decoded, test.reference))
             }
             let (chosen, chosenAlpha) = psnr(.chosen)
             var line =
@@ -129,10 +130,10 @@ final class PVRTC2RealFileTests: XCTestCase {
                 var other = PVRTC2SpecDecoder.Reading()
                 other.modulationWrapsAtGrid = false
                 let twoBpp = format == .pvrtc2_2bpp
-                let grid = PVRTC2Fixtures.psnr(
+                let grid = SourceComparison.psnr(
                     PVRTC2SpecDecoder.decode(level.data, width: level.width, height: level.height, twoBpp: twoBpp),
                     reference)
-                let logical = PVRTC2Fixtures.psnr(
+                let logical = SourceComparison.psnr(
                     PVRTC2SpecDecoder.decode(
                         level.data, width: level.width, height: level.height, twoBpp: twoBpp, reading: other),
                     reference)
