@@ -101,7 +101,9 @@ final class PVRTC2RealFileTests: XCTestCase {
                 let decoded = PVRTC2SpecDecoder.decode(
                     level.data, width: level.width, height: level.height, twoBpp: test.format == .pvrtc2_2bpp,
                     reading: reading)
-                return (SourceComparison.psnr(decoded, test.reference), PVRTC2Fixtures.alphaPSNR(decoded, test.reference))
+                return (
+                    SourceComparison.psnr(decoded, test.reference), PVRTC2Fixtures.alphaPSNR(decoded, test.reference)
+                )
             }
             let (chosen, chosenAlpha) = psnr(.chosen)
             var line =
