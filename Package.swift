@@ -14,7 +14,7 @@ import PackageDescription
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
 //     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     │    └─ TextureLoader (loading, GPU cache, prefetch, preview-first against `TextureUploading`; no GL)
-//     ├─ TextureEncoding (one encode job: image file -> texture file; the option schema)
+//     ├─ TextureEncoding (one encode job: image file(s) -> texture file or cube map; the option schema)
 //     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
@@ -121,7 +121,7 @@ let package = Package(
         // description of the encoding options; above the codec core, which has no system dependencies.
         .target(
             name: "TextureEncoding",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"],
+            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "FileIO"],
             swiftSettings: optimizedInDebug
         ),
 

@@ -6,12 +6,12 @@ import PVRTCEncoding
 import TextureFormats
 
 /// One encode, as every front end runs it (`pvrc encode`, `pvrc build`, the SwiftPM plugin's tool,
-/// `pvrc compare --level`): the options and the container, and the steps from a source image to a
-/// texture file.
+/// `pvrc compare --level`): the options and the container, and the steps from a source image (or a
+/// cube map's six, ``encodeCubeMap(contentsOf:)``) to a texture file.
 ///
 /// The steps: ``check()`` (option combinations, and what the container can record: a refusal for
 /// what it would silently lose in a way that changes the picture, a warning for labels it drops),
-/// reading the image file, the encoder's preparation and search (`PVRTCEncoder`), serialising in
+/// once per encode; reading the image file, the encoder's preparation and search (`PVRTCEncoder`), serialising in
 /// ``container`` and writing atomically (``EncodeResult/write(to:)``). The result carries the
 /// texture, the warnings and the exact reference image the encoder saw, against which quality is
 /// measured.
@@ -68,27 +68,22 @@ public struct EncodeJob: Sendable, Equatable {
         container.unrecordedMetadata(metadata).isEmpty
     }
 
-    /// Encodes an image.
+    /// Encodes an image. The job is checked once, before any work.
     ///
     /// - Parameters:
     ///   - image: The source image.
     ///   - progress: Called on the calling thread as the encoder's progress advances.
-    /// - Returns: The texture, its file, the warnings and the reference level 0.
+    /// - Returns: The texture, its container, the warnings of ``check()`` and the reference level 0.
     /// - Throws: The errors of ``check()``; `EncodingError` for sizes the options do not cover.
     public func encode(_ image: RGBAImage, progress: ((PVRTCEncoder.Progress) -> Void)? = nil) throws
         -> EncodeResult
     {
-        let warnings = try check()
-        let (texture, references) = try PVRTCEncoder.run(
-            image, options: options, isCancelled: { false }, progress: progress)
-        return EncodeResult(
-            file: TextureFile(container: container, texture: texture), warnings: warnings,
-            reference: references[0])
+        try encode(image, warnings: check(), progress: progress)
     }
 
     /// Reads a PNG, JPEG or TGA file (the format from its content, the size checked against the
-    /// options' pixel limit before decoding) and encodes it. The job is checked before the file is
-    /// read.
+    /// options' pixel limit before decoding) and encodes it. The job is checked once, before the file
+    /// is read.
     ///
     /// - Parameters:
     ///   - url: The image file.
@@ -98,11 +93,13 @@ public struct EncodeJob: Sendable, Equatable {
     public func encode(contentsOf url: URL, progress: ((PVRTCEncoder.Progress) -> Void)? = nil) throws
         -> EncodeResult
     {
-        _ = try check()
-        return try encode(ImageFile.read(from: url, pixelLimit: options.pixelLimit), progress: progress)
+        let warnings = try check()
+        return try encode(
+            ImageFile.read(from: url, pixelLimit: options.pixelLimit), warnings: warnings, progress: progress)
     }
 
-    /// Decodes an image file already in memory and encodes it.
+    /// Decodes an image file already in memory and encodes it. The job is checked once, before the
+    /// file is decoded.
     ///
     /// - Parameters:
     ///   - bytes: The PNG, JPEG or TGA file's bytes.
@@ -113,8 +110,26 @@ public struct EncodeJob: Sendable, Equatable {
     public func encode(
         fileBytes bytes: [UInt8], file: String, progress: ((PVRTCEncoder.Progress) -> Void)? = nil
     ) throws -> EncodeResult {
-        _ = try check()
-        return try encode(ImageFile.decode(bytes, file: file, pixelLimit: options.pixelLimit), progress: progress)
+        try encode(fileBytes: bytes, file: file, checked: check(), progress: progress)
+    }
+
+    /// ``encode(fileBytes:file:progress:)`` for a front end that has checked the job already (and
+    /// reported `warnings`, the result of ``check()``), so that it is checked once.
+    package func encode(
+        fileBytes bytes: [UInt8], file: String, checked warnings: [EncodeWarning],
+        progress: ((PVRTCEncoder.Progress) -> Void)? = nil
+    ) throws -> EncodeResult {
+        try encode(
+            ImageFile.decode(bytes, file: file, pixelLimit: options.pixelLimit), warnings: warnings, progress: progress)
+    }
+
+    /// Encodes `image` with the job already checked (its `warnings` found).
+    private func encode(
+        _ image: RGBAImage, warnings: [EncodeWarning], progress: ((PVRTCEncoder.Progress) -> Void)?
+    ) throws -> EncodeResult {
+        let (texture, references) = try PVRTCEncoder.run(
+            image, options: options, isCancelled: { false }, progress: progress)
+        return EncodeResult(container: container, faces: [texture], warnings: warnings, reference: references[0])
     }
 
     /// The image the encoder approximates for `level` of the texture this job makes from `image`:

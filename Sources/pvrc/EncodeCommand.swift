@@ -59,17 +59,8 @@ struct EncodeCommand: AsyncParsableCommand {
             throw CommandFailure(
                 file: moreCubeArguments[0], reason: "unexpected argument (encode takes IN OUT, or --cube and 7 paths)")
         }
-        let container = try outputContainer()
+        let job = try encoding.job(output: output, limits: limits)
         try checkOutput(output, inputs: [input])
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
-        let job = EncodeJob(options: options, container: container)
-        let warnings: [EncodeWarning]
-        do {
-            warnings = try job.check()
-        } catch {
-            throw encodeFailure(error, input: input, output: output)
-        }
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
@@ -88,7 +79,7 @@ struct EncodeCommand: AsyncParsableCommand {
         let elapsed = clock.now - start
         let texture = result.texture
 
-        for warning in warnings {
+        for warning in result.warnings {
             FileHandle.standardError.write(Data("pvrc: warning: \(output): \(warning)\n".utf8))
         }
         try result.write(to: URL(fileURLWithPath: output))
@@ -100,7 +91,7 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
                 "\(PrintableText.escaped(output)): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
-                    + "\(container.displayName), quality \(encoding.quality), "
+                    + "\(job.container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
     }
@@ -117,17 +108,4 @@ struct EncodeCommand: AsyncParsableCommand {
         return parts.map { $0 + ", " }.joined()
     }
 
-    /// The container named by `--format`, else implied by `path`'s extension.
-    func outputContainer(for path: String? = nil) throws -> TextureContainer {
-        let output = path ?? self.output
-        if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
-        guard let container = TextureContainer.forPathExtension(output) else {
-            throw CommandFailure(
-                file: output,
-                reason:
-                    "unknown texture extension; use .pvr, .ktx, .ktx2, .pvr.ccz or .pvr.gz, or --format "
-                    + TextureContainer.allCases.map(\.rawValue).joined(separator: "|"))
-        }
-        return container
-    }
 }
