@@ -24,6 +24,7 @@ public struct CubeMapEntry: Sendable, Equatable {
     ///   - name: The output path without its extension.
     ///   - faces: The six face images' paths relative to the source folder.
     ///   - options: Options over the manifest's.
+    ///   - file: The manifest, for error messages.
     /// - Throws: ``PipelineError`` naming `file` unless there are six faces and `name` is a relative
     ///   path inside the output folder.
     public init(name: String, faces: [String], options: OptionOverrides = OptionOverrides(), file: String) throws {
