@@ -1,8 +1,8 @@
+import EncodeJobs
 import FileIO
 import Foundation
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 

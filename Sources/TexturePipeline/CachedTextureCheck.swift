@@ -1,7 +1,7 @@
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 

@@ -1,12 +1,12 @@
 import Dispatch
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
-import TextureEncoding
 import TextureFormats
 import TextureManifest
 

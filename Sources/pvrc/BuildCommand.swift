@@ -1,9 +1,9 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline

@@ -1,12 +1,12 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
-import TextureEncoding
 
 /// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
 struct CompareCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
+import EncodeJobs
 import FileIO
 import Foundation
-import TextureEncoding
 
 extension EncodeCommand {
     /// `pvrc encode --cube PX NX PY NY PZ NZ OUT`: the six faces as one cube map in OUT's container,

@@ -1,10 +1,10 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp or 2bpp texture file (six images to

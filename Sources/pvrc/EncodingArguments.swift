@@ -1,7 +1,7 @@
 import ArgumentParser
+import EncodeJobs
 import Imaging
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 
 /// `--quality fastest|fast|normal|high|best|max` (used by `pvrc bench encode`).
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
 import ArgumentParser
+import EncodeJobs
 import PVRTC
-import TextureEncoding
 
 /// The options every command that encodes shares (`pvrc encode`, `pvrc build`, and `pvrc compare`
 /// for how its reference was prepared). Names, help and allowed values come from the option

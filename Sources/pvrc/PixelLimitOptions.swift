@@ -1,8 +1,8 @@
 import ArgumentParser
+import EncodeJobs
 import ImageFiles
 import Imaging
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// `--max-pixels N`: the pixel limit of every command that decodes, resizes, encodes or renders

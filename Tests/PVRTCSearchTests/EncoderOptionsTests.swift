@@ -3,7 +3,7 @@ import PVRCTestSupport
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The texture options: flip, premultiply, colour space, normal map, maximum size, rectangular sizes.
 final class EncoderOptionsTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// One encode, as every front end runs it (`pvrc encode`, `pvrc build`, the SwiftPM plugin's tool,

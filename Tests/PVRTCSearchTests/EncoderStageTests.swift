@@ -2,7 +2,7 @@ import PVRCTestSupport
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// Each encoder stage on small cases with a known optimum, using `PVRTCDecoder` as the independent oracle.
 final class EncoderStageTests: XCTestCase {

@@ -4,7 +4,7 @@ import PVRCTestSupport
 import PVRTC
 import XCTest
 
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// `PVRTCEncoder` with `format: .pvrtc1_2bpp`: every level through ``LevelEncoder2bpp``, with the
 /// pipeline's mips, flip, premultiplication and normal-map metric, judged through the 2bpp decoder

@@ -5,7 +5,7 @@ import PVRTC
 import PVRTCBenchmarks
 import XCTest
 
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The PVRTC1 2bpp level encoder, judged through the 2bpp decoder (itself checked bit for bit against
 /// `texture2ddecoder` by `Golden2bppVectorTests`).

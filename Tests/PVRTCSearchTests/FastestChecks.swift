@@ -4,7 +4,7 @@ import QualityMetrics
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The checks the `fastest` tests of both rates share (``FastestEncoderTests``, ``Fastest2bppEncoderTests``).
 enum FastestChecks {

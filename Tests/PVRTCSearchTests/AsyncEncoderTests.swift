@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import PVRCTestSupport
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import XCTest
 
 /// The async entry point gives the same bytes as the synchronous one, reports progress, and stops

@@ -1,4 +1,4 @@
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 
 extension EncodeJob {

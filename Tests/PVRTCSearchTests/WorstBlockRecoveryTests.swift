@@ -3,7 +3,7 @@ import PVRCTestSupport
 import PVRTC
 import XCTest
 
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The worst-block recovery stage on cases with a known optimum, judged with `PVRTCDecoder`.
 final class WorstBlockRecoveryTests: XCTestCase {

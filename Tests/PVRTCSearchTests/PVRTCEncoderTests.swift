@@ -4,7 +4,7 @@ import QualityMetrics
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// End-to-end encoder behaviour, judged with `PVRTCDecoder` as the oracle.
 final class PVRTCEncoderTests: XCTestCase {

@@ -4,7 +4,7 @@ import QualityMetrics
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The `fastest` level: deterministic, every option, and well above bounding-box endpoints.
 final class FastestEncoderTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import XCTest
 
 /// The encoder refuses sources, and padded or stretched levels, over its pixel limit before it

@@ -1,6 +1,6 @@
 import PVRTC
 
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 extension ModulationSelection {
     /// The total weighted squared error (luma term included) of the whole image with the current endpoints

@@ -1,6 +1,6 @@
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 
 extension EncodingOption {

@@ -3,7 +3,7 @@ import PVRCTestSupport
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The opaque error metric's luma term, judged by Rec.709 luma error measured with the reference decoder.
 final class ErrorMetricTests: XCTestCase {

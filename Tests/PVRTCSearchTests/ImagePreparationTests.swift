@@ -3,7 +3,7 @@ import PVRCTestSupport
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 final class ImagePreparationTests: XCTestCase {
     private func refusal(

@@ -4,7 +4,7 @@ import QualityMetrics
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The `fastest` level for PVRTC1 2bpp (``Fastest2bppEncoder``): deterministic, every option, its
 /// modulation the exact decoder's best (its quality on real images: `Fastest2bppCorpusTests`).
