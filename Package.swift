@@ -14,8 +14,8 @@ import PackageDescription
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
 //     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     │    └─ TextureLoader (loading, GPU cache, prefetch, preview-first against `TextureUploading`; no GL)
-//     ├─ TextureEncoding (one encode job: image file -> texture file; the option schema)
-//     ├─ PVRTCEncoding (the encoder: pipeline and search stages)
+//     ├─ EncodeJobs (a whole encode job: option table, image file(s) -> texture file or cube map)
+//     ├─ PVRTCSearch (the codec: images to PVRTC words, the iterative search)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
 //     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, KTX 2, .pvr.ccz/.pvr.gz) ─ CZlib, CZstd
@@ -61,12 +61,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "PVRTC", targets: ["PVRTC"]),
-        .library(name: "PVRTCEncoding", targets: ["PVRTCEncoding"]),
+        .library(name: "PVRTCSearch", targets: ["PVRTCSearch"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "TextureFormats", targets: ["TextureFormats"]),
         .library(name: "TextureLoader", targets: ["TextureLoader"]),
-        .library(name: "TextureEncoding", targets: ["TextureEncoding"]),
+        .library(name: "EncodeJobs", targets: ["EncodeJobs"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
         .library(name: "TexturePipeline", targets: ["TexturePipeline", "TextureManifest"]),
         .executable(name: "pvrc", targets: ["pvrc"]),
@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: optimizedInDebug),
         .target(name: "PVRTC", dependencies: ["Imaging"], swiftSettings: optimizedInDebug),
         .target(
-            name: "PVRTCEncoding",
+            name: "PVRTCSearch",
             dependencies: ["PVRTC", "Imaging", .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: optimizedInDebug
         ),
@@ -120,8 +120,8 @@ let package = Package(
         // One encode job for every front end (image file -> prepared image -> texture file) and the one
         // description of the encoding options; above the codec core, which has no system dependencies.
         .target(
-            name: "TextureEncoding",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "TextureFormats"],
+            name: "EncodeJobs",
+            dependencies: ["PVRTCSearch", "PVRTC", "Imaging", "ImageFiles", "TextureFormats", "FileIO"],
             swiftSettings: optimizedInDebug
         ),
 
@@ -130,14 +130,14 @@ let package = Package(
         // What a batch build encodes and how: manifests, per-glob overrides, effective settings (no crypto, no network).
         .target(
             name: "TextureManifest",
-            dependencies: ["PVRTCEncoding", "TextureEncoding", "TextureFormats", "FileIO"]
+            dependencies: ["PVRTCSearch", "EncodeJobs", "TextureFormats", "FileIO"]
         ),
         // Batch builds (`pvrc build`): discovery, incremental state, caches (http:// and https://), sharding,
         // scheduling, report, ninja.
         .target(
             name: "TexturePipeline",
             dependencies: [
-                "TextureManifest", "TextureEncoding", "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles",
+                "TextureManifest", "EncodeJobs", "PVRTC", "PVRTCSearch", "Imaging", "ImageFiles",
                 "TextureFormats", "FileIO",
                 "QualityMetrics", "COpenSSL",
             ]
@@ -150,8 +150,8 @@ let package = Package(
         .executableTarget(
             name: "pvrc",
             dependencies: [
-                "PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats",
-                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "TextureEncoding",
+                "PVRTC", "PVRTCSearch", "Imaging", "ImageFiles", "TextureFormats",
+                "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "EncodeJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + ifGL(["TextureLoader", gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
             exclude: glOnly(["RenderCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift"]),
@@ -161,7 +161,7 @@ let package = Package(
         // A consumer of the codec, containers and image files only: the linkage test proves it needs no EGL/GLES.
         .executableTarget(
             name: "CodecConsumer",
-            dependencies: ["PVRTC", "PVRTCEncoding", "Imaging", "ImageFiles", "TextureFormats"],
+            dependencies: ["PVRTC", "PVRTCSearch", "Imaging", "ImageFiles", "TextureFormats"],
             path: "Tests/CodecConsumer"
         ),
         // A consumer of the loader with its own (CPU) uploader: the linkage test proves it needs no EGL/GLES.
@@ -176,8 +176,7 @@ let package = Package(
         .executableTarget(
             name: "PVRTCTextureTool",
             dependencies: [
-                "PVRTCEncoding", "PVRTC", "TextureFormats", "TextureManifest", "TexturePipeline", "TextureEncoding",
-                "FileIO",
+                "PVRTCSearch", "PVRTC", "TextureFormats", "TextureManifest", "TexturePipeline", "EncodeJobs", "FileIO",
             ],
             swiftSettings: optimizedInDebug
         ),
@@ -197,8 +196,8 @@ let package = Package(
             resources: [.copy("Golden"), .copy("PVRTC2Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
-            name: "PVRTCEncodingTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks"]
+            name: "PVRTCSearchTests",
+            dependencies: ["PVRTCSearch", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks"]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),
@@ -218,20 +217,20 @@ let package = Package(
         .testTarget(
             name: "TexturePipelineTests",
             dependencies: [
-                "TexturePipeline", "TextureManifest", "TextureEncoding", "PVRTCEncoding", "PVRTC", "Imaging",
+                "TexturePipeline", "TextureManifest", "EncodeJobs", "PVRTCSearch", "PVRTC", "Imaging",
                 "ImageFiles", "TextureFormats",
                 "PVRCTestSupport", "PVRCTestRequirements",
             ]
         ),
         .testTarget(
             name: "EncodePipelineTests",
-            dependencies: ["PVRTCEncoding", "PVRTC", "Imaging", "ImageFiles", "PVRCTestRequirements"]),
+            dependencies: ["PVRTCSearch", "PVRTC", "Imaging", "ImageFiles", "PVRCTestRequirements"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "pvrc", "CodecConsumer", "LoaderConsumer", "PVRTCTextureTool", "ImageFiles", "Imaging", "PVRTC",
-                "PVRTCEncoding", "TextureEncoding", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
+                "PVRTCSearch", "EncodeJobs", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
                 "PVRCTestRequirements",
             ],
             exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
@@ -266,7 +265,7 @@ let package = Package(
             .testTarget(
                 name: "PVRTCGLTests",
                 dependencies: [
-                    gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCEncoding", "PVRCTestSupport",
+                    gl("PVRTCGL"), "PVRTC", "Imaging", "ImageFiles", "PVRTCSearch", "PVRCTestSupport",
                     "PVRTCBenchmarks",
                     "PVRCTestRequirements",
                 ]
@@ -278,7 +277,7 @@ let package = Package(
                     gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
                     // Every library a documentation sample imports, built before the samples are checked.
-                    "ImageFiles", "PVRTCEncoding",
+                    "ImageFiles", "PVRTCSearch",
                 ]
             ),
         ])

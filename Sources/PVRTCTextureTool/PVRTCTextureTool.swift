@@ -1,17 +1,20 @@
+import EncodeJobs
 import FileIO
 import Foundation
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline
 
 /// The tool the `PVRTCTextures` SwiftPM build-tool plugin runs for each image:
-/// `PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]`.
+/// `PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]`, and for
+/// each cube map the manifest declares:
+/// `PVRTCTextureTool --cube PX NX PY NY PZ NZ OUTPUT --path NAME --manifest pvrc.json [--cache FOLDER]`.
 ///
 /// It encodes one image (PNG, JPEG or TGA) with the default options of `pvrc encode`, refined by the
 /// manifest's options and overrides for `RELATIVE` (the image's path under the `Textures/` folder),
+/// or the six faces of the manifest's cube map `NAME` with its settings (as `pvrc encode --cube`),
 /// and writes OUTPUT atomically. With `--cache`, a texture already encoded from the same image bytes
 /// with the same options by the same tool is copied from that folder instead: a `pvrc build`
 /// directory cache (`DirectoryTextureCache`), keyed as `pvrc build` keys it (the SHA-256 of the
@@ -40,9 +43,13 @@ enum PVRTCTextureTool {
         var path: String?
         var manifestPath: String?
         var cacheFolder: String?
+        var cube = false
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
+            case "--cube":
+                cube = true
+                index += 1
             case "--path", "--manifest", "--cache":
                 guard index + 1 < arguments.count else {
                     throw UsageError(description: "\(arguments[index]) needs a value")
@@ -58,13 +65,16 @@ enum PVRTCTextureTool {
                 index += 1
             }
         }
-        guard positional.count == 2 else {
+        guard positional.count == (cube ? 7 : 2), let outputPath = positional.last else {
             throw UsageError(
                 description:
-                    "usage: PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER]")
+                    "usage: PVRTCTextureTool INPUT OUTPUT --path RELATIVE [--manifest pvrc.json] [--cache FOLDER], or "
+                    + "PVRTCTextureTool --cube PX NX PY NY PZ NZ OUTPUT --path NAME --manifest pvrc.json [--cache FOLDER]"
+            )
         }
-        let input = URL(fileURLWithPath: positional[0])
-        let output = URL(fileURLWithPath: positional[1])
+        let inputs = positional.dropLast().map { URL(fileURLWithPath: $0) }
+        let input = inputs[0]
+        let output = URL(fileURLWithPath: outputPath)
         let manifest =
             try manifestPath.map { try BuildManifest.read(from: URL(fileURLWithPath: $0)) }
             ?? BuildManifest(folder: input.deletingLastPathComponent())
@@ -72,8 +82,17 @@ enum PVRTCTextureTool {
             FileHandle.standardError.write(Data("PVRTCTextureTool: warning: \(warning)\n".utf8))
         }
         let relative = path ?? input.lastPathComponent
-        let settings = try manifest.settings(
-            for: relative, base: TextureSettings(options: PVRTCEncoder.Options(), container: .pvr2))
+        let base = try EncodeJob(resolving: [:])
+        let baseSettings = TextureSettings(options: base.options, container: base.container)
+        let settings: TextureSettings
+        if cube {
+            guard let cubeMap = manifest.cubeMaps.first(where: { $0.name == relative }) else {
+                throw PipelineError(file: manifest.name, reason: "declares no cube map \"\(relative)\"")
+            }
+            settings = try manifest.cubeMapSettings(for: cubeMap, base: baseSettings)
+        } else {
+            settings = try manifest.settings(for: relative, base: baseSettings)
+        }
         // Compared on the whole name: a two-part extension such as `pvr.ccz` is more than URL's
         // `pathExtension` (`ccz`).
         guard output.lastPathComponent.lowercased().hasSuffix("." + settings.container.fileExtension) else {
@@ -81,9 +100,9 @@ enum PVRTCTextureTool {
                 description: "\(manifest.name): \(relative) asks for format \(settings.container.rawValue), "
                     + "but the plugin writes \(output.lastPathComponent)")
         }
-        let bytes: [UInt8]
+        let faces: [[UInt8]]
         do {
-            bytes = try FileBytes.read(input)
+            faces = try inputs.map { url throws(FileIOError) in try FileBytes.read(url) }
         } catch {
             throw PipelineError(file: error.file, reason: error.reason)
         }
@@ -91,10 +110,13 @@ enum PVRTCTextureTool {
         // Failures of the cache are warnings: the texture is encoded instead, and a refused entry removed.
         let cache = cacheFolder.map { GivingUpCache(DirectoryTextureCache(folder: URL(fileURLWithPath: $0))) }
         let key = try cache.map { _ in
-            try settings.cacheKey(input: ContentDigest(of: bytes), encoder: ContentDigest(of: executableBytes()))
+            // A cube map's input is its six faces, digested in face order as `pvrc build` digests them.
+            try settings.cacheKey(
+                input: cube ? BuildPlan.cubeMapDigest(faces) : ContentDigest(of: faces[0]),
+                encoder: ContentDigest(of: executableBytes()))
         }
         if let cache, let key {
-            let check = CachedTextureCheck(input: bytes, settings: settings)
+            let check = CachedTextureCheck(input: faces[0], settings: settings, faces: faces.count)
             let (entry, warnings) = await cache.load(key, limit: check.maximumFileSize) {
                 try check.texture(from: $0, name: "cache entry \(key.hex)")
             }
@@ -107,15 +129,22 @@ enum PVRTCTextureTool {
         }
         let result: EncodeResult
         do {
-            for warning in try job.check() {
-                FileHandle.standardError.write(
-                    Data("PVRTCTextureTool: warning: \(output.relativePath): \(warning)\n".utf8))
-            }
-            result = try job.encode(fileBytes: bytes, file: input.relativePath)
+            result =
+                cube
+                ? try job.encodeCubeMap(fileBytes: faces, files: inputs.map(\.relativePath))
+                : try job.encode(fileBytes: faces[0], file: input.relativePath)
         } catch let error as EncodingError {
             throw PipelineError(file: input.relativePath, reason: error.description)
         } catch let error as EncodeJobError {
             throw PipelineError(file: output.relativePath, reason: error.description)
+        } catch let error as CubeFaceError {
+            let reason =
+                (error.underlying as? EncodingError)?.description ?? (error.underlying as? EncodeJobError)?.description
+            throw reason.map { PipelineError(file: error.file, reason: $0) } ?? error.underlying
+        }
+        for warning in result.warnings {
+            FileHandle.standardError.write(
+                Data("PVRTCTextureTool: warning: \(output.relativePath): \(warning)\n".utf8))
         }
         // Serialized once: the output and the cache entry are the same bytes.
         let texture = result.bytes

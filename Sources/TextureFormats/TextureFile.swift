@@ -86,7 +86,7 @@ public struct TextureFile: Sendable, Equatable {
     /// The complete file of `faces` — one 2D texture, or the six faces of a cube map (+X, −X, +Y, −Y,
     /// +Z, −Z) sharing size, levels and metadata — in `container`'s layout: every container has one
     /// writer, which writes either.
-    static func serialize(faces: [PVRTCTexture], as container: TextureContainer) -> [UInt8] {
+    package static func serialize(faces: [PVRTCTexture], as container: TextureContainer) -> [UInt8] {
         precondition(faces.allSatisfy { container.canHold($0.format) }, "PVR v2 cannot hold PVRTC2")
         switch container {
         case .pvr2: return PVRv2Writer.serialize(faces: faces)

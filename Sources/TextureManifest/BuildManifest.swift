@@ -1,8 +1,8 @@
 import FileIO
 import Foundation
 
-/// What a batch build encodes and how: the source folder, options for every texture and per-glob
-/// overrides. Read from a JSON manifest, or made for a plain folder with no overrides.
+/// What a batch build encodes and how: the source folder, options for every texture, per-glob
+/// overrides and cube maps. Read from a JSON manifest, or made for a plain folder with no overrides.
 ///
 /// ```json
 /// {
@@ -11,12 +11,17 @@ import Foundation
 ///   "overrides": [
 ///     { "match": "ui/**", "options": { "quality": "best", "alpha-bleed": false } },
 ///     { "match": "terrain/**", "options": { "mipmaps": true } }
+///   ],
+///   "cube-maps": [
+///     { "name": "sky", "faces": ["sky/px.png", "sky/nx.png", "sky/py.png", "sky/ny.png", "sky/pz.png", "sky/nz.png"] }
 ///   ]
 /// }
 /// ```
 ///
 /// The settings of one texture are the command line's, then the manifest's `options`, then every
-/// override whose `match` matches the texture's path in order (later ones win).
+/// override whose `match` matches the texture's path in order (later ones win). A cube map's are the
+/// command line's, the manifest's `options`, then its own `options` (``CubeMapEntry``); its face
+/// images are not built as textures of their own.
 public struct BuildManifest: Sendable {
     /// One per-glob override.
     public struct Override: Sendable, Equatable {
@@ -44,6 +49,8 @@ public struct BuildManifest: Sendable {
     public var overrides: [Override] {
         didSet { index = OverrideIndex(overrides.map(\.match)) }
     }
+    /// Cube maps: six face images, one output each.
+    public var cubeMaps: [CubeMapEntry] = []
     /// ``overrides`` indexed by pattern, so that a texture's settings do not test every override.
     private var index: OverrideIndex
     /// The manifest file for error messages, or the folder when there is no manifest.
@@ -66,11 +73,16 @@ public struct BuildManifest: Sendable {
     ///   - sourceFolder: The folder searched for source images.
     ///   - options: Options for every texture.
     ///   - overrides: Per-glob overrides, applied in order.
+    ///   - cubeMaps: Cube maps, each six face images and one output.
     ///   - name: The manifest's name for error messages.
-    public init(sourceFolder: URL, options: OptionOverrides, overrides: [Override], name: String) {
+    public init(
+        sourceFolder: URL, options: OptionOverrides, overrides: [Override], cubeMaps: [CubeMapEntry] = [],
+        name: String
+    ) {
         self.sourceFolder = sourceFolder
         self.options = options
         self.overrides = overrides
+        self.cubeMaps = cubeMaps
         index = OverrideIndex(overrides.map(\.match))
         self.name = name
     }
@@ -103,13 +115,18 @@ public struct BuildManifest: Sendable {
             overrides: try (document.overrides ?? []).map {
                 Override(match: GlobPattern($0.match), options: try OptionOverrides($0.options, file: name))
             },
+            cubeMaps: try (document.cubeMaps ?? []).map {
+                try CubeMapEntry(
+                    name: $0.name, faces: $0.faces, options: try OptionOverrides($0.options ?? [:], file: name),
+                    file: name)
+            },
             name: name
         )
     }
 
     /// Warnings about the manifest: old option spellings it uses.
     public var warnings: [String] {
-        options.warnings + overrides.flatMap(\.options.warnings)
+        options.warnings + overrides.flatMap(\.options.warnings) + cubeMaps.flatMap(\.options.warnings)
     }
 
     /// The settings of the texture at `path`.
@@ -131,6 +148,17 @@ public struct BuildManifest: Sendable {
         return settings
     }
 
+    /// The settings of a cube map.
+    ///
+    /// - Parameters:
+    ///   - cubeMap: One of ``cubeMaps``.
+    ///   - base: The command line's settings.
+    /// - Returns: `base` with the manifest's options and the cube map's own applied.
+    /// - Throws: ``PipelineError`` when a value does not fit its option.
+    public func cubeMapSettings(for cubeMap: CubeMapEntry, base: TextureSettings) throws -> TextureSettings {
+        try cubeMap.options.applied(to: options.applied(to: base, file: name), file: name)
+    }
+
     /// The overrides ``settings(for:base:)`` tests for `path`, in order: every one that matches,
     /// and wildcard ones that might.
     ///
@@ -149,6 +177,18 @@ public struct BuildManifest: Sendable {
         let source: String?
         let options: [String: JSONValue]?
         let overrides: [Rule]?
+        let cubeMaps: [CubeMap]?
+
+        struct CubeMap: Decodable {
+            let name: String
+            let faces: [String]
+            let options: [String: JSONValue]?
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case source, options, overrides
+            case cubeMaps = "cube-maps"
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -1,6 +1,6 @@
+import EncodeJobs
 import Foundation
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// A partial set of encode options from a manifest, applied on top of other settings.

@@ -1,6 +1,6 @@
+import EncodeJobs
 import Foundation
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// Everything that decides one texture's output bytes besides its input: the encoder options and

@@ -29,8 +29,10 @@ package struct PlannedTexture: Sendable {
         case fail(any Error)
     }
 
-    /// The source image.
+    /// The source image; for a cube map, its name (``faces`` holds its six images).
     package var source: TextureSource
+    /// A cube map's six face images (+X, −X, +Y, −Y, +Z, −Z); empty for a 2D texture.
+    package var faces: [TextureSource] = []
     /// The output path relative to the output folder.
     package var outputPath: String
     /// The output file.
@@ -68,15 +70,29 @@ package struct BuildPlan: Sendable {
     ///   does not fit its option, or two sources that would write the same output.
     package static func make(_ configuration: BuildConfiguration) throws -> BuildPlan {
         var skipped: [String] = []
-        let sources = try TextureSource.discover(
-            in: configuration.manifest.sourceFolder, excluding: configuration.outputFolder, skipped: &skipped)
+        let manifest = configuration.manifest
+        let discovered = try TextureSource.discover(
+            in: manifest.sourceFolder, excluding: configuration.outputFolder, skipped: &skipped)
+        let byPath = Dictionary(discovered.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let faces = Set(manifest.cubeMaps.flatMap(\.faces))
+        // A cube map's faces are built as the cube map only; cube maps come in name order among the sources.
+        var entries: [(source: TextureSource, cubeMap: CubeMapEntry?)] = discovered.filter { !faces.contains($0.path) }
+            .map { ($0, nil) }
+        for cubeMap in manifest.cubeMaps {
+            entries.append((TextureSource(path: cubeMap.name, url: manifest.sourceFolder), cubeMap))
+        }
+        entries.sort { $0.source.path < $1.source.path }
         let state = BuildState.load(from: configuration.outputFolder)
         var producedBy: [String: String] = [:]
         var textures: [PlannedTexture] = []
         var otherShards = 0
-        for source in sources {
-            let settings = try configuration.manifest.settings(for: source.path, base: configuration.settings)
-            let outputPath = source.outputPath(fileExtension: settings.container.fileExtension)
+        for (source, cubeMap) in entries {
+            let settings =
+                try cubeMap.map { try manifest.cubeMapSettings(for: $0, base: configuration.settings) }
+                ?? manifest.settings(for: source.path, base: configuration.settings)
+            let fileExtension = settings.container.fileExtension
+            let outputPath =
+                cubeMap.map { "\($0.name).\(fileExtension)" } ?? source.outputPath(fileExtension: fileExtension)
             if let other = producedBy[outputPath] {
                 throw PipelineError(
                     file: source.path, reason: "writes the same output \(outputPath) as \(other)")
@@ -87,10 +103,17 @@ package struct BuildPlan: Sendable {
                 continue
             }
             let output = configuration.outputFolder.appendingPathComponent(outputPath)
-            textures.append(
-                plan(
-                    source, outputPath: outputPath, output: output, settings: settings, state: state,
-                    force: configuration.force))
+            if let cubeMap {
+                textures.append(
+                    planCubeMap(
+                        source, faces: cubeMap.faces, available: byPath, outputPath: outputPath, output: output,
+                        settings: settings, state: state, force: configuration.force))
+            } else {
+                textures.append(
+                    plan(
+                        source, outputPath: outputPath, output: output, settings: settings, state: state,
+                        force: configuration.force))
+            }
         }
         let stale = state.entries.keys.filter { producedBy[$0] == nil }.sorted()
         return BuildPlan(
@@ -153,6 +176,57 @@ package struct BuildPlan: Sendable {
             planned.action = .fail(error)
         }
         return planned
+    }
+
+    /// Plans a cube map: its six faces are read (and digested) every time, the digest of the six
+    /// digests standing for its input.
+    private static func planCubeMap(
+        _ source: TextureSource, faces paths: [String], available: [String: TextureSource], outputPath: String,
+        output: URL, settings: TextureSettings, state: BuildState, force: Bool
+    ) -> PlannedTexture {
+        var planned = PlannedTexture(
+            source: source, outputPath: outputPath, output: output, settings: settings, action: .build(.new),
+            estimatedMemory: 0)
+        do {
+            let faces = try paths.map { path in
+                guard let face = available[path] else {
+                    throw PipelineError(file: path, reason: "no such image (a face of cube map \(source.path))")
+                }
+                return face
+            }
+            planned.faces = faces
+            let inputs = try faces.map(readInput)
+            let digest = cubeMapDigest(inputs)
+            let key = try settings.cacheKey(input: digest)
+            let entry = state.entries[outputPath].flatMap { $0.source == source.path ? $0 : nil }
+            if let entry {
+                if force {
+                    planned.action = .build(.forced)
+                } else if entry.inputDigest != digest {
+                    planned.action = .build(.inputChanged)
+                } else if entry.key != key {
+                    planned.action = .build(.settingsChanged)
+                } else if !(InputStamp(of: output)?.matchesOutput(of: entry) ?? false) {
+                    planned.action = .build(.outputChanged)
+                } else {
+                    planned.action = .upToDate(entry)
+                    return planned
+                }
+            } else if force {
+                planned.action = .build(.forced)
+            }
+            let size = ImageFileFormat.declaredSize(of: Array(inputs[0].prefix(24))) ?? (4096, 4096)
+            planned.estimatedMemory = BuildConfiguration.estimatedMemory(
+                width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
+        } catch {
+            planned.action = .fail(error)
+        }
+        return planned
+    }
+
+    /// A cube map's input digest: the digest of its six faces' digests, in face order.
+    package static func cubeMapDigest(_ faces: [[UInt8]]) -> ContentDigest {
+        ContentDigest(ofText: "pvrc-cube-map\n" + faces.map { ContentDigest(of: $0).hex }.joined(separator: "\n"))
     }
 
     /// A source's bytes; errors name it by its path relative to the source folder, as every build

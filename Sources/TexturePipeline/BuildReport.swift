@@ -1,5 +1,5 @@
+import EncodeJobs
 import Foundation
-import TextureEncoding
 import TextureManifest
 
 /// The `--report` JSON file: one record per texture of the build.

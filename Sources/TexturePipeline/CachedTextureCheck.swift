@@ -1,7 +1,7 @@
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 
@@ -25,6 +25,8 @@ package struct CachedTextureCheck {
     let expected: (width: Int, height: Int)?
     /// Whether the texture has a mip chain.
     let mipmaps: Bool
+    /// The faces: 1 for a 2D texture, 6 for a cube map (whose entry is read as one, face 0 checked).
+    let faces: Int
     /// The most bytes a valid entry can have: its levels at the size the encoder gives the source
     /// (none for a source over the pixel limit), plus ``headerAllowance``.
     package let maximumFileSize: Int
@@ -34,7 +36,9 @@ package struct CachedTextureCheck {
     /// - Parameters:
     ///   - input: The source file's bytes.
     ///   - settings: The effective settings.
-    package init(input: [UInt8], settings: TextureSettings) {
+    ///   - faces: 1 for a 2D texture, 6 for a cube map whose first face `input` is.
+    package init(input: [UInt8], settings: TextureSettings, faces: Int = 1) {
+        self.faces = faces
         let options = settings.options
         container = settings.container
         let source: (width: Int, height: Int)?
@@ -60,7 +64,7 @@ package struct CachedTextureCheck {
                 level = (max(level.0 / 2, 1), max(level.1 / 2, 1))
             }
         }
-        maximumFileSize = levelBytes + Self.headerAllowance
+        maximumFileSize = levelBytes * faces + Self.headerAllowance
     }
 
     /// The texture in `bytes`, checked.
@@ -76,7 +80,13 @@ package struct CachedTextureCheck {
         }
         let file: TextureFile
         do {
-            file = try TextureFile.parse(bytes, file: name)
+            if faces == 6 {
+                let description = try TextureFileDescription.parse(bytes, file: name)
+                let cubeMap = try PVRTCCubeMap(description)
+                file = TextureFile(container: description.wrapper ?? description.container, texture: cubeMap.faces[0])
+            } else {
+                file = try TextureFile.parse(bytes, file: name)
+            }
         } catch {
             let text = String(describing: error)
             let reason = text.hasPrefix("\(name): ") ? String(text.dropFirst(name.count + 2)) : text

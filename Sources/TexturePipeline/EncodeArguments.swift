@@ -1,6 +1,6 @@
+import EncodeJobs
 import Foundation
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureManifest
 
 /// The `pvrc encode` arguments that ask for given settings, derived from the option descriptions

@@ -3,7 +3,8 @@ import Foundation
 import TextureManifest
 
 /// A `build.ninja` with one edge per texture of a plan, each calling `pvrc encode` with the
-/// texture's effective options (`restat = 1`), for teams whose build system drives everything.
+/// texture's effective options (`restat = 1`; a cube map's edge `pvrc encode --cube` with its six
+/// faces), for teams whose build system drives everything.
 /// Ninja then decides what is out of date by modification time, and creates the output folders.
 ///
 /// Every path in the file is relative to the folder that holds it (run it with `ninja -C FOLDER`),
@@ -53,6 +54,11 @@ package struct NinjaFile: Sendable {
             "  description = PVRTC $out",
             "  restat = 1",
             "",
+            "rule pvrc_encode_cube",
+            "  command = $PVRC encode --quiet --cube $flags -- $in $out",
+            "  description = PVRTC cube map $out",
+            "  restat = 1",
+            "",
             "rule pvrc_regenerate",
             "  command = $PVRC \(regenerate.joined(separator: " "))",
             "  description = Regenerating build.ninja",
@@ -62,10 +68,12 @@ package struct NinjaFile: Sendable {
             "",
         ]
         for texture in plan.textures {
-            let input = try Self.path(Self.relative(sourceFolder + "/" + texture.source.path, from: folder))
+            let sources = texture.faces.isEmpty ? [texture.source] : texture.faces
+            let inputs = try sources.map { try Self.path(Self.relative(sourceFolder + "/" + $0.path, from: folder)) }
             let output = try Self.path(texture.outputPath)
             let flags = try EncodeArguments.arguments(for: texture.settings).map(Self.shellWord)
-            lines.append("build \(output): pvrc_encode \(input) | $PVRC\(dependencies)")
+            let rule = texture.faces.isEmpty ? "pvrc_encode" : "pvrc_encode_cube"
+            lines.append("build \(output): \(rule) \(inputs.joined(separator: " ")) | $PVRC\(dependencies)")
             lines.append("  flags = \(flags.joined(separator: " "))")
         }
         text = lines.joined(separator: "\n") + "\n"

@@ -1,12 +1,12 @@
 import Dispatch
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
-import TextureEncoding
 import TextureFormats
 import TextureManifest
 
@@ -176,18 +176,22 @@ public enum TextureBuild {
         }
         do {
             let job = texture.settings.job
-            // Refused or warned exactly as `pvrc encode` does, before anything is read.
-            warnings += try job.check().map { "\(FileIOError.name(of: texture.output)): \($0)" }
-            let inputStamp = InputStamp(of: texture.source.url)
-            let input = try BuildPlan.readInput(texture.source)
-            let digest = ContentDigest(of: input)
+            // Refused or warned exactly as `pvrc encode` does, before anything is read: the job's one check.
+            let jobWarnings = try job.check()
+            warnings += jobWarnings.map { "\(FileIOError.name(of: texture.output)): \($0)" }
+            // A 2D texture's one source, or a cube map's six faces.
+            let sources = texture.faces.isEmpty ? [texture.source] : texture.faces
+            let inputStamp = InputStamp(of: sources[0].url)
+            let inputs = try sources.map(BuildPlan.readInput)
+            let input = inputs[0]
+            let digest = texture.faces.isEmpty ? ContentDigest(of: input) : BuildPlan.cubeMapDigest(inputs)
             let key = try texture.settings.cacheKey(input: digest)
             try FileManager.default.createDirectory(
                 at: texture.output.deletingLastPathComponent(), withIntermediateDirectories: true)
             // As `pvrc encode` does: an output that is (a link to) its own source, or that cannot be
             // written, fails before any work.
             do {
-                try OutputDestination.check(texture.output, notOverwriting: [texture.source.url])
+                try OutputDestination.check(texture.output, notOverwriting: sources.map(\.url))
             } catch {
                 throw PipelineError(file: error.file, reason: error.reason)
             }
@@ -198,7 +202,7 @@ public enum TextureBuild {
             if let cache {
                 // Checked against the most bytes and the size a valid texture of this source can
                 // have before anything is fetched or parsed.
-                let check = CachedTextureCheck(input: input, settings: texture.settings)
+                let check = CachedTextureCheck(input: input, settings: texture.settings, faces: sources.count)
                 let (entry, problems) = await cache.load(key, limit: check.maximumFileSize) {
                     try check.texture(from: $0, name: "entry \(key.hex)")
                 }
@@ -211,8 +215,13 @@ public enum TextureBuild {
             }
             var reference: RGBAImage?
             if file == nil {
-                let encoded = try await offPool { try job.encode(fileBytes: input, file: name) }
-                file = encoded.file
+                let faces = texture.faces.map(\.path)
+                let encoded = try await offPool {
+                    faces.isEmpty
+                        ? try job.encode(fileBytes: input, file: name, checked: jobWarnings)
+                        : try job.encodeCubeMap(fileBytes: inputs, files: faces, checked: jobWarnings)
+                }
+                file = TextureFile(container: encoded.container, texture: encoded.texture)
                 bytes = encoded.bytes
                 reference = encoded.reference
             }
@@ -232,7 +241,8 @@ public enum TextureBuild {
                     let level0 =
                         try encoderReference
                         ?? job.reference(
-                            for: ImageFile.decode(input, file: name, pixelLimit: job.options.pixelLimit))
+                            for: ImageFile.decode(
+                                input, file: sources[0].path, pixelLimit: job.options.pixelLimit))
                     return try measure(file.texture, against: level0)
                 }
             }
@@ -254,7 +264,8 @@ public enum TextureBuild {
         }
     }
 
-    /// Level 0's PSNR against `reference`, the image the encoder saw (`EncodeResult.reference`).
+    /// Level 0's PSNR (a cube map's first face's) against `reference`, the image the encoder saw
+    /// (`EncodeResult.reference`).
     private static func measure(_ texture: PVRTCTexture, against reference: RGBAImage) throws -> TextureQuality {
         let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 1)
         let comparison = try ImageComparison.compare(reference: reference, candidate: decoded)

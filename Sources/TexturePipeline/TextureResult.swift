@@ -1,6 +1,6 @@
+import EncodeJobs
 import FileIO
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureManifest
 
 /// What happened to one texture of a build.

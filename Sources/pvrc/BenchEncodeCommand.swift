@@ -5,7 +5,7 @@ import ImageFiles
 import Imaging
 import PVRTC
 import PVRTCBenchmarks
-import PVRTCEncoding
+import PVRTCSearch
 
 /// `pvrc bench encode`: encoder wall time and throughput on one level.
 struct BenchEncodeCommand: AsyncParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline
@@ -159,13 +159,11 @@ struct BuildCommand: AsyncParsableCommand {
         for warning in manifest.warnings {
             printError("warning: \(warning)")
         }
-        let container = encoding.format.flatMap(TextureContainer.init(rawValue:)) ?? .pvr2
         let memory = memoryBudget.map { $0 << 20 } ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
+        let job = try encoding.job(limits: limits)
         return BuildConfiguration(
             manifest: manifest, outputFolder: URL(fileURLWithPath: output),
-            settings: TextureSettings(options: options, container: container), force: force,
+            settings: TextureSettings(options: job.options, container: job.container), force: force,
             prune: prune, jobs: jobs ?? Parallel.processorCount, memoryBudget: memory,
             cache: try cache.map {
                 try BuildCacheLocation.open(

@@ -1,12 +1,12 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
-import TextureEncoding
 
 /// `pvrc compare REF.png CANDIDATE`: quality metrics of a candidate image or texture against a reference.
 struct CompareCommand: AsyncParsableCommand {
@@ -118,7 +118,7 @@ struct CompareCommand: AsyncParsableCommand {
                 width: levelImage.width, height: levelImage.height, what: "level \(level)", file: candidate)
             candidateImage = texture.metadata.orientation.upright(
                 PVRTCDecoder.decode(levelImage, threads: Parallel.processorCount))
-            let job = referenceJob(for: texture, referenceWidth: referenceImage.width, level: levelImage)
+            let job = try referenceJob(for: texture, referenceWidth: referenceImage.width, level: levelImage)
             do {
                 referenceImage = try job.reference(for: referenceImage, level: job.options.mipmaps ? level : 0)
             } catch let error as EncodingError {
@@ -261,9 +261,10 @@ struct CompareCommand: AsyncParsableCommand {
     /// has `level`'s size (level > 0) is not reduced either.
     private func referenceJob(
         for texture: PVRTCTexture, referenceWidth: Int, level levelImage: PVRTCImage
-    ) -> EncodeJob {
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
+    ) throws -> EncodeJob {
+        var job = try encoding.job(limits: limits)
+        job.container = .ktx
+        var options = job.options
         options.flipX = false
         options.flipY = false
         options.mipmaps = level > 0 && referenceWidth != levelImage.width
@@ -274,7 +275,8 @@ struct CompareCommand: AsyncParsableCommand {
             options.premultiply = true
             if options.colorSpace == nil, texture.metadata.colorSpace == .srgb { options.colorSpace = .srgb }
         }
-        return EncodeJob(options: options, container: .ktx)
+        job.options = options
+        return job
     }
 
     /// Makes a picture and writes it to `file` as a PNG; an image error names `file`.

@@ -1,10 +1,10 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp or 2bpp texture file (six images to
@@ -59,9 +59,8 @@ struct EncodeCommand: AsyncParsableCommand {
             throw CommandFailure(
                 file: moreCubeArguments[0], reason: "unexpected argument (encode takes IN OUT, or --cube and 7 paths)")
         }
-        let container = try outputContainer()
+        let job = try encoding.job(output: output, limits: limits)
         try checkOutput(output, inputs: [input])
-        let (job, warnings) = try checkedJob(into: container, input: input, output: output)
         let progress = quiet ? nil : ProgressLine.forStandardError()
         let clock = ContinuousClock()
         let start = clock.now
@@ -80,7 +79,7 @@ struct EncodeCommand: AsyncParsableCommand {
         let elapsed = clock.now - start
         let texture = result.texture
 
-        for warning in warnings {
+        for warning in result.warnings {
             FileHandle.standardError.write(Data("pvrc: warning: \(output): \(warning)\n".utf8))
         }
         try result.write(to: URL(fileURLWithPath: output))
@@ -92,7 +91,7 @@ struct EncodeCommand: AsyncParsableCommand {
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
                 "\(PrintableText.escaped(output)): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
-                    + "\(container.displayName), quality \(encoding.quality), "
+                    + "\(job.container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
         }
     }
@@ -109,33 +108,4 @@ struct EncodeCommand: AsyncParsableCommand {
         return parts.map { $0 + ", " }.joined()
     }
 
-    /// The encode job of the command line's options (the pixel limit included) into `container`,
-    /// checked as every encode is: what the container refuses throws, naming `input` and `output`;
-    /// what it cannot record comes back as warnings.
-    func checkedJob(into container: TextureContainer, input: String, output: String) throws -> (
-        job: EncodeJob, warnings: [EncodeWarning]
-    ) {
-        var options = encoding.encoderOptions
-        options.pixelLimit = limits.pixelLimit
-        let job = EncodeJob(options: options, container: container)
-        do {
-            return (job, try job.check())
-        } catch {
-            throw encodeFailure(error, input: input, output: output)
-        }
-    }
-
-    /// The container named by `--format`, else implied by `path`'s extension.
-    func outputContainer(for path: String? = nil) throws -> TextureContainer {
-        let output = path ?? self.output
-        if let format = encoding.format, let container = TextureContainer(rawValue: format) { return container }
-        guard let container = TextureContainer.forPathExtension(output) else {
-            throw CommandFailure(
-                file: output,
-                reason:
-                    "unknown texture extension; use .pvr, .ktx, .ktx2, .pvr.ccz or .pvr.gz, or --format "
-                    + TextureContainer.allCases.map(\.rawValue).joined(separator: "|"))
-        }
-        return container
-    }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import EncodeJobs
 import Imaging
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 
 /// `--quality fastest|fast|normal|high|best|max` (used by `pvrc bench encode`).
 extension PVRTCEncoder.Quality: ExpressibleByArgument {}
@@ -38,7 +38,8 @@ extension EncodeJobError {
         switch self {
         case .containerCannotRecord(_, .horizontalFlip):
             return CommandFailure(file: output, reason: "\(description); use --format pvr3 or ktx, or --flip y")
-        case .containerCannotRecord, .noSuchLevel:
+        case .containerCannotRecord, .noSuchLevel, .unknownContainer, .cubeMapFaceCount, .cubeFaceNotSquare,
+            .cubeFaceSizeDiffers:
             return CommandFailure(file: output, reason: description)
         }
     }
@@ -46,11 +47,16 @@ extension EncodeJobError {
 
 /// How an encode job's failure reads on the command line: encoder errors name the image `input`
 /// with the options that would help, container refusals name the texture file `output`, other
-/// errors (image files) already name their file.
+/// errors (image files) already name their file; a cube map's face failure names the face.
 func encodeFailure(_ error: Error, input: String, output: String) -> Error {
     switch error {
     case let error as EncodingError: return error.commandFailure(file: input)
     case let error as EncodeJobError: return error.commandFailure(output: output)
+    case let error as CubeFaceError:
+        if let problem = error.underlying as? EncodeJobError {
+            return CommandFailure(file: error.file, reason: problem.description)
+        }
+        return encodeFailure(error.underlying, input: error.file, output: output)
     default: return error
     }
 }

@@ -1,11 +1,10 @@
 import ArgumentParser
+import EncodeJobs
 import PVRTC
-import PVRTCEncoding
-import TextureEncoding
 
 /// The options every command that encodes shares (`pvrc encode`, `pvrc build`, and `pvrc compare`
 /// for how its reference was prepared). Names, help and allowed values come from the option
-/// descriptions (`EncodingOption.all`), and so does the conversion to `PVRTCEncoder.Options` and the
+/// descriptions (`EncodingOption.all`), and so does the resolution of the whole job and the
 /// check of each value; ArgumentParser needs one declared property per flag, which is all this
 /// type adds.
 struct EncodingOptionGroup: ParsableArguments {
@@ -79,13 +78,19 @@ struct EncodingOptionGroup: ParsableArguments {
         }
     }
 
-    /// The library options these arguments ask for.
-    var encoderOptions: PVRTCEncoder.Options {
-        var job = EncodeJob(container: .pvr2)
-        for option in EncodingOption.all {
-            if let value = values[option.name] { try? option.set(value, in: &job) }
+    /// The encode job these arguments ask for, resolved through the option table
+    /// (`EncodeJob.init(resolving:output:)`): the container from `--format`, else from `output`'s
+    /// extension, else legacy PVR v2; the pixel limit from `limits`.
+    ///
+    /// - Throws: A failure naming `output` when neither `--format` nor its extension names a container.
+    func job(output: String? = nil, limits: PixelLimitOptions) throws -> EncodeJob {
+        var values = self.values
+        values["max-pixels"] = .integer(limits.maxPixels)
+        do {
+            return try EncodeJob(resolving: values, output: output)
+        } catch let error as EncodeJobError {
+            throw error.commandFailure(output: output ?? "")
         }
-        return job.options
     }
 
     /// The option's help line and value name.

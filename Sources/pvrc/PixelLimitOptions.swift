@@ -1,18 +1,21 @@
 import ArgumentParser
+import EncodeJobs
 import ImageFiles
 import Imaging
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// `--max-pixels N`: the pixel limit of every command that decodes, resizes, encodes or renders
 /// images. Inputs (and padded, resized or rendered results) with more pixels are refused from their
 /// header, before any memory is allocated for them.
 struct PixelLimitOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Refuse images and textures with more pixels than this (width x height), checked before decoding.",
-            valueName: "n"))
+    @Option(help: Self.help)
     var maxPixels = PixelLimit.standard.maximumPixels
+
+    /// The help of the `max-pixels` option (`EncodingOption.all`).
+    private static var help: ArgumentHelp {
+        ArgumentHelp(EncodingOption.named("max-pixels")?.help ?? "", valueName: "n")
+    }
 
     func validate() throws {
         guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }

@@ -1,6 +1,6 @@
 import Foundation
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 
 /// A self-overwriting progress line on standard error, shown only when standard error is a terminal.
 final class ProgressLine {

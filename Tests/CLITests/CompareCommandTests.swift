@@ -2,7 +2,7 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
 import TextureFormats
 import XCTest

@@ -3,7 +3,7 @@ import ImageFiles
 import Imaging
 import PVRCTestSupport
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import XCTest
 

@@ -1,7 +1,7 @@
+import EncodeJobs
 import Foundation
 import ImageFiles
 import PVRCTestSupport
-import TextureEncoding
 import XCTest
 
 /// The command line against the option schema (`EncodingOption.all`): every option the schema

@@ -45,6 +45,58 @@ final class TextureToolTests: XCTestCase {
         XCTAssertEqual(try TextureFile.read(from: URL(fileURLWithPath: output)).texture.levels.count, 6)
     }
 
+    /// A cube map the plugin's manifest declares (`cube-maps`), as the plugin runs the tool for it:
+    /// the file `pvrc encode --cube` writes for the same faces and options, face by face, and from
+    /// the cache on the second run.
+    func testAManifestCubeMapIsWhatEncodeCubeWrites() throws {
+        let directory = try TemporaryDirectory()
+        var faces: [String] = []
+        for (index, name) in ["px", "nx", "py", "ny", "pz", "nz"].enumerated() {
+            let face = directory.path + "/sky/\(name).png"
+            try FileManager.default.createDirectory(
+                atPath: directory.path + "/sky", withIntermediateDirectories: true)
+            try PNGCodec.write(
+                PipelineTestImages.noise(width: 32, height: 32, seed: UInt64(20 + index), alpha: .opaque),
+                to: URL(fileURLWithPath: face))
+            faces.append(face)
+        }
+        let manifest = directory.path + "/pvrc.json"
+        let list = ["px", "nx", "py", "ny", "pz", "nz"].map { "\"sky/\($0).png\"" }.joined(separator: ", ")
+        try Data(
+            #"{"options": {"quality": "fast"}, "cube-maps": [{"name": "sky", "faces": [\#(list)], "options": {"mipmaps": true}}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: manifest))
+        let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
+        let reference = directory.path + "/reference.pvr"
+        let encode = try PVRCProcess.run(
+            ["encode", "--cube"] + faces + [reference, "--quality", "fast", "--mipmaps", "--quiet"])
+        XCTAssertEqual(encode.status, 0, encode.standardError)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: reference))
+        let expectedCube = try PVRTCCubeMap.parse(Array(expected), file: reference)
+        for run in 1...2 {
+            let output = directory.path + "/out\(run)/sky.pvr"
+            let result = try PVRCProcess.run(
+                executable: tool,
+                ["--cube"] + faces + [
+                    output, "--path", "sky", "--manifest", manifest, "--cache", directory.path + "/cache",
+                ])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardOutput.contains("taken from the cache"), run == 2, result.standardOutput)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
+            XCTAssertEqual(bytes, expected)
+            let cube = try PVRTCCubeMap.parse(Array(bytes), file: output)
+            for face in 0..<6 {
+                XCTAssertEqual(cube.faces[face], expectedCube.faces[face], "face \(face)")
+            }
+            XCTAssertEqual(cube.shape.levels.count, 6)
+        }
+        let unknown = try PVRCProcess.run(
+            executable: tool,
+            ["--cube"] + faces + [directory.path + "/x.pvr", "--path", "moon", "--manifest", manifest])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.standardError.contains("declares no cube map \"moon\""), unknown.standardError)
+    }
+
     func testAKTXFormatForAPVROutputIsRefused() throws {
         let directory = try TemporaryDirectory()
         let manifest = directory.path + "/pvrc.json"

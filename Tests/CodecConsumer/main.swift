@@ -11,7 +11,7 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 
 /// Counts progress calls and those made on the main thread, from whichever thread reports.

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import PVRTC
-import PVRTCEncoding
+import PVRTCSearch
 import QualityMetrics
 import XCTest
 

@@ -4,7 +4,7 @@ import PVRTC
 import QualityMetrics
 import XCTest
 
-@testable import PVRTCEncoding
+@testable import PVRTCSearch
 
 /// The one-pass 2bpp `fastest` (``Fastest2bppEncoder``) on real photographs, against the encoder it
 /// replaced for that level: the 2bpp search cut to one round (``LevelEncoder2bpp`` at `fastest`).

@@ -3,8 +3,8 @@ import ImageFiles
 import Imaging
 import PVRCTestRequirements
 import PVRTC
-import PVRTCEncoding
 import PVRTCGL
+import PVRTCSearch
 import XCTest
 
 /// Real images encoded by pvrc's own encoder, with full mip chains, render on the GPU exactly as the

@@ -2,7 +2,7 @@ import Foundation
 import ImageFiles
 import Imaging
 import PVRCTestSupport
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline

@@ -1,5 +1,5 @@
 import PVRCTestSupport
-import PVRTCEncoding
+import PVRTCSearch
 import TextureManifest
 import TexturePipeline
 import XCTest

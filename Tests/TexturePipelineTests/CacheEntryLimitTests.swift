@@ -1,6 +1,6 @@
 import Foundation
 import PVRCTestSupport
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline

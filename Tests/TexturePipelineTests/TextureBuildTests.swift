@@ -1,7 +1,7 @@
 import Foundation
 import ImageFiles
 import PVRCTestSupport
-import PVRTCEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline

@@ -1,7 +1,7 @@
+import EncodeJobs
 import Foundation
 import Imaging
-import PVRTCEncoding
-import TextureEncoding
+import PVRTCSearch
 import TextureFormats
 import TextureManifest
 import TexturePipeline

@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-libraries=(PVRTC PVRTCEncoding Imaging ImageFiles TextureFormats PVRTCGL TextureLoader TextureLoaderGL QualityMetrics
-    TextureManifest TexturePipeline TextureEncoding)
+libraries=(PVRTC PVRTCSearch Imaging ImageFiles TextureFormats PVRTCGL TextureLoader TextureLoaderGL QualityMetrics
+    TextureManifest TexturePipeline EncodeJobs)
 targets=()
 for library in "${libraries[@]}"; do targets+=(--target "$library"); done
 

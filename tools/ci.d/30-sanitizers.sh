@@ -14,11 +14,11 @@ cd "$(dirname "$0")/../.."
 
 asan_tests='PVRTCTests|TextureFormatsTests|ImageFilesTests|FileIOTests|PVRTCGLTests|TextureLoaderTests|TextureLoaderGLTests'
 tsan_tests='TextureLoaderTests|TextureLoaderGLTests|PVRTCGLTests|PVRTCEncoderTests|PVRTCTests'
-# PVRC_TEST_TARGETS: the test targets each run needs (PVRTCEncoderTests is in PVRTCEncodingTests). The
+# PVRC_TEST_TARGETS: the test targets each run needs (PVRTCEncoderTests is in PVRTCSearchTests). The
 # package then declares only them and what they import, so neither instrumented build compiles the
 # command line, the build pipeline or its cryptography, whose tests run only in the plain build.
 asan_targets='PVRTCTests TextureFormatsTests ImageFilesTests FileIOTests PVRTCGLTests TextureLoaderTests TextureLoaderGLTests'
-tsan_targets='TextureLoaderTests TextureLoaderGLTests PVRTCGLTests PVRTCEncodingTests PVRTCTests'
+tsan_targets='TextureLoaderTests TextureLoaderGLTests PVRTCGLTests PVRTCSearchTests PVRTCTests'
 
 # gold prints "warning: Cannot export local symbol '__asan_report_load1_asm'" and the like for each of
 # the ASan runtime's local assembly helpers, 141 lines per linked executable (846 when the whole

@@ -3,8 +3,8 @@ import PVRTC
 import TextureFormats
 
 /// Loads every `.pvr` texture the PVRTCTextures plugin bundled and decodes its first level on the
-/// CPU: `decoded NAME WIDTHxHEIGHT RGB|RGBA, N levels` per texture; exit status 1 if there is none
-/// or one does not parse.
+/// CPU (every face's, for a cube map): `decoded NAME WIDTHxHEIGHT RGB|RGBA, N levels` per texture,
+/// `..., 6 faces` for a cube map; exit status 1 if there is none or one does not parse.
 @main
 enum TexturedGame {
     static func main() throws {
@@ -22,12 +22,23 @@ enum TexturedGame {
             exit(1)
         }
         for url in textures {
-            let file = try TextureFile.read(from: url)
-            let level = try file.texture.level(0)
-            let image = PVRTCDecoder.decode(level)
-            let kind = file.texture.hasAlpha ? "RGBA" : "RGB"
             let name = url.path.dropFirst((Bundle.module.resourceURL?.path.count ?? 0) + 1)
-            print("decoded \(name) \(image.width)x\(image.height) \(kind), \(file.texture.levels.count) levels")
+            let description = try TextureFileDescription.read(from: url)
+            let faces: [PVRTCTexture]
+            let hasAlpha: Bool
+            if description.faceCount == 6 {
+                faces = try PVRTCCubeMap.parse(Array(Data(contentsOf: url)), file: String(name)).faces
+                hasAlpha = description.hasAlpha
+            } else {
+                faces = [try TextureFile.read(from: url).texture]
+                hasAlpha = faces[0].hasAlpha
+            }
+            let images = try faces.map { PVRTCDecoder.decode(try $0.level(0)) }
+            let kind = hasAlpha ? "RGBA" : "RGB"
+            let cube = faces.count == 6 ? ", 6 faces" : ""
+            print(
+                "decoded \(name) \(images[0].width)x\(images[0].height) \(kind), \(faces[0].levels.count) levels\(cube)"
+            )
         }
     }
 }

@@ -1,0 +1,34 @@
+import PVRTCSearch
+import TextureFormats
+
+extension EncodeJob {
+    /// The whole job an encode's options ask for, resolved through the option table
+    /// (``EncodingOption/all``): the container from `format`, else from `output`'s extension
+    /// (`TextureContainer.forPathExtension(_:)`), else legacy PVR v2; then every option's value,
+    /// the pixel limit (`max-pixels`) included. Options not in `values` keep their defaults.
+    ///
+    /// - Parameters:
+    ///   - values: Option values by option name (``EncodingOption/name``).
+    ///   - output: The texture file written, when its name is to choose the container.
+    /// - Throws: ``EncodingOptionError`` for a value that does not fit its option;
+    ///   ``EncodeJobError/unknownContainer(output:)`` when neither `format` nor `output`'s extension
+    ///   names a container.
+    public init(resolving values: [String: EncodingOptionValue], output: String? = nil) throws {
+        let container: TextureContainer
+        if let format = values["format"]?.word, let named = TextureContainer(rawValue: format) {
+            container = named
+        } else if let output {
+            guard let implied = TextureContainer.forPathExtension(output) else {
+                throw EncodeJobError.unknownContainer(output: output)
+            }
+            container = implied
+        } else {
+            container = .pvr2
+        }
+        self.init(container: container)
+        for option in EncodingOption.all {
+            guard let value = values[option.name] else { continue }
+            try option.set(value, in: &self)
+        }
+    }
+}
