@@ -9,7 +9,8 @@ extension GLContext {
     /// rows as stored (row 0 at t = 0, as for 2D uploads).
     ///
     /// - ``PVRTCUploadMode/native``: one `glCompressedTexImage2D` per face and level with the
-    ///   `PixelFormatTable` enum. Untested here: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
+    ///   `PixelFormatTable` enum, given the format's extension (``nativeExtension(for:)``). Untested here: Mesa
+    ///   exposes neither `GL_IMG_texture_compression_pvrtc` nor `GL_IMG_texture_compression_pvrtc2`.
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
     ///   `pvrtc1.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
@@ -95,11 +96,8 @@ extension GLContext {
     }
 
     private func uploadNativeCube(_ cubeMap: PVRTCCubeMap) throws -> GPUTexture {
-        guard supportsNativePVRTC else {
-            throw GLError.unsupported(
-                "native PVRTC upload needs GL_IMG_texture_compression_pvrtc, which \(renderer) lacks")
-        }
         let shape = cubeMap.shape
+        try checkNativeSupport(shape.format)
         let mipmapped = shape.levels.count == PVRTCTexture.fullChainLength(width: shape.width, height: shape.height)
         let name = makeCubeTexture(minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         let format = GLenum(PixelFormatTable.codes(for: shape).glUploadInternalFormat)
