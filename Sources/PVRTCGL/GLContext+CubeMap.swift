@@ -12,7 +12,7 @@ extension GLContext {
     ///   `PixelFormatTable` enum, given the format's extension (``nativeExtension(for:)``). Untested here: Mesa
     ///   exposes neither `GL_IMG_texture_compression_pvrtc` nor `GL_IMG_texture_compression_pvrtc2`.
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
-    ///   `pvrtc1.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
+    ///   `pvrtc.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
     /// - Throws: ``GLError/unsupported(_:)`` for direct mode, native without the extension, decode-once

@@ -6,7 +6,7 @@ extension GLContext {
     /// `target`'s image `image` (`GL_TEXTURE_2D` or a cube face) with a quarter of the fragments of the
     /// one-pixel-per-fragment pass.
     ///
-    /// 1. `pvrtc1.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
+    /// 1. `pvrtc.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
     ///    textures: texel (x, Y) of scratch j is pixel (x, 4Y+2+j) of the level (rows wrapped), because
     ///    those four pixels share their four block words (both rates have 4-pixel-tall blocks; at 2bpp
     ///    the neighbours that averaged pixels read lie in the same four blocks). Texture fetches per

@@ -145,7 +145,7 @@ extension GLContext {
             gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
-    /// Renders `level` 1:1 through `pvrtc1.frag` into mip level `mipLevel` of `target`'s image `image`
+    /// Renders `level` 1:1 through `pvrtc.frag` into mip level `mipLevel` of `target`'s image `image`
     /// (`GL_TEXTURE_2D`, or a cube face of a cube map): four rows per fragment when the context supports
     /// it and the level is at least 8 pixels tall (rows of the padded grid below the level are dropped),
     /// otherwise one pixel per fragment.

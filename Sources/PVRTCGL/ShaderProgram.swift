@@ -78,10 +78,10 @@ extension String {
 struct ProgramCache {
     /// quad.vert + texture.frag.
     private(set) var texture: TextureProgram?
-    /// quad.vert + pvrtc1.frag, by format and form (one pixel or four rows per fragment).
-    private var decoding: [DecodingKey: PVRTC1Program] = [:]
+    /// quad.vert + pvrtc.frag, by format and form (one pixel or four rows per fragment).
+    private var decoding: [DecodingKey: PVRTCProgram] = [:]
 
-    /// Which compiled form of `pvrtc1.frag` a program is.
+    /// Which compiled form of `pvrtc.frag` a program is.
     private struct DecodingKey: Hashable {
         let format: PVRTCFormat
         let tileRows: Bool
@@ -96,23 +96,23 @@ struct ProgramCache {
     }
 
     /// The one-pixel-per-fragment decoding program for `format`, compiled if needed.
-    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
+    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTCProgram {
         try cached(DecodingKey(format: format, tileRows: false))
     }
 
     /// The four-rows-per-fragment decoding program for `format`, compiled if needed (needs
     /// `GL_EXT_draw_buffers`).
-    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
+    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTCProgram {
         try cached(DecodingKey(format: format, tileRows: true))
     }
 
-    /// The decoding program for `key`, compiled from `pvrtc1.frag` with the key's preamble if not yet made.
-    private mutating func cached(_ key: DecodingKey) throws -> PVRTC1Program {
+    /// The decoding program for `key`, compiled from `pvrtc.frag` with the key's preamble if not yet made.
+    private mutating func cached(_ key: DecodingKey) throws -> PVRTCProgram {
         if let program = decoding[key] { return program }
         let preamble =
-            PVRTC1Program.preamble(for: key.format) + (key.tileRows ? PVRTC1Program.tileRowsPreamble : "")
+            PVRTCProgram.preamble(for: key.format) + (key.tileRows ? PVRTCProgram.tileRowsPreamble : "")
         let name = "\(key.format.displayName)\(key.tileRows ? " tile rows" : "")"
-        let made = try PVRTC1Program(preamble: preamble, name: name)
+        let made = try PVRTCProgram(preamble: preamble, name: name)
         decoding[key] = made
         return made
     }
@@ -152,18 +152,18 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc1.frag`: one source for every format (PVRTC1 and PVRTC2, 4bpp and 2bpp, chosen by
+/// `quad.vert` + `pvrtc.frag`: one source for every format (PVRTC1 and PVRTC2, 4bpp and 2bpp, chosen by
 /// preprocessor lines in front of it), each one pixel or (decode-once) four rows per fragment.
-struct PVRTC1Program {
-    /// Prepended to `pvrtc1.frag` for the tile-rows form (preprocessor lines only, so the
+struct PVRTCProgram {
+    /// Prepended to `pvrtc.frag` for the tile-rows form (preprocessor lines only, so the
     /// `#extension` still precedes every other token).
     static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
-    /// Prepended to `pvrtc1.frag` for the 2bpp forms (8x4 blocks).
+    /// Prepended to `pvrtc.frag` for the 2bpp forms (8x4 blocks).
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
-    /// Prepended to `pvrtc1.frag` for the PVRTC2 forms (colour word, hard transitions, punch-through).
+    /// Prepended to `pvrtc.frag` for the PVRTC2 forms (colour word, hard transitions, punch-through).
     static let pvrtc2Preamble = "#define PVRC_PVRTC2 1\n"
 
-    /// The preprocessor lines that select `format`'s decoder in `pvrtc1.frag`.
+    /// The preprocessor lines that select `format`'s decoder in `pvrtc.frag`.
     static func preamble(for format: PVRTCFormat) -> String {
         switch format {
         case .pvrtc1_4bpp: return ""
@@ -181,10 +181,10 @@ struct PVRTC1Program {
     let blocks: GLint
     let inverseBlocks: GLint
 
-    /// Compiles `pvrtc1.frag` with `preamble` (preprocessor lines) in front.
+    /// Compiles `pvrtc.frag` with `preamble` (preprocessor lines) in front.
     init(preamble: String, name: String) throws {
         shader = try ShaderProgram(
-            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtc1Fragment)
+            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtcFragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

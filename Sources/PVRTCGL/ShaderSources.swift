@@ -32,8 +32,8 @@ package enum ShaderSources {
 
         """#
 
-    /// The PVRTC decoding fragment shader: PVRTC1 4bpp, 2bpp with PVRC_2BPP defined, PVRTC2 with PVRC_PVRTC2 (`shaders/pvrtc1.frag`).
-    package static let pvrtc1Fragment = #"""
+    /// The PVRTC decoding fragment shader: PVRTC1 4bpp, 2bpp with PVRC_2BPP defined, PVRTC2 with PVRC_PVRTC2 (`shaders/pvrtc.frag`).
+    package static let pvrtcFragment = #"""
         // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK),
         // and with PVRC_2BPP defined (the program prepends it) the PVRTC1 2bpp decoder (8x4 blocks, reference A.9).
         // With PVRC_PVRTC2 defined as well (either rate) it decodes PVRTC2 (PVRTC-II) exactly as pvrc's CPU decoder
