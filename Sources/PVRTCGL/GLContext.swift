@@ -53,6 +53,12 @@ public final class GLContext {
     /// Apple GPUs.
     public var supportsNativePVRTC2: Bool { extensions.contains(Self.nativeExtension(for: .pvrtc2_4bpp)) }
 
+    /// True when the GPU samples `format` natively (its ``nativeExtension(for:)`` is present), so
+    /// ``PVRTCUploadMode/native`` uploads of it work.
+    public func supportsNative(_ format: PVRTCFormat) -> Bool {
+        extensions.contains(Self.nativeExtension(for: format))
+    }
+
     /// The GL extension that lets a GPU sample `format` natively: `GL_IMG_texture_compression_pvrtc` for
     /// PVRTC1, `GL_IMG_texture_compression_pvrtc2` for PVRTC2.
     public static func nativeExtension(for format: PVRTCFormat) -> String {
@@ -165,8 +171,8 @@ public final class GLContext {
 
     /// Throws unless this context samples `format` natively (``nativeExtension(for:)``).
     func checkNativeSupport(_ format: PVRTCFormat) throws {
-        let needed = Self.nativeExtension(for: format)
-        guard extensions.contains(needed) else {
+        guard supportsNative(format) else {
+            let needed = Self.nativeExtension(for: format)
             throw GLError.unsupported("native \(format.displayName) upload needs \(needed), which \(renderer) lacks")
         }
     }

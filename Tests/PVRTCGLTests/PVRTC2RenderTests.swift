@@ -166,6 +166,8 @@ final class PVRTC2RenderTests: XCTestCase {
         XCTAssertEqual(GLContext.nativeExtension(for: .pvrtc2_2bpp), "GL_IMG_texture_compression_pvrtc2")
         XCTAssertEqual(GLContext.nativeExtension(for: .pvrtc1_2bpp), "GL_IMG_texture_compression_pvrtc")
         XCTAssertEqual(context.supportsNativePVRTC2, context.extensions.contains("GL_IMG_texture_compression_pvrtc2"))
+        XCTAssertEqual(context.supportsNative(.pvrtc2_4bpp), context.supportsNativePVRTC2)
+        XCTAssertEqual(context.supportsNative(.pvrtc1_4bpp), context.supportsNativePVRTC)
         let texture = try Self.texture(width: 12, height: 8, words: .random, format: .pvrtc2_4bpp, seed: 9)
         let cube = try RandomBlocks.cubeMap(size: 8, levels: 1, format: .pvrtc2_2bpp, seed: 9)
         guard !context.supportsNativePVRTC2 else {
