@@ -19,7 +19,8 @@
 // - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
 // - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
 //   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
-//   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
+//   wrapped at the padded grid's height, 4 x blocks-high; the copy drops the padded rows of a PVRTC2 level
+//   whose height is not a multiple of 4), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
 //   quarter of the fragments and texture fetches.
 // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
 //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
