@@ -25,7 +25,7 @@ emit() { # emit NAME FILE DOC
     printf '\n'
     emit textureFragment texture.frag "The plain texture-sampling fragment shader"
     printf '\n'
-    emit pvrtc1Fragment pvrtc1.frag "The PVRTC1 decoding fragment shader, 4bpp, and 2bpp with PVRC_2BPP defined"
+    emit pvrtcFragment pvrtc.frag "The PVRTC decoding fragment shader: PVRTC1 4bpp, 2bpp with PVRC_2BPP defined, PVRTC2 with PVRC_PVRTC2"
     printf '}\n'
 } > "$tmp"
 mv "$tmp" "$out"

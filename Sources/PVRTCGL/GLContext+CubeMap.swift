@@ -9,17 +9,17 @@ extension GLContext {
     /// rows as stored (row 0 at t = 0, as for 2D uploads).
     ///
     /// - ``PVRTCUploadMode/native``: one `glCompressedTexImage2D` per face and level with the
-    ///   `PixelFormatTable` enum. Untested here: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
+    ///   `PixelFormatTable` enum, given the format's extension (``nativeExtension(for:)``). Untested here: Mesa
+    ///   exposes neither `GL_IMG_texture_compression_pvrtc` nor `GL_IMG_texture_compression_pvrtc2`.
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
-    ///   `pvrtc1.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
+    ///   `pvrtc.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
-    /// - Throws: ``GLError/formatNotSupported(_:)`` for PVRTC2 faces; ``GLError/unsupported(_:)`` for direct
-    ///   mode, native without the extension, decode-once mips without `GL_OES_fbo_render_mipmap` or a face
+    /// - Throws: ``GLError/unsupported(_:)`` for direct
+    ///   mode, native without the format's extension, decode-once mips without `GL_OES_fbo_render_mipmap` or a face
     ///   above `GL_MAX_CUBE_MAP_TEXTURE_SIZE`; ``GLError`` when GL fails (nothing is left allocated).
     public func upload(_ cubeMap: PVRTCCubeMap, mode: PVRTCUploadMode) throws -> GPUTexture {
         let shape = cubeMap.shape
-        guard !shape.format.isPVRTC2 else { throw GLError.formatNotSupported(shape.format) }
         activate()
         guard shape.width <= maxCubeMapTextureSize else {
             throw GLError.unsupported(
@@ -96,11 +96,8 @@ extension GLContext {
     }
 
     private func uploadNativeCube(_ cubeMap: PVRTCCubeMap) throws -> GPUTexture {
-        guard supportsNativePVRTC else {
-            throw GLError.unsupported(
-                "native PVRTC upload needs GL_IMG_texture_compression_pvrtc, which \(renderer) lacks")
-        }
         let shape = cubeMap.shape
+        try checkNativeSupport(shape.format)
         let mipmapped = shape.levels.count == PVRTCTexture.fullChainLength(width: shape.width, height: shape.height)
         let name = makeCubeTexture(minFilter: GLenum(mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         let format = GLenum(PixelFormatTable.codes(for: shape).glUploadInternalFormat)

@@ -162,11 +162,11 @@ extension GLContext {
     /// The most bytes ``readPixels(_:)`` reads back in one `glReadPixels` call (4 MiB).
     public static let readBackBandBytes = 4 << 20
 
-    /// Draws one level through `pvrtc1.frag` with the current framebuffer and viewport; `program`
+    /// Draws one level through `pvrtc.frag` with the current framebuffer and viewport; `program`
     /// defaults to the one-pixel-per-fragment form for the level's format.
     func drawDecoding(
         _ data: GPUTexture.DataLevel, position: (Float, Float, Float, Float),
-        program chosen: PVRTC1Program? = nil, blend: BlendMode = .replace
+        program chosen: PVRTCProgram? = nil, blend: BlendMode = .replace
     ) throws {
         let program = try chosen ?? programs.decodingProgram(for: data.format)
         glUseProgram(program.shader.program)

@@ -6,8 +6,11 @@ extension GLContext {
     /// result back (row 0 = top = first texture row); every GL object is deleted again.
     ///
     /// At the level's own size the output is that level, decoded exactly: ``PVRTCUploadMode/direct``
-    /// decodes `level` point-sampled; the other modes sample their mip pyramid, whose LOD at that size
-    /// is `level`. At other sizes direct mode point-samples `level` and the others filter normally.
+    /// decodes `level` point-sampled, ``PVRTCUploadMode/decodeOnce`` draws that level of its pyramid (the
+    /// mipmap rules would blend two levels where the chain's sizes do not halve exactly, as in
+    /// non-power-of-two PVRTC2 chains), ``PVRTCUploadMode/native`` samples its mip pyramid, whose LOD at
+    /// that size is `level`. At other sizes direct mode point-samples `level` and the others filter
+    /// normally.
     /// - Parameters:
     ///   - texture: the texture to upload and draw.
     ///   - level: the level shown at its own size (and the one direct mode samples).
@@ -36,7 +39,11 @@ extension GLContext {
             width: width ?? texture.levels[level].width,
             height: height ?? texture.levels[level].height)
         defer { delete(target) }
-        try draw(uploaded, into: target, level: level, clearColor: .transparent)
+        let oneToOne =
+            target.width == texture.levels[level].width && target.height == texture.levels[level].height
+        let framebuffer = GLFramebuffer(name: target.framebuffer, width: target.width, height: target.height)
+        clear(framebuffer, to: .transparent)
+        try draw(uploaded, to: framebuffer, level: mode == .direct || (mode == .decodeOnce && oneToOne) ? level : nil)
         return try readPixels(target)
     }
 

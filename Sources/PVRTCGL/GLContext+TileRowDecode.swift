@@ -2,11 +2,11 @@ import CGLES2
 import PVRTC
 
 extension GLContext {
-    /// Decodes `data` (a 4bpp or 2bpp level at least 8 pixels tall) into mip level `mipLevel` of
+    /// Decodes `data` (a PVRTC1 or PVRTC2 level, 4bpp or 2bpp, at least 8 pixels tall) into mip level `mipLevel` of
     /// `target`'s image `image` (`GL_TEXTURE_2D` or a cube face) with a quarter of the fragments of the
     /// one-pixel-per-fragment pass.
     ///
-    /// 1. `pvrtc1.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
+    /// 1. `pvrtc.frag` in its tile-rows form draws a width x blocks-high pass into four scratch
     ///    textures: texel (x, Y) of scratch j is pixel (x, 4Y+2+j) of the level (rows wrapped), because
     ///    those four pixels share their four block words (both rates have 4-pixel-tall blocks; at 2bpp
     ///    the neighbours that averaged pixels read lie in the same four blocks). Texture fetches per
@@ -51,16 +51,18 @@ extension GLContext {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[j], GLenum(GL_TEXTURE_2D), 0, 0)
         }
 
-        // Pass 2: scratch j row Y is level row (4Y + 2 + j) mod height.
+        // Pass 2: scratch j row Y is row (4Y + 2 + j) mod 4 * blocksHigh of the padded level, copied when it
+        // is a row of the level (a PVRTC2 level whose height is not a multiple of 4 has padded rows).
         let isCubeFace = image != GLenum(GL_TEXTURE_2D)
         glBindTexture(GLenum(isCubeFace ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D), target)
         for j in 0..<4 {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), attachments[0], GLenum(GL_TEXTURE_2D), scratch[j], 0)
             try checkFramebuffer()
             for row in 0..<blocksHigh {
+                let levelRow = (4 * row + 2 + j) % (4 * blocksHigh)
+                guard levelRow < height else { continue }
                 glCopyTexSubImage2D(
-                    image, GLint(mipLevel), 0, GLint((4 * row + 2 + j) % height),
-                    0, GLint(row), GLsizei(width), 1)
+                    image, GLint(mipLevel), 0, GLint(levelRow), 0, GLint(row), GLsizei(width), 1)
             }
         }
         try check("glCopyTexSubImage2D")

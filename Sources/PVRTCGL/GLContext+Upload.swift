@@ -22,11 +22,10 @@ extension GLContext {
     }
 
     /// Uploads a PVRTC texture without decoding it on the CPU.
-    /// - Throws: ``GLError/formatNotSupported(_:)`` for a PVRTC2 texture (the GL path is PVRTC1's);
-    ///   ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without ``supportsNativePVRTC`` or for
-    ///   sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
+    /// - Throws: ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without the format's extension
+    ///   (``supportsNativePVRTC`` for PVRTC1, ``supportsNativePVRTC2`` for PVRTC2) or for sizes above
+    ///   `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
     public func upload(_ texture: PVRTCTexture, mode: PVRTCUploadMode) throws -> GPUTexture {
-        guard !texture.format.isPVRTC2 else { throw GLError.formatNotSupported(texture.format) }
         activate()
         try checkSize(texture.width, texture.height)
         switch mode {
@@ -51,13 +50,12 @@ extension GLContext {
     // MARK: - Native
 
     /// One `glCompressedTexImage2D` per level with the internal format of ``PixelFormatTable``
-    /// (`GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`); the Morton-ordered bytes go up as they are.
-    /// Untested: Mesa does not expose `GL_IMG_texture_compression_pvrtc`.
+    /// (`GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG` for PVRTC1, `GL_COMPRESSED_RGBA_PVRTC_{4,2}BPPV2_IMG` for
+    /// PVRTC2); the blocks go up as they are stored (Morton order for PVRTC1, row order for PVRTC2).
+    /// Untested: Mesa exposes neither `GL_IMG_texture_compression_pvrtc` nor
+    /// `GL_IMG_texture_compression_pvrtc2`, so no test here has run a native upload of either generation.
     private func uploadNative(_ texture: PVRTCTexture) throws -> GPUTexture {
-        guard supportsNativePVRTC else {
-            throw GLError.unsupported(
-                "native PVRTC upload needs GL_IMG_texture_compression_pvrtc, which \(renderer) lacks")
-        }
+        try checkNativeSupport(texture.format)
         let mipmapped =
             texture.levels.count == PVRTCTexture.fullChainLength(width: texture.width, height: texture.height)
         let name = makeTexture(
@@ -147,10 +145,10 @@ extension GLContext {
             gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
     }
 
-    /// Renders `level` 1:1 through `pvrtc1.frag` into mip level `mipLevel` of `target`'s image `image`
+    /// Renders `level` 1:1 through `pvrtc.frag` into mip level `mipLevel` of `target`'s image `image`
     /// (`GL_TEXTURE_2D`, or a cube face of a cube map): four rows per fragment when the context supports
-    /// it and the level is at least 8 pixels tall (then `4 * blocksHigh` is the height, so the wrapped
-    /// rows are real), otherwise one pixel per fragment.
+    /// it and the level is at least 8 pixels tall (rows of the padded grid below the level are dropped),
+    /// otherwise one pixel per fragment.
     func decode(
         _ level: PVRTCImage, into target: GLuint, image: GLenum = GLenum(GL_TEXTURE_2D), mipLevel: Int,
         framebuffer: GLuint

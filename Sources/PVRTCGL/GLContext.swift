@@ -46,8 +46,24 @@ public final class GLContext {
     /// `GL_MAX_CUBE_MAP_TEXTURE_SIZE`, the largest cube face.
     let maxCubeMapTextureSize: Int
     /// True when the GPU samples PVRTC1 natively (`GL_IMG_texture_compression_pvrtc`), so
-    /// ``PVRTCUploadMode/native`` uploads work. False on Mesa, NVIDIA, AMD and Intel.
-    public var supportsNativePVRTC: Bool { extensions.contains("GL_IMG_texture_compression_pvrtc") }
+    /// ``PVRTCUploadMode/native`` uploads of PVRTC1 work. False on Mesa, NVIDIA, AMD and Intel.
+    public var supportsNativePVRTC: Bool { extensions.contains(Self.nativeExtension(for: .pvrtc1_4bpp)) }
+    /// True when the GPU samples PVRTC2 natively (`GL_IMG_texture_compression_pvrtc2`, PowerVR Series5XT and
+    /// later), so ``PVRTCUploadMode/native`` uploads of PVRTC2 work. False on Mesa, NVIDIA, AMD, Intel and
+    /// Apple GPUs.
+    public var supportsNativePVRTC2: Bool { extensions.contains(Self.nativeExtension(for: .pvrtc2_4bpp)) }
+
+    /// True when the GPU samples `format` natively (its ``nativeExtension(for:)`` is present), so
+    /// ``PVRTCUploadMode/native`` uploads of it work.
+    public func supportsNative(_ format: PVRTCFormat) -> Bool {
+        extensions.contains(Self.nativeExtension(for: format))
+    }
+
+    /// The GL extension that lets a GPU sample `format` natively: `GL_IMG_texture_compression_pvrtc` for
+    /// PVRTC1, `GL_IMG_texture_compression_pvrtc2` for PVRTC2.
+    public static func nativeExtension(for format: PVRTCFormat) -> String {
+        format.isPVRTC2 ? "GL_IMG_texture_compression_pvrtc2" : "GL_IMG_texture_compression_pvrtc"
+    }
     /// True when mip levels other than 0 can be framebuffer attachments (`GL_OES_fbo_render_mipmap`),
     /// which lets ``PVRTCUploadMode/decodeOnce`` decode each file level straight into its mip level.
     public var supportsRenderToMipLevel: Bool { extensions.contains("GL_OES_fbo_render_mipmap") }
@@ -147,10 +163,17 @@ public final class GLContext {
     public func prepare() throws {
         activate()
         _ = try programs.textureProgram()
-        let shaderFormats = PVRTCFormat.allCases.filter { !$0.isPVRTC2 }
-        for format in shaderFormats { _ = try programs.decodingProgram(for: format) }
+        for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
         if supportsTileRowDecoding {
-            for format in shaderFormats { _ = try programs.tileRowsProgram(for: format) }
+            for format in PVRTCFormat.allCases { _ = try programs.tileRowsProgram(for: format) }
+        }
+    }
+
+    /// Throws unless this context samples `format` natively (``nativeExtension(for:)``).
+    func checkNativeSupport(_ format: PVRTCFormat) throws {
+        guard supportsNative(format) else {
+            let needed = Self.nativeExtension(for: format)
+            throw GLError.unsupported("native \(format.displayName) upload needs \(needed), which \(renderer) lacks")
         }
     }
 

@@ -1,5 +1,3 @@
-import PVRTC
-
 /// Errors raised by the GL layer.
 public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No EGL display/config/context could be created; `tried` lists what was attempted.
@@ -21,8 +19,6 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A draw asked for a face or mip level the texture does not have (`faceCount` faces, `levelCount`
     /// levels).
     case noSuchImage(face: Int, level: Int, faceCount: Int, levelCount: Int)
-    /// The GL path cannot decode or draw `format` yet (PVRTC2 textures are decoded on the CPU only).
-    case formatNotSupported(PVRTCFormat)
 
     /// A one-line description of the failure.
     public var description: String {
@@ -39,8 +35,6 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchImage(let face, let level, let faceCount, let levelCount):
             return "face \(face), level \(level) requested but the texture has \(faceCount) face(s) and "
                 + "\(levelCount) level(s)"
-        case .formatNotSupported(let format):
-            return "\(format.displayName) is not supported by the GL path yet (it decodes on the CPU only)"
         }
     }
 }

@@ -2,15 +2,17 @@ import PVRTC
 
 /// How a PVRTC texture reaches the GPU. None of them decodes on the CPU.
 public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
-    /// `glCompressedTexImage2D` with `GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG`, one call per level; the
-    /// GPU samples the blocks itself. Needs ``GLContext/supportsNativePVRTC`` (PowerVR / Apple GPUs).
-    /// Not testable on Mesa, which lacks the extension.
+    /// `glCompressedTexImage2D` with `GL_COMPRESSED_RGB[A]_PVRTC_{4,2}BPPV1_IMG` (PVRTC1) or
+    /// `GL_COMPRESSED_RGBA_PVRTC_{4,2}BPPV2_IMG` (PVRTC2), one call per level; the GPU samples the blocks
+    /// itself. Needs ``GLContext/supportsNativePVRTC`` (PVRTC1: PowerVR / Apple GPUs) or
+    /// ``GLContext/supportsNativePVRTC2`` (PVRTC2: PowerVR GPUs). Untested: Mesa lacks both extensions.
     case native
-    /// The blocks go up as data textures, `pvrtc1.frag` decodes every level once into the matching
+    /// The blocks go up as data textures, `pvrtc.frag` decodes every level once into the matching
     /// mip level of an RGBA8 texture, the data textures are deleted, and drawing samples the RGBA8
-    /// texture with `LINEAR_MIPMAP_LINEAR`. GPU memory: the RGBA8 pyramid (8x the compressed size).
+    /// texture with `LINEAR_MIPMAP_LINEAR`. GPU memory: the RGBA8 pyramid (8x the compressed size at 4bpp,
+    /// 16x at 2bpp, for sizes that are whole blocks).
     case decodeOnce = "decode-once"
-    /// The blocks stay on the GPU as data textures (4 bpp) and `pvrtc1.frag` decodes every drawn
+    /// The blocks stay on the GPU as data textures (4 or 2 bpp) and `pvrtc.frag` decodes every drawn
     /// fragment, point-sampling one chosen level: exact at 1:1, no filtering.
     case direct
 }

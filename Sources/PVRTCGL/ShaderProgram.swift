@@ -78,14 +78,14 @@ extension String {
 struct ProgramCache {
     /// quad.vert + texture.frag.
     private(set) var texture: TextureProgram?
-    /// quad.vert + pvrtc1.frag, one pixel per fragment.
-    private(set) var pvrtc4: PVRTC1Program?
-    /// quad.vert + pvrtc1.frag with `PVRC_TILE_ROWS`: four pixels per fragment into four attachments.
-    private(set) var pvrtc4TileRows: PVRTC1Program?
-    /// quad.vert + pvrtc1.frag with `PVRC_2BPP`: one PVRTC1 2bpp pixel per fragment.
-    private(set) var pvrtc2: PVRTC1Program?
-    /// quad.vert + pvrtc1.frag with `PVRC_2BPP` and `PVRC_TILE_ROWS`: four 2bpp pixels per fragment.
-    private(set) var pvrtc2TileRows: PVRTC1Program?
+    /// quad.vert + pvrtc.frag, by format and form (one pixel or four rows per fragment).
+    private var decoding: [DecodingKey: PVRTCProgram] = [:]
+
+    /// Which compiled form of `pvrtc.frag` a program is.
+    private struct DecodingKey: Hashable {
+        let format: PVRTCFormat
+        let tileRows: Bool
+    }
 
     /// The texture-sampling program, compiled if needed.
     mutating func textureProgram() throws -> TextureProgram {
@@ -96,50 +96,33 @@ struct ProgramCache {
     }
 
     /// The one-pixel-per-fragment decoding program for `format`, compiled if needed.
-    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
-        switch format {
-        case .pvrtc1_4bpp: try cached(\.pvrtc4, preamble: "", name: "pvrtc1 (4bpp)")
-        case .pvrtc1_2bpp: try cached(\.pvrtc2, preamble: PVRTC1Program.twoBppPreamble, name: "pvrtc1 (2bpp)")
-        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
-        }
+    mutating func decodingProgram(for format: PVRTCFormat) throws -> PVRTCProgram {
+        try cached(DecodingKey(format: format, tileRows: false))
     }
 
     /// The four-rows-per-fragment decoding program for `format`, compiled if needed (needs
     /// `GL_EXT_draw_buffers`).
-    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTC1Program {
-        switch format {
-        case .pvrtc1_4bpp:
-            try cached(\.pvrtc4TileRows, preamble: PVRTC1Program.tileRowsPreamble, name: "pvrtc1 (4bpp tile rows)")
-        case .pvrtc1_2bpp:
-            try cached(
-                \.pvrtc2TileRows, preamble: PVRTC1Program.twoBppPreamble + PVRTC1Program.tileRowsPreamble,
-                name: "pvrtc1 (2bpp tile rows)")
-        case .pvrtc2_4bpp, .pvrtc2_2bpp: throw GLError.formatNotSupported(format)
-        }
+    mutating func tileRowsProgram(for format: PVRTCFormat) throws -> PVRTCProgram {
+        try cached(DecodingKey(format: format, tileRows: true))
     }
 
-    /// The decoding program in `slot`, compiled from `pvrtc1.frag` with `preamble` if the slot is empty.
-    private mutating func cached(
-        _ slot: WritableKeyPath<ProgramCache, PVRTC1Program?>, preamble: String, name: String
-    ) throws -> PVRTC1Program {
-        if let program = self[keyPath: slot] { return program }
-        let made = try PVRTC1Program(preamble: preamble, name: name)
-        self[keyPath: slot] = made
+    /// The decoding program for `key`, compiled from `pvrtc.frag` with the key's preamble if not yet made.
+    private mutating func cached(_ key: DecodingKey) throws -> PVRTCProgram {
+        if let program = decoding[key] { return program }
+        let preamble =
+            PVRTCProgram.preamble(for: key.format) + (key.tileRows ? PVRTCProgram.tileRowsPreamble : "")
+        let name = "\(key.format.displayName)\(key.tileRows ? " tile rows" : "")"
+        let made = try PVRTCProgram(preamble: preamble, name: name)
+        decoding[key] = made
         return made
     }
 
     /// Deletes every compiled program.
     mutating func deleteAll() {
         if let texture { glDeleteProgram(texture.shader.program) }
-        if let pvrtc4 { glDeleteProgram(pvrtc4.shader.program) }
-        if let pvrtc4TileRows { glDeleteProgram(pvrtc4TileRows.shader.program) }
-        if let pvrtc2 { glDeleteProgram(pvrtc2.shader.program) }
-        if let pvrtc2TileRows { glDeleteProgram(pvrtc2TileRows.shader.program) }
+        for program in decoding.values { glDeleteProgram(program.shader.program) }
         texture = nil
-        pvrtc4 = nil
-        pvrtc4TileRows = nil
-        pvrtc2 = nil
-        pvrtc2TileRows = nil
+        decoding = [:]
     }
 }
 
@@ -169,14 +152,26 @@ struct TextureProgram {
     }
 }
 
-/// `quad.vert` + `pvrtc1.frag`: the 4bpp or the 2bpp form, each one pixel or (decode-once) four rows per
-/// fragment.
-struct PVRTC1Program {
-    /// Prepended to `pvrtc1.frag` for the tile-rows form (preprocessor lines only, so the
+/// `quad.vert` + `pvrtc.frag`: one source for every format (PVRTC1 and PVRTC2, 4bpp and 2bpp, chosen by
+/// preprocessor lines in front of it), each one pixel or (decode-once) four rows per fragment.
+struct PVRTCProgram {
+    /// Prepended to `pvrtc.frag` for the tile-rows form (preprocessor lines only, so the
     /// `#extension` still precedes every other token).
     static let tileRowsPreamble = "#define PVRC_TILE_ROWS 1\n#extension GL_EXT_draw_buffers : require\n"
-    /// Prepended to `pvrtc1.frag` for the PVRTC1 2bpp form (8x4 blocks, one pixel per fragment).
+    /// Prepended to `pvrtc.frag` for the 2bpp forms (8x4 blocks).
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
+    /// Prepended to `pvrtc.frag` for the PVRTC2 forms (colour word, hard transitions, punch-through).
+    static let pvrtc2Preamble = "#define PVRC_PVRTC2 1\n"
+
+    /// The preprocessor lines that select `format`'s decoder in `pvrtc.frag`.
+    static func preamble(for format: PVRTCFormat) -> String {
+        switch format {
+        case .pvrtc1_4bpp: return ""
+        case .pvrtc1_2bpp: return twoBppPreamble
+        case .pvrtc2_4bpp: return pvrtc2Preamble
+        case .pvrtc2_2bpp: return pvrtc2Preamble + twoBppPreamble
+        }
+    }
 
     let shader: ShaderProgram
     let quad: QuadUniforms
@@ -186,10 +181,10 @@ struct PVRTC1Program {
     let blocks: GLint
     let inverseBlocks: GLint
 
-    /// Compiles `pvrtc1.frag` with `preamble` (preprocessor lines) in front.
+    /// Compiles `pvrtc.frag` with `preamble` (preprocessor lines) in front.
     init(preamble: String, name: String) throws {
         shader = try ShaderProgram(
-            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtc1Fragment)
+            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtcFragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

@@ -8,9 +8,9 @@ import TextureFormats
 /// The kind comes from the file's content (its container header and pixel format), never from its
 /// name: a `.pvr`, `.ktx`, `.ktx2`, `.pvr.ccz` or `.pvr.gz` file may hold any of them.
 public enum TextureContent: Sendable {
-    /// A PVRTC1 (4bpp or 2bpp) 2D texture with its mip levels.
+    /// A PVRTC1 or PVRTC2 (4bpp or 2bpp) 2D texture with its mip levels.
     case pvrtc(PVRTCTexture)
-    /// A PVRTC1 cube map: six square faces (+X, −X, +Y, −Y, +Z, −Z) sharing size and levels.
+    /// A PVRTC1 or PVRTC2 cube map: six square faces (+X, −X, +Y, −Y, +Z, −Z) sharing size and levels.
     case pvrtcCubeMap(PVRTCCubeMap)
     /// An uncompressed 2D texture or cube map (PVR v2, PVR v3 or KTX 1.1; RGBA8888, RGB565, RGBA4444,
     /// A8, LA88, BGRA8888, ...) in a format pvrc unpacks; its levels (of each face) come from
@@ -29,11 +29,11 @@ public enum TextureContent: Sendable {
 
     /// Sorts a whole file (bare, `.pvr.ccz` or `.pvr.gz`) by kind and reads it.
     ///
-    /// PVRTC1 with one face is read by its container's reader (as `TextureFile` reads it), with six
+    /// PVRTC with one face is read by its container's reader (as `TextureFile` reads it), with six
     /// faces as a `PVRTCCubeMap`; an uncompressed format pvrc can unpack is kept as its
     /// `TextureFileDescription`.
     /// - Throws: `TextureFormatError` naming `file`: `unsupportedPixelFormat` for other compressed
-    ///   formats (ETC, ASTC, BC, PVRTC-II) and uncompressed ones pvrc cannot unpack, naming the format;
+    ///   formats (ETC, ASTC, BC) and uncompressed ones pvrc cannot unpack, naming the format;
     ///   `unsupportedFeature` for arrays, volume textures and files with a face count other than 1 or
     ///   6 (six faces must be square); the container's errors for damaged files.
     public static func parse(_ bytes: [UInt8], file: String, pixelLimit: PixelLimit = .standard) throws

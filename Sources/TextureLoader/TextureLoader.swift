@@ -3,7 +3,7 @@ import Foundation
 import PVRTC
 import TextureFormats
 
-/// Loads texture files for a renderer without stalling its frames: PVRTC1 2D textures, PVRTC1 cube
+/// Loads texture files for a renderer without stalling its frames: PVRTC (PVRTC1 and PVRTC2) 2D textures, PVRTC cube
 /// maps and uncompressed textures (see ``TextureContent``), from PVR v2, PVR v3, KTX 1.1 and KTX 2
 /// files, bare or in `.pvr.ccz` / `.pvr.gz`, the kind read from the content, not the name.
 ///

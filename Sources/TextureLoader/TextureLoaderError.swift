@@ -22,7 +22,7 @@ public enum TextureLoaderError: Error, Sendable, Equatable, CustomStringConverti
     /// or truncated header, bytes after the last level. `underlying` is the container error.
     case notATexture(file: String, underlying: TextureFormatError)
     /// The file is a valid container holding a pixel format or a feature the loader does not take
-    /// (ETC, ASTC, BC, PVRTC-II, arrays, volume textures); `underlying` is the container error.
+    /// (ETC, ASTC, BC, arrays, volume textures); `underlying` is the container error.
     case unsupportedFormat(file: String, underlying: TextureFormatError)
     /// The file's texture is larger than ``TextureLoaderConfiguration/pixelLimit``; nothing was uploaded.
     case exceedsPixelLimit(file: String, PixelLimitError)

@@ -14,12 +14,14 @@ extension PVRTCUploadMode: ExpressibleByArgument {}
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a PVRTC1 4bpp or 2bpp texture offscreen with OpenGL ES 2.0 and write the read-back as a PNG.",
+        abstract:
+            "Render a PVRTC1 or PVRTC2 texture (4bpp or 2bpp) offscreen with OpenGL ES 2.0 and write the read-back as a PNG.",
         discussion: """
             decode-once decodes every level on the GPU into an RGBA8 mip pyramid and samples it \
-            (LINEAR_MIPMAP_LINEAR); direct decodes per fragment from the 4bpp or 2bpp blocks, point-sampling \
-            one level; native uploads the blocks with glCompressedTexImage2D and needs \
-            GL_IMG_texture_compression_pvrtc (PowerVR/Apple GPUs only). The PNG is upright whatever \
+            (LINEAR_MIPMAP_LINEAR; at the level's own size, that level); direct decodes per fragment from the \
+            4bpp or 2bpp blocks, point-sampling one level; native uploads the blocks with \
+            glCompressedTexImage2D and needs GL_IMG_texture_compression_pvrtc for PVRTC1 (PowerVR/Apple GPUs) \
+            or GL_IMG_texture_compression_pvrtc2 for PVRTC2 (PowerVR GPUs). The PNG is upright whatever \
             orientation the file records. sRGB files are drawn from the stored values (OpenGL ES 2.0 has \
             no sRGB sampling), so the read-back holds the stored sRGB-encoded values, as `pvrc decode` does.
             """

@@ -3,7 +3,7 @@ import Imaging
 import PVRTC
 import TextureFormats
 
-/// Reads the PVRTC1 texture file at `path` and picks mip level `level`, the way `render` and
+/// Reads the PVRTC (PVRTC1 or PVRTC2) texture file at `path` and picks mip level `level`, the way `render` and
 /// `compare` take a level from a file.
 /// - Parameter pixelLimit: Refuses a texture whose level 0 is larger, from its header, before its
 ///   levels are read.

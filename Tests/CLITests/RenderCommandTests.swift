@@ -7,9 +7,19 @@ import XCTest
 /// `pvrc render` (headless GL) against the CPU decoder, and its failure behaviour.
 final class RenderCommandTests: CLITestCase {
     func testRenderWritesTheGPUDecodedLevelInBothModes() throws {
-        for format in PVRTCFormat.allCases where !format.isPVRTC2 {
+        for format in PVRTCFormat.allCases {
             let texture = try randomTexture(width: 64, height: 32, hasAlpha: true, seed: 11, format: format)
-            let file = try writeTexture(texture, container: .pvr2, name: "\(format).pvr")
+            // PVR v2 has no PVRTC2 pixel type.
+            let file = try writeTexture(texture, container: format.isPVRTC2 ? .pvr3 : .pvr2, name: "\(format).pvr")
+            try checkRender(file, texture: texture)
+        }
+    }
+
+    /// PVRTC2 levels of any size: 100x60, 50x30, ..., 3x1 (level 5), each 1:1 equal to the CPU decoder.
+    func testRenderWritesNonPowerOfTwoPVRTC2Levels() throws {
+        for format in [PVRTCFormat.pvrtc2_4bpp, .pvrtc2_2bpp] {
+            let texture = try randomTexture(width: 100, height: 60, hasAlpha: true, seed: 14, format: format)
+            let file = try writeTexture(texture, container: .ktx2, name: "\(format).ktx2")
             try checkRender(file, texture: texture)
         }
     }

@@ -24,21 +24,6 @@ final class GLContextTests: XCTestCase {
         }
     }
 
-    func testPVRTC2UploadThrowsFormatNotSupported() throws {
-        let context = try SharedContext.get()
-        for format in [PVRTCFormat.pvrtc2_4bpp, .pvrtc2_2bpp] {
-            let level = try PVRTCImage(
-                width: 12, height: 8, data: [UInt8](repeating: 0, count: format.byteCount(width: 12, height: 8)),
-                format: format)
-            let texture = try PVRTCTexture(levels: [level], hasAlpha: true)
-            for mode in [PVRTCUploadMode.native, .direct, .decodeOnce] {
-                XCTAssertThrowsError(try context.upload(texture, mode: mode)) {
-                    XCTAssertEqual($0 as? GLError, .formatNotSupported(format), "\(format) \(mode)")
-                }
-            }
-        }
-    }
-
     func testRGBAUploadDrawsTopRowAtTopAndPlacesRect() throws {
         let context = try SharedContext.get()
         var image = RGBAImage(width: 4, height: 2, fill: (0, 0, 255, 255))

@@ -24,6 +24,6 @@ final class ShaderSourcesTests: XCTestCase {
     }
 
     func testPVRTC4FragmentShaderIsEmbeddedVerbatim() throws {
-        try assertEmbedded(ShaderSources.pvrtc1Fragment, file: "pvrtc1.frag")
+        try assertEmbedded(ShaderSources.pvrtcFragment, file: "pvrtc.frag")
     }
 }

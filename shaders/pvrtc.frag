@@ -1,5 +1,9 @@
 // pvrc: PVRTC1 4bpp decoder, bit-exact with the reference integer arithmetic (KDFS / Imagination SDK),
 // and with PVRC_2BPP defined (the program prepends it) the PVRTC1 2bpp decoder (8x4 blocks, reference A.9).
+// With PVRC_PVRTC2 defined as well (either rate) it decodes PVRTC2 (PVRTC-II) exactly as pvrc's CPU decoder
+// does: the same arithmetic, plus the colour word's single opacity flag, the hard-transition flag of each
+// region's top-left word (non-interpolated blending and, at 4bpp, the local palette) and transparent-black
+// punch-through at 4bpp.
 //
 // Input: the level's blocks in linear block order as two NEAREST RGBA8 textures of blocks-wide x
 // blocks-high texels. u_colorWords texel (bx, by) holds the colour word's bytes (r = bits 0-7 ... a =
@@ -15,7 +19,8 @@
 // - by default one fragment is one pixel, floor(v_texCoord * u_size) of the level (direct drawing);
 // - with PVRC_TILE_ROWS defined (the program prepends it and enables GL_EXT_draw_buffers) the target
 //   is width x blocks-high and fragment (x, Y) decodes the four pixels (x, 4Y+2+j), j = 0..3 (rows
-//   wrapped), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
+//   wrapped at the padded grid's height, 4 x blocks-high; the copy drops the padded rows of a PVRTC2 level
+//   whose height is not a multiple of 4), into gl_FragData[j]. Those pixels share their four block words, so decode-once needs a
 //   quarter of the fragments and texture fetches.
 // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
 //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
@@ -24,8 +29,8 @@ precision highp float;
 uniform highp sampler2D u_colorWords;
 uniform highp sampler2D u_modulationWords;
 uniform highp vec2 u_size;          // level width, height in pixels
-uniform highp vec2 u_blocks;        // blocks wide, blocks high (at least 2 each, powers of two)
-uniform highp vec2 u_inverseBlocks; // 1 / u_blocks, exact because u_blocks are powers of two
+uniform highp vec2 u_blocks;        // blocks wide, blocks high (PVRTC1: at least 2, powers of two)
+uniform highp vec2 u_inverseBlocks; // 1 / u_blocks (inexact for PVRTC2's other counts; only texel centres use it)
 varying highp vec2 v_texCoord;
 
 // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
@@ -39,9 +44,27 @@ vec4 fetchBytes(sampler2D words, vec2 block) {
     return floor(texture2D(words, (block + 0.5) * u_inverseBlocks) * 255.0 + 0.5);
 }
 
+#if defined(PVRC_PVRTC2)
+// PVRTC2: bit 31 is the opacity flag of both colours (bit 15 is the hard-transition flag), and at 4bpp a
+// translucent colour B pads its 3-bit alpha with a 1 bit (at 2bpp with a 0 bit, as PVRTC1 does).
+bool opaqueA(vec4 c) {
+    return c.a >= 128.0;
+}
+#if defined(PVRC_2BPP)
+const float translucentAlphaPadB = 0.0;
+#else
+const float translucentAlphaPadB = 1.0;
+#endif
+#else
+bool opaqueA(vec4 c) {
+    return c.g >= 128.0;
+}
+const float translucentAlphaPadB = 0.0;
+#endif
+
 // Colour A of a colour word (bytes c), widened to 5-bit R, G, B and 4-bit alpha.
 vec4 endpointA(vec4 c) {
-    if (c.g >= 128.0) {                          // opaque: 1 RRRRR GGGGG BBBB
+    if (opaqueA(c)) {                            // opaque: 1 RRRRR GGGGG BBBB
         float b4 = field(c.r, 0.5, 16.0);
         return vec4(field(c.g, 0.25, 32.0),
                     field(c.g, 1.0, 4.0) * 8.0 + floor(c.r * 0.03125),
@@ -71,7 +94,7 @@ vec4 endpointB(vec4 c) {
     return vec4(r4 * 2.0 + floor(r4 * 0.125),
                 g4 * 2.0 + floor(g4 * 0.125),
                 b4 * 2.0 + floor(b4 * 0.125),
-                field(c.a, 0.0625, 8.0) * 2.0);
+                field(c.a, 0.0625, 8.0) * 2.0 + translucentAlphaPadB);
 }
 
 // Block coordinates wrapped into [0, u_blocks): the colour samples wrap around the image.
@@ -96,20 +119,74 @@ vec4 selector(float i) {
     return vec4(equal(vec4(i), vec4(0.0, 1.0, 2.0, 3.0)));
 }
 
+// A 4bpp pixel's two modulation bits, from `rowByte` (the modulation word's byte for the pixel's row) at
+// `column` (0..3).
+float modulationBits(float rowByte, float column) {
+    return field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(column)), 4.0);
+}
+
+// The output of 8-bit colours A and B blended by weight w (in eighths).
+vec4 blendOutput(vec4 colorA, vec4 colorB, float w) {
+    return (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
+}
+
 // The final colour of a pixel: 8-bit A and B, blended by the pixel's two modulation bits, taken from
-// `rowByte` (the modulation word's byte for the pixel's row) at `column` (0..3), in the mode of the
-// pixel's own block (bit 0 of `modeByte`, the low byte of that block's colour word).
+// `rowByte` at `column` (modulationBits), in the mode of the pixel's own block (bit 0 of `modeByte`, the
+// low byte of that block's colour word). A punch-through pixel gets alpha 0 (PVRTC1) or is transparent
+// black (PVRTC2).
 vec4 modulate(vec4 colorA, vec4 colorB, float modeByte, float rowByte, float column) {
     float punchThrough = field(modeByte, 1.0, 2.0);
-    float bits = field(rowByte, dot(vec4(1.0, 0.25, 0.0625, 0.015625), selector(column)), 4.0);
+    float bits = modulationBits(rowByte, column);
     vec4 weights = punchThrough > 0.5 ? vec4(0.0, 4.0, 4.0, 8.0) : vec4(0.0, 3.0, 5.0, 8.0);
     float w = dot(weights, selector(bits));
     vec4 result = floor((colorA * (8.0 - w) + colorB * w) * 0.125);
     if (punchThrough > 0.5 && bits == 2.0) {
+#if defined(PVRC_PVRTC2)
+        result = vec4(0.0);
+#else
         result.a = 0.0;
+#endif
     }
     return (result + 0.25) * (1.0 / 255.0);
 }
+
+#if defined(PVRC_PVRTC2)
+// True when the region whose top-left word has colour bytes `c` is a hard transition (bit 15, H).
+bool isHard(vec4 c) {
+    return c.g >= 128.0;
+}
+
+// Colour A (slot 0) or B (slot 1) of colour bytes `c`, in 8 bits by bit replication: the bilinear sum with
+// all 16 of its weight on one sample, converted like any other.
+vec4 unscaledBytes(vec4 c, float slot) {
+    return toBytes((slot > 0.5 ? endpointB(c) : endpointA(c)) * 16.0);
+}
+
+// The 4bpp local palette (H = 1, M = 1): column `bits` (the modulation value), component yr (the region
+// row) holds the colour of each region column xr as base-8 digit xr; colour k is A (k even) or B (k odd) of
+// word floor(k / 2) of P, Q, R, S. At offset (0, 0) values 1 and 2 blend P's A and B instead (digit 0 unused).
+const mat4 localPalette = mat4(0.0, 3072.0, 3072.0, 3456.0,
+                               584.0, 585.0, 4041.0, 4089.0,
+                               1168.0, 1172.0, 1316.0, 2340.0,
+                               1753.0, 1773.0, 1773.0, 1901.0);
+
+// A 4bpp pixel of a hard-transition region (P's H = 1) at region offset `offset` (xr, yr), with modulation
+// value `bits` and own word `own` (colour bytes): M = 0 blends the own word's colours with the standard
+// weights; M = 1 takes the local palette's colour (HardTransitionTable in the CPU decoder).
+vec4 hardPixel(vec4 wordP, vec4 wordQ, vec4 wordR, vec4 wordS, vec4 own, vec2 offset, float bits) {
+    if (field(own.r, 1.0, 2.0) < 0.5) {
+        return blendOutput(unscaledBytes(own, 0.0), unscaledBytes(own, 1.0),
+                           dot(vec4(0.0, 3.0, 5.0, 8.0), selector(bits)));
+    }
+    if (offset.x == 0.0 && offset.y == 0.0 && (bits == 1.0 || bits == 2.0)) {
+        return blendOutput(unscaledBytes(wordP, 0.0), unscaledBytes(wordP, 1.0), bits == 1.0 ? 3.0 : 5.0);
+    }
+    float digits = dot(localPalette * selector(bits), selector(offset.y));
+    float k = field(digits, dot(vec4(1.0, 0.125, 0.015625, 0.001953125), selector(offset.x)), 8.0);
+    vec4 word = mat4(wordP, wordQ, wordR, wordS) * selector(floor(k * 0.5));
+    return blendOutput(unscaledBytes(word, field(k, 1.0, 2.0)), vec4(0.0), 0.0);
+}
+#endif
 
 #if defined(PVRC_2BPP)
 // PVRTC1 2bpp. Colour: block centres sit at pixel (4, 2) of each 8x4 block, bilinear weights sum to 32,
@@ -167,10 +244,6 @@ bool isAveraged(float modeByte, vec2 inBlock) {
     return field(modeByte, 1.0, 2.0) > 0.5 && field(inBlock.x + inBlock.y, 1.0, 2.0) > 0.5;
 }
 
-// The 8-bit output of 8-bit colours A and B blended by weight w (in eighths).
-vec4 blend2bpp(vec4 colorA, vec4 colorB, float w) {
-    return (floor((colorA * (8.0 - w) + colorB * w) * 0.125) + 0.25) * (1.0 / 255.0);
-}
 
 // The 2x2 blocks P Q (block row Y) over R S (block row Y+1) whose centres surround a pixel, columns X and
 // X + 1, hold its colour samples and every neighbour it averages: in tile coordinates, with P's top-left
@@ -248,13 +321,32 @@ void main() {
     vec4 bBottom = endpointB(wordR) * (8.0 - offset) + endpointB(wordS) * offset;
 
     vec2 t = vec2(4.0 + offset, 2.0);
-    gl_FragData[0] = blend2bpp(toBytes2bpp(aTop * 4.0), toBytes2bpp(bTop * 4.0),
+#if defined(PVRC_PVRTC2)
+    if (isHard(wordP)) {
+        // Each pixel blends its own word's colours (rows 0, 1 in block row Y, rows 2, 3 in Y+1).
+        float own = step(4.0, offset);
+        vec4 top = mix(wordP, wordQ, own);
+        vec4 bottom = mix(wordR, wordS, own);
+        vec4 topA = toBytes2bpp(endpointA(top) * 32.0);
+        vec4 topB = toBytes2bpp(endpointB(top) * 32.0);
+        vec4 bottomA = toBytes2bpp(endpointA(bottom) * 32.0);
+        vec4 bottomB = toBytes2bpp(endpointB(bottom) * 32.0);
+        gl_FragData[0] = blendOutput(topA, topB, tilePixelWeight(t, modP, modQ, modR, modS, modes));
+        gl_FragData[1] = blendOutput(topA, topB, tilePixelWeight(t + vec2(0.0, 1.0), modP, modQ, modR, modS, modes));
+        gl_FragData[2] = blendOutput(bottomA, bottomB,
+                                     tilePixelWeight(t + vec2(0.0, 2.0), modP, modQ, modR, modS, modes));
+        gl_FragData[3] = blendOutput(bottomA, bottomB,
+                                     tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
+        return;
+    }
+#endif
+    gl_FragData[0] = blendOutput(toBytes2bpp(aTop * 4.0), toBytes2bpp(bTop * 4.0),
                                tilePixelWeight(t, modP, modQ, modR, modS, modes));
-    gl_FragData[1] = blend2bpp(toBytes2bpp(aTop * 3.0 + aBottom), toBytes2bpp(bTop * 3.0 + bBottom),
+    gl_FragData[1] = blendOutput(toBytes2bpp(aTop * 3.0 + aBottom), toBytes2bpp(bTop * 3.0 + bBottom),
                                tilePixelWeight(t + vec2(0.0, 1.0), modP, modQ, modR, modS, modes));
-    gl_FragData[2] = blend2bpp(toBytes2bpp(aTop * 2.0 + aBottom * 2.0), toBytes2bpp(bTop * 2.0 + bBottom * 2.0),
+    gl_FragData[2] = blendOutput(toBytes2bpp(aTop * 2.0 + aBottom * 2.0), toBytes2bpp(bTop * 2.0 + bBottom * 2.0),
                                tilePixelWeight(t + vec2(0.0, 2.0), modP, modQ, modR, modS, modes));
-    gl_FragData[3] = blend2bpp(toBytes2bpp(aTop + aBottom * 3.0), toBytes2bpp(bTop + bBottom * 3.0),
+    gl_FragData[3] = blendOutput(toBytes2bpp(aTop + aBottom * 3.0), toBytes2bpp(bTop + bBottom * 3.0),
                                tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
 }
 #else
@@ -275,9 +367,18 @@ void main() {
                             + endpointA(wordR) * wr + endpointA(wordS) * ws);
     vec4 colorB = toBytes2bpp(endpointB(wordP) * wp + endpointB(wordQ) * wq
                             + endpointB(wordR) * wr + endpointB(wordS) * ws);
+#if defined(PVRC_PVRTC2)
+    if (isHard(wordP)) {
+        // A hard transition skips the upscale: the pixel blends its own word's colours.
+        vec2 own = step(vec2(4.0, 2.0), offset);
+        vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
+        colorA = toBytes2bpp(endpointA(ownWord) * 32.0);
+        colorB = toBytes2bpp(endpointB(ownWord) * 32.0);
+    }
+#endif
     vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
     float w = tilePixelWeight(vec2(4.0, 2.0) + offset, modP, modQ, modR, modS, modes);
-    gl_FragColor = blend2bpp(colorA, colorB, w);
+    gl_FragColor = blendOutput(colorA, colorB, w);
 }
 #endif
 #elif defined(PVRC_TILE_ROWS)
@@ -311,6 +412,21 @@ void main() {
     float column = x - 4.0 * ownX;
     vec4 modulationTop = fetchBytes(u_modulationWords, vec2(ownX, block0.y));
     vec4 modulationBottom = fetchBytes(u_modulationWords, vec2(ownX, block1.y));
+#if defined(PVRC_PVRTC2)
+    if (isHard(wordP)) {
+        vec4 ownWordTop = mix(wordP, wordQ, own);
+        vec4 ownWordBottom = mix(wordR, wordS, own);
+        gl_FragData[0] = hardPixel(wordP, wordQ, wordR, wordS, ownWordTop, vec2(offset, 0.0),
+                                   modulationBits(modulationTop.b, column));
+        gl_FragData[1] = hardPixel(wordP, wordQ, wordR, wordS, ownWordTop, vec2(offset, 1.0),
+                                   modulationBits(modulationTop.a, column));
+        gl_FragData[2] = hardPixel(wordP, wordQ, wordR, wordS, ownWordBottom, vec2(offset, 2.0),
+                                   modulationBits(modulationBottom.r, column));
+        gl_FragData[3] = hardPixel(wordP, wordQ, wordR, wordS, ownWordBottom, vec2(offset, 3.0),
+                                   modulationBits(modulationBottom.g, column));
+        return;
+    }
+#endif
 
     gl_FragData[0] = modulate(toBytes(aTop * 4.0), toBytes(bTop * 4.0), ownTop, modulationTop.b, column);
     gl_FragData[1] = modulate(toBytes(aTop * 3.0 + aBottom), toBytes(bTop * 3.0 + bBottom),
@@ -349,6 +465,12 @@ void main() {
     vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
     vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
     float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
+#if defined(PVRC_PVRTC2)
+    if (isHard(wordP)) {
+        gl_FragColor = hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
+        return;
+    }
+#endif
     gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
 }
 #endif
