@@ -46,7 +46,7 @@ struct DecodeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Level ``level``, face ``face``, upright, of any texture file pvrc decodes (PVRTC1 4bpp and 2bpp,
+    /// Level ``level``, face ``face``, upright, of any texture file pvrc decodes (PVRTC1 and PVRTC2 at 4bpp and 2bpp,
     /// the common uncompressed formats; 2D textures and cube maps), read once through its header.
     private func decodedImage() throws -> RGBAImage {
         let description = try TextureFileDescription.read(
