@@ -45,16 +45,12 @@ vec4 fetchBytes(sampler2D words, vec2 block) {
 }
 
 #if defined(PVRC_PVRTC2)
-// PVRTC2: bit 31 is the opacity flag of both colours (bit 15 is the hard-transition flag), and at 4bpp a
-// translucent colour B pads its 3-bit alpha with a 1 bit (at 2bpp with a 0 bit, as PVRTC1 does).
+// PVRTC2: bit 31 is the opacity flag of both colours (bit 15 is the hard-transition flag), and a
+// translucent colour B pads its 3-bit alpha with a 1 bit at both rates, as the specification's text says.
 bool opaqueA(vec4 c) {
     return c.a >= 128.0;
 }
-#if defined(PVRC_2BPP)
-const float translucentAlphaPadB = 0.0;
-#else
 const float translucentAlphaPadB = 1.0;
-#endif
 #else
 bool opaqueA(vec4 c) {
     return c.g >= 128.0;
