@@ -180,7 +180,10 @@ struct CompareCommand: AsyncParsableCommand {
             if let region {
                 fields.append("\"crop\": [\(region.x), \(region.y), \(region.width), \(region.height)]")
             }
-            fields += metrics.map { "\"\($0.key)\": \(jsonNumber($0.value))" }
+            // JSON keeps one key order whatever the headline, so scripts and diffs see stable lines.
+            let order = ["rgb_psnr", "y_psnr", "alpha_psnr", "aw_rgb_psnr", "ssim"]
+            fields += metrics.sorted { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
+                .map { "\"\($0.key)\": \(jsonNumber($0.value))" }
             fields += pictures.map { "\"\($0.key)\": \(jsonString($0.file))" }
             print("{" + fields.joined(separator: ", ") + "}")
         } else {
