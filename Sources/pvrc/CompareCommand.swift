@@ -180,10 +180,11 @@ struct CompareCommand: AsyncParsableCommand {
             if let region {
                 fields.append("\"crop\": [\(region.x), \(region.y), \(region.width), \(region.height)]")
             }
-            // JSON keeps one key order whatever the headline, so scripts and diffs see stable lines.
+            // JSON keeps one key order whatever the headline, so scripts and diffs see stable lines: the
+            // five figures of every comparison, then any others (normal-map angles) as they come.
             let order = ["rgb_psnr", "y_psnr", "alpha_psnr", "aw_rgb_psnr", "ssim"]
-            fields += metrics.sorted { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
-                .map { "\"\($0.key)\": \(jsonNumber($0.value))" }
+            let ranked = metrics.enumerated().map { ((order.firstIndex(of: $1.key) ?? order.count, $0), $1) }
+            fields += ranked.sorted { $0.0 < $1.0 }.map { "\"\($0.1.key)\": \(jsonNumber($0.1.value))" }
             fields += pictures.map { "\"\($0.key)\": \(jsonString($0.file))" }
             print("{" + fields.joined(separator: ", ") + "}")
         } else {
