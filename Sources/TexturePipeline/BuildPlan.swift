@@ -140,31 +140,19 @@ package struct BuildPlan: Sendable {
                 header = Array(bytes.prefix(24))
             }
             let key = try settings.cacheKey(input: digest)
-            if let entry {
-                let outputStamp = InputStamp(of: output)
-                if force {
-                    planned.action = .build(.forced)
-                } else if entry.inputDigest != digest {
-                    planned.action = .build(.inputChanged)
-                } else if entry.key != key {
-                    planned.action = .build(.settingsChanged)
-                } else if !(outputStamp?.matchesOutput(of: entry) ?? false) {
-                    planned.action = .build(.outputChanged)
-                } else {
-                    // Same bytes under a new time stamp (touched): remember the new stamp, so the next
-                    // build does not read the file again.
-                    var refreshed = entry
-                    if let stamp {
-                        refreshed.inputSize = stamp.size
-                        refreshed.inputModified = stamp.modified
-                        refreshed.inputChanged = stamp.changed
-                        refreshed.inputInode = stamp.inode
-                    }
-                    planned.action = .upToDate(refreshed)
-                    return planned
+            if let reason = rebuildReason(entry: entry, digest: digest, key: key, output: output, force: force) {
+                planned.action = .build(reason)
+            } else if var refreshed = entry {
+                // Same bytes under a new time stamp (touched): remember the new stamp, so the next
+                // build does not read the file again.
+                if let stamp {
+                    refreshed.inputSize = stamp.size
+                    refreshed.inputModified = stamp.modified
+                    refreshed.inputChanged = stamp.changed
+                    refreshed.inputInode = stamp.inode
                 }
-            } else if force {
-                planned.action = .build(.forced)
+                planned.action = .upToDate(refreshed)
+                return planned
             }
             if header.isEmpty { header = try readHeader(source) }
             // A size the first bytes do not tell (JPEG) is budgeted as the largest image the
@@ -199,21 +187,11 @@ package struct BuildPlan: Sendable {
             let digest = cubeMapDigest(inputs)
             let key = try settings.cacheKey(input: digest)
             let entry = state.entries[outputPath].flatMap { $0.source == source.path ? $0 : nil }
-            if let entry {
-                if force {
-                    planned.action = .build(.forced)
-                } else if entry.inputDigest != digest {
-                    planned.action = .build(.inputChanged)
-                } else if entry.key != key {
-                    planned.action = .build(.settingsChanged)
-                } else if !(InputStamp(of: output)?.matchesOutput(of: entry) ?? false) {
-                    planned.action = .build(.outputChanged)
-                } else {
-                    planned.action = .upToDate(entry)
-                    return planned
-                }
-            } else if force {
-                planned.action = .build(.forced)
+            if let reason = rebuildReason(entry: entry, digest: digest, key: key, output: output, force: force) {
+                planned.action = .build(reason)
+            } else if let entry {
+                planned.action = .upToDate(entry)
+                return planned
             }
             let size = ImageFileFormat.declaredSize(of: Array(inputs[0].prefix(24))) ?? (4096, 4096)
             planned.estimatedMemory = BuildConfiguration.estimatedMemory(
@@ -222,6 +200,20 @@ package struct BuildPlan: Sendable {
             planned.action = .fail(error)
         }
         return planned
+    }
+
+    /// Why a texture whose last build is `entry` (`nil`: never built) must be built again, or `nil` when
+    /// it is up to date: forced, its input or settings changed (`digest`, `key`), or its output was
+    /// changed or removed since.
+    private static func rebuildReason(
+        entry: BuildState.Entry?, digest: ContentDigest, key: ContentDigest, output: URL, force: Bool
+    ) -> BuildReason? {
+        guard let entry else { return force ? .forced : .new }
+        if force { return .forced }
+        if entry.inputDigest != digest { return .inputChanged }
+        if entry.key != key { return .settingsChanged }
+        if !(InputStamp(of: output)?.matchesOutput(of: entry) ?? false) { return .outputChanged }
+        return nil
     }
 
     /// A cube map's input digest: the digest of its six faces' digests, in face order.
