@@ -4,9 +4,20 @@ extension TextureFileDescription {
     /// The header field that names the format and its value, e.g. `pixel type 0x10`.
     public var formatCode: String {
         switch header {
-        case .pvr2(let header): return "pixel type \(Self.hex(header.pixelFormatFlags & 0xFF, digits: 2))"
-        case .pvr3(let header): return "pixelFormat \(Self.hex(header.pixelFormat, digits: 16))"
-        case .ktx(let header): return "glInternalFormat \(Self.hex(header.glInternalFormat, digits: 4))"
+        case .pvr2: return "pixel type \(formatCodeValue)"
+        case .pvr3: return "pixelFormat \(formatCodeValue)"
+        case .ktx: return "glInternalFormat \(formatCodeValue)"
+        case .ktx2: return formatCodeValue
+        }
+    }
+
+    /// The value of the header field that names the format: `0x10`, `0x0000000000000006`, `0x8D64`,
+    /// or for KTX 2 `vkFormat 1000054003` (a decimal number needs its field's name).
+    var formatCodeValue: String {
+        switch header {
+        case .pvr2(let header): return Self.hex(header.pixelFormatFlags & 0xFF, digits: 2)
+        case .pvr3(let header): return Self.hex(header.pixelFormat, digits: 16)
+        case .ktx(let header): return Self.hex(header.glInternalFormat, digits: 4)
         case .ktx2(let header): return "vkFormat \(header.vkFormat)"
         }
     }

@@ -208,13 +208,7 @@ extension TextureFileDescription {
     /// The header's format code and, when known, the format's name, for a refusal: `0x36 (ETC1)`,
     /// `0x0000000000000006 (ETC1)`, `0x8D64 (ETC1)` or `vkFormat 1000054002 (PVRTC2 2bpp UNORM)`.
     fileprivate var formatCodeAndName: String {
-        let code: String
-        switch header {
-        case .pvr2(let header): code = Self.hex(header.pixelFormatFlags & 0xFF, digits: 2)
-        case .pvr3(let header): code = Self.hex(header.pixelFormat, digits: 16)
-        case .ktx(let header): code = Self.hex(header.glInternalFormat, digits: 4)
-        case .ktx2(let header): code = "vkFormat \(header.vkFormat)"
-        }
+        let code = formatCodeValue
         let name = pixelFormat.name
         return name == "unknown" || name == code ? code : "\(code) (\(name))"
     }
