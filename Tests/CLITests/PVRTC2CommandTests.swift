@@ -46,14 +46,8 @@ final class PVRTC2CommandTests: CLITestCase {
             XCTAssertEqual(image, PVRTCDecoder.decode(try texture.level(level)), "level \(level)")
         }
         let source = fixtures.appendingPathComponent("test_image.png").path
-        let ofTexture = try PVRCProcess.run(["compare", source, file.path, "--json"])
-        let ofPNG = try PVRCProcess.run(["compare", source, directory.path + "/level0.png", "--json"])
-        XCTAssertEqual(ofTexture.status, 0, ofTexture.standardError)
-        var figures = try [ofTexture, ofPNG].map {
-            try JSONSerialization.jsonObject(with: Data($0.standardOutput.utf8)) as? [String: Any] ?? [:]
-        }
-        XCTAssertEqual(figures[0]["width"] as? Int, 128, ofTexture.standardOutput)
-        for index in figures.indices { figures[index]["candidate"] = nil }
-        XCTAssertEqual(NSDictionary(dictionary: figures[0]), NSDictionary(dictionary: figures[1]))
+        let figures = try assertCompareReadsTheTextureAsItsDecodedPNG(
+            reference: source, texture: file.path, png: directory.path + "/level0.png")
+        XCTAssertEqual(figures["width"] as? Int, 128, "\(figures)")
     }
 }
