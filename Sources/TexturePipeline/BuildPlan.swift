@@ -155,11 +155,7 @@ package struct BuildPlan: Sendable {
                 return planned
             }
             if header.isEmpty { header = try readHeader(source) }
-            // A size the first bytes do not tell (JPEG) is budgeted as the largest image the
-            // default pixel limit admits, so such a texture never overcommits memory.
-            let size = ImageFileFormat.declaredSize(of: header) ?? (4096, 4096)
-            planned.estimatedMemory = BuildConfiguration.estimatedMemory(
-                width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
+            planned.estimatedMemory = estimatedMemory(header: header, settings: settings)
         } catch {
             planned.action = .fail(error)
         }
@@ -193,13 +189,20 @@ package struct BuildPlan: Sendable {
                 planned.action = .upToDate(entry)
                 return planned
             }
-            let size = ImageFileFormat.declaredSize(of: Array(inputs[0].prefix(24))) ?? (4096, 4096)
-            planned.estimatedMemory = BuildConfiguration.estimatedMemory(
-                width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
+            planned.estimatedMemory = estimatedMemory(header: Array(inputs[0].prefix(24)), settings: settings)
         } catch {
             planned.action = .fail(error)
         }
         return planned
+    }
+
+    /// The memory an encode of the image whose first bytes are `header` is budgeted: a size the first
+    /// bytes do not tell (JPEG) counts as the largest image the default pixel limit admits, so such a
+    /// texture never overcommits memory.
+    private static func estimatedMemory(header: [UInt8], settings: TextureSettings) -> Int {
+        let size = ImageFileFormat.declaredSize(of: header) ?? (4096, 4096)
+        return BuildConfiguration.estimatedMemory(
+            width: size.width, height: size.height, mipmaps: settings.options.mipmaps)
     }
 
     /// Why a texture whose last build is `entry` (`nil`: never built) must be built again, or `nil` when
