@@ -14,8 +14,8 @@ import PackageDescription
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
 //     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
 //     │    └─ TextureLoader (loading, GPU cache, prefetch, preview-first against `TextureUploading`; no GL)
-//     ├─ EncodeJobs (a whole encode job: option table, image file(s) -> texture file or cube map)
-//     ├─ PVRTCSearch (the codec: images to PVRTC words, the iterative search)
+//     ├─ EncodeJobs (a whole encode job: option table, image preparation, image file(s) -> texture file or cube map)
+//     ├─ PVRTCSearch (the codec: prepared levels to PVRTC words, the iterative search)
 //     ├─ ImageFiles (PNG via libpng, JPEG via libjpeg-turbo, TGA via stb_image) ─ CPNGBridge ─ CPNG,
 //     │                                                       CTurboJPEG, CTGABridge ─ CSTB
 //     ├─ TextureFormats (PVR v2, PVR v3, KTX 1.1, KTX 2, .pvr.ccz/.pvr.gz) ─ CZlib, CZstd
@@ -223,8 +223,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "EncodeJobsTests",
+            dependencies: [
+                "EncodeJobs", "PVRTCSearch", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks",
+            ]),
+        .testTarget(
             name: "EncodePipelineTests",
-            dependencies: ["PVRTCSearch", "PVRTC", "Imaging", "ImageFiles", "PVRCTestRequirements"]),
+            dependencies: ["EncodeJobs", "PVRTCSearch", "PVRTC", "Imaging", "ImageFiles", "PVRCTestRequirements"]),
         // Runs the built executables as subprocesses; depending on them makes `swift test` build them.
         .testTarget(
             name: "CLITests",

@@ -66,10 +66,9 @@ extension EncodeJob {
         for (index, file) in files.enumerated() {
             let texture: PVRTCTexture
             do {
-                let encoded = try PVRTCEncoder.run(
-                    image(index), options: options, isCancelled: { false }, progress: nil)
+                let encoded = try self.texture(from: image(index), progress: nil)
                 texture = encoded.texture
-                reference = reference ?? encoded.references[0]
+                reference = reference ?? encoded.reference
             } catch {
                 throw CubeFaceError(file: file, underlying: error)
             }

@@ -11,7 +11,8 @@ import TextureFormats
 ///
 /// The steps: ``check()`` (option combinations, and what the container can record: a refusal for
 /// what it would silently lose in a way that changes the picture, a warning for labels it drops),
-/// once per encode; reading the image file, the encoder's preparation and search (`PVRTCEncoder`), serialising in
+/// once per encode; reading the image file, preparing it (``EncodeOptions/prepare(_:)``), the codec's
+/// search (`PVRTCEncoder`), serialising in
 /// ``container`` and writing atomically (``EncodeResult/write(to:)``). The result carries the
 /// texture, the warnings and the exact reference image the encoder saw, against which quality is
 /// measured.
@@ -22,17 +23,17 @@ import TextureFormats
 /// try result.write(to: URL(fileURLWithPath: "tree.ktx"))
 /// ```
 public struct EncodeJob: Sendable, Equatable {
-    /// The encoder options.
-    public var options: PVRTCEncoder.Options
+    /// The options: the image's preparation and the codec's.
+    public var options: EncodeOptions
     /// The container written.
     public var container: TextureContainer
 
     /// A job.
     ///
     /// - Parameters:
-    ///   - options: The encoder options.
+    ///   - options: The image's preparation and the codec's options.
     ///   - container: The container written.
-    public init(options: PVRTCEncoder.Options = PVRTCEncoder.Options(), container: TextureContainer) {
+    public init(options: EncodeOptions = EncodeOptions(), container: TextureContainer) {
         self.options = options
         self.container = container
     }
@@ -127,24 +128,36 @@ public struct EncodeJob: Sendable, Equatable {
     private func encode(
         _ image: RGBAImage, warnings: [EncodeWarning], progress: ((PVRTCEncoder.Progress) -> Void)?
     ) throws -> EncodeResult {
-        let (texture, references) = try PVRTCEncoder.run(
-            image, options: options, isCancelled: { false }, progress: progress)
-        return EncodeResult(container: container, faces: [texture], warnings: warnings, reference: references[0])
+        let (texture, reference) = try texture(from: image, progress: progress)
+        return EncodeResult(container: container, faces: [texture], warnings: warnings, reference: reference)
+    }
+
+    /// Prepares `image` (``EncodeOptions/prepare(_:)``) and runs the codec on its levels.
+    ///
+    /// - Returns: The texture and the reference level 0 it approximates.
+    func texture(from image: RGBAImage, progress: ((PVRTCEncoder.Progress) -> Void)?) throws
+        -> (texture: PVRTCTexture, reference: RGBAImage)
+    {
+        let prepared = try options.prepare(image)
+        let texture = try PVRTCEncoder.run(
+            prepared.levels, metadata: prepared.metadata, options: options.codec, isCancelled: { false },
+            progress: progress)
+        return (texture, prepared.references[0])
     }
 
     /// The image the encoder approximates for `level` of the texture this job makes from `image`:
-    /// `PVRTCEncoder.referenceLevels(_:options:)`, in the orientation the texture stores.
+    /// ``EncodeOptions/referenceLevels(_:)``, in the orientation the texture stores.
     ///
     /// - Parameters:
     ///   - image: The source image.
     ///   - level: The mip level (0 unless the options ask for mipmaps).
     /// - Returns: The reference image of that level.
-    /// - Throws: The errors of `PVRTCEncoder.referenceLevels(_:options:)`;
+    /// - Throws: The errors of ``EncodeOptions/referenceLevels(_:)``;
     ///   ``EncodeJobError/noSuchLevel(_:levels:)`` for a level the texture does not have.
     public func reference(for image: RGBAImage, level: Int = 0) throws -> RGBAImage {
         var options = options
         options.mipmaps = options.mipmaps || level > 0
-        let levels = try PVRTCEncoder.referenceLevels(image, options: options)
+        let levels = try options.referenceLevels(image)
         guard levels.indices.contains(level) else { throw EncodeJobError.noSuchLevel(level, levels: levels.count) }
         return levels[level]
     }

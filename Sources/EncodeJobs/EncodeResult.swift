@@ -16,7 +16,7 @@ public struct EncodeResult: Sendable {
     public let warnings: [EncodeWarning]
     /// Level 0 of the first face as the encoder was asked to reproduce it: resized, flipped and
     /// premultiplied as the options say, in the orientation the texture stores
-    /// (`PVRTCEncoder.referenceLevels(_:options:)`).
+    /// (``EncodeOptions/referenceLevels(_:)``).
     public let reference: RGBAImage
 
     /// The texture, or a cube map's first face (its size, levels, alpha and metadata are every face's).

@@ -6,7 +6,7 @@ import TextureFormats
 extension EncodingOption {
     /// Every encoding option, in the order emitted arguments list them; the cache key of a batch
     /// build is the value of each one that changes the output. Adding an option to the encoder
-    /// means adding its description here, its property to `PVRTCEncoder.Options` and its flag to
+    /// means adding its description here, its property to `EncodeOptions` and its flag to
     /// the CLI (tests fail until the three agree).
     public static let all: [EncodingOption] = [
         EncodingOption(
@@ -52,7 +52,7 @@ extension EncodingOption {
         ),
         EncodingOption(
             name: "quality", kind: .choice(PVRTCEncoder.Quality.allCases.map(\.rawValue)),
-            defaultValue: .word(PVRTCEncoder.Options().quality.rawValue), help: "Search effort.",
+            defaultValue: .word(EncodeOptions().quality.rawValue), help: "Search effort.",
             read: { .word($0.options.quality.rawValue) },
             write: { job, value in
                 if let quality = value.word.flatMap(PVRTCEncoder.Quality.init(rawValue:)) {
@@ -91,10 +91,10 @@ extension EncodingOption {
 
     /// An on/off option stored in a `Bool` of the encoder options.
     private static func flag(
-        _ name: String, _ field: WritableKeyPath<PVRTCEncoder.Options, Bool> & Sendable, help: String
+        _ name: String, _ field: WritableKeyPath<EncodeOptions, Bool> & Sendable, help: String
     ) -> EncodingOption {
         EncodingOption(
-            name: name, kind: .flag, defaultValue: .flag(PVRTCEncoder.Options()[keyPath: field]), help: help,
+            name: name, kind: .flag, defaultValue: .flag(EncodeOptions()[keyPath: field]), help: help,
             read: { .flag($0.options[keyPath: field]) },
             write: { job, value in
                 if case .flag(let on) = value { job.options[keyPath: field] = on }
@@ -103,7 +103,7 @@ extension EncodingOption {
 
     /// An optional choice stored in an optional `String`-backed enumeration of the encoder options.
     private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<PVRTCEncoder.Options, Value?> & Sendable, help: String
+        _ name: String, _ field: WritableKeyPath<EncodeOptions, Value?> & Sendable, help: String
     ) -> EncodingOption where Value.RawValue == String {
         EncodingOption(
             name: name, kind: .choice(Value.allCases.map(\.rawValue)), isOptional: true, defaultValue: .none,

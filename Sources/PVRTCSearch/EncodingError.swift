@@ -3,31 +3,33 @@ import PVRTC
 
 /// Why an image cannot be encoded as asked.
 public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The image's size is not one PVRTC1 (with iOS's square rule) accepts, and the options give no
-    /// resize policy for it: `needsSquare` when ``PVRTCEncoder/Options/square`` is missing for a
-    /// non-square image, `needsPowerOfTwo` when ``PVRTCEncoder/Options/pot`` is missing for sides that
-    /// are not powers of two.
+    /// The image's size is not one PVRTC1 (with iOS's square rule) accepts, and the preparation gives
+    /// no resize policy for it: `needsSquare` when the `square` policy is missing for a non-square
+    /// image, `needsPowerOfTwo` when the `pot` policy is missing for sides that are not powers of two.
     case unsupportedSize(width: Int, height: Int, needsSquare: Bool, needsPowerOfTwo: Bool)
     /// Resizing would produce a side longer than PVRTC1 textures may have.
     case tooLarge(width: Int, height: Int, maximum: Int)
     /// The source image, or the level 0 that padding or stretching would produce, has more pixels
-    /// than ``PVRTCEncoder/Options/pixelLimit`` allows; refused before it is allocated.
+    /// than the preparation's pixel limit allows; refused before it is allocated.
     case exceedsPixelLimit(PixelLimitError)
-    /// ``PVRTCEncoder/Options/maxSize`` is below 1.
+    /// The preparation's maximum size is below 1.
     case invalidMaximumSize(Int)
-    /// Two options ask for things that exclude each other (``PVRTCEncoder/Options/validate()``).
+    /// Two options ask for things that exclude each other.
     case conflictingOptions(OptionConflict)
+    /// The codec was given no levels to encode.
+    case noLevels
+    /// A level given to the codec cannot be a level of the texture: its size breaks the format's rule
+    /// or it is not half of the level before it (`reason` says which).
+    case invalidLevel(index: Int, width: Int, height: Int, reason: String)
     /// ``PVRTCEncoder/Options/format`` names a PVRTC2 (PVRTC-II) variant: PVRTC2 textures can be decoded but
     /// not encoded yet.
     case formatNotEncodable(PVRTCFormat)
 
     /// A pair of encoder options that cannot be used together.
     public enum OptionConflict: String, Sendable, Equatable, CaseIterable {
-        /// ``PVRTCEncoder/Options/normalMap`` with ``PVRTCEncoder/Options/premultiply``: vectors have no alpha
-        /// to multiply by.
+        /// A normal map that is to be premultiplied: vectors have no alpha to multiply by.
         case normalMapPremultiplied
-        /// ``PVRTCEncoder/Options/normalMap`` with ``PVRTCEncoder/Options/colorSpace`` sRGB: vectors are
-        /// linear data.
+        /// A normal map labelled sRGB: vectors are linear data.
         case normalMapSRGB
     }
 
@@ -47,6 +49,10 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a normal map cannot be premultiplied (its vectors have no alpha to multiply by)"
         case .conflictingOptions(.normalMapSRGB):
             return "a normal map is linear data; it cannot be labelled sRGB"
+        case .noLevels:
+            return "no levels to encode"
+        case .invalidLevel(let index, let width, let height, let reason):
+            return "level \(index) is \(width)x\(height): \(reason)"
         case .formatNotEncodable(let format):
             return "\(format.displayName) encoding is not available yet (only PVRTC1 4bpp and 2bpp can be encoded)"
         }

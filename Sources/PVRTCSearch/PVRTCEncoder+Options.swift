@@ -2,146 +2,45 @@ import Imaging
 import PVRTC
 
 extension PVRTCEncoder {
-    /// Everything an encode can be asked to do: the one options type of the encoder.
-    public struct Options: Sendable, Equatable, Codable {
+    /// The codec's options: what to encode prepared levels into and how hard to search.
+    ///
+    /// Everything done to an image before the search (resizing, padding, flips, mip chains,
+    /// premultiplication, alpha bleed) belongs to the caller; `EncodeJobs`' `EncodeOptions` does it for
+    /// an image file or an `RGBAImage`.
+    public struct Options: Sendable, Equatable, Hashable {
         /// Search effort.
         public var quality: Quality
         /// Worker threads for each level's search (at least 1). The output does not depend on it.
         public var threads: Int
-        /// Build and encode the full mip chain down to 1x1.
-        public var mipmaps: Bool
-        /// Fill the colour under fully transparent pixels from nearby visible colour before encoding
-        /// (see `AlphaBleed`). Has an effect only on images with transparency.
-        public var alphaBleed: Bool
-        /// How to make a non-square image square; `nil` refuses non-square images.
-        public var square: ResizePolicy?
-        /// How to reach power-of-two sides; `nil` refuses other sizes.
-        public var pot: ResizePolicy?
-        /// The most pixels the source image and the prepared (padded or stretched) level 0 may
-        /// have; checked before anything of that size is allocated.
-        public var pixelLimit: PixelLimit = .standard
-        /// Mirror the image left-right before encoding and record it (x increases leftwards).
-        public var flipX: Bool
-        /// Mirror the image top-bottom before encoding (bottom row stored first, OpenGL's t = 0 at the
-        /// bottom) and record it (y increases upwards).
-        public var flipY: Bool
-        /// Multiply colour by alpha before encoding and mark the texture premultiplied. The multiplication
-        /// happens in linear light when ``colorSpace`` is `ColorSpace/srgb`, on the stored values
-        /// otherwise (see `Premultiplication`). Alpha bleed is skipped: premultiplied transparent pixels
-        /// are black by definition.
-        public var premultiply: Bool
-        /// The data's colour space. `nil` (the default) keeps pvrc's original behaviour: mips averaged in
-        /// linear light, as for sRGB colour, but the file labelled linear (PVR v3 colour space 0, KTX
-        /// 0x8C00/0x8C02). `ColorSpace/srgb` averages in linear light and labels the file sRGB (PVR v3
-        /// colour space 1, KTX 0x8A55/0x8A57); `ColorSpace/linear` averages stored values and labels it linear.
-        public var colorSpace: ColorSpace?
-        /// Tangent-space normal map: linear data, mips renormalised to unit vectors (`NormalMapMipChain`),
-        /// X/Y error weighted double, no alpha bleed, no premultiplication. Cannot be combined with
-        /// ``premultiply`` or ``colorSpace`` sRGB (``validate()``).
+        /// The PVRTC variant to encode: PVRTC1 4bpp (the default) or PVRTC1 2bpp.
+        public var format: PVRTCFormat
+        /// Judge error as a tangent-space normal map: X and Y differences weighted double, then Z. When
+        /// `false` the search judges colour: opaque levels mostly by Rec.709 luma, levels with alpha by
+        /// alpha-weighted channel differences plus alpha.
         public var normalMap: Bool
-        /// Halve the image (Lanczos-3, alpha-weighted) until both sides are at most this many pixels,
-        /// before any other resizing; `nil` keeps the size.
-        public var maxSize: Int?
-        /// Accept non-square power-of-two sizes (valid PVRTC1; iOS refuses them) instead of requiring
-        /// ``square``.
-        public var allowRectangular: Bool
-        /// The PVRTC1 variant to encode: 4 or 2 bits per pixel (default 4bpp).
-        public var format: PVRTCFormat {
-            get { storedFormat ?? .pvrtc1_4bpp }
-            set { storedFormat = newValue == .pvrtc1_4bpp ? nil : newValue }
-        }
-        /// ``format`` as stored and coded: `nil` for 4bpp, so that options coded before 2bpp existed (no
-        /// `format` key) decode as 4bpp and 4bpp options code as they did then.
-        private var storedFormat: PVRTCFormat?
 
-        /// The coding keys: the property names, ``format`` stored under `format`.
-        private enum CodingKeys: String, CodingKey {
-            case quality, threads, mipmaps, alphaBleed, square, pot, pixelLimit, flipX, flipY, premultiply
-            case colorSpace, normalMap, maxSize, allowRectangular
-            case storedFormat = "format"
-        }
-
-        /// Creates options; the defaults are best quality on every core, one level, alpha bleed on,
-        /// no resizing, no flip, straight alpha, pvrc's original colour handling, colour (not normal) data.
+        /// Creates options; the defaults are best quality on every core, PVRTC1 4bpp, colour data.
         ///
         /// - Parameters:
         ///   - quality: Search effort.
         ///   - threads: Worker threads per level (values below 1 count as 1); `nil` uses every processor.
-        ///   - mipmaps: Whether to build and encode the full mip chain.
-        ///   - alphaBleed: Whether to fill the colour under fully transparent pixels.
-        ///   - square: How to make a non-square image square, or `nil` to refuse it.
-        ///   - pot: How to reach power-of-two sides, or `nil` to refuse other sizes.
-        ///   - flipX: Mirror left-right and record it.
-        ///   - flipY: Mirror top-bottom (bottom row first) and record it.
-        ///   - premultiply: Multiply colour by alpha and mark the texture premultiplied.
-        ///   - colorSpace: The data's colour space, or `nil` for the original behaviour.
-        ///   - normalMap: Treat the image as a tangent-space normal map.
-        ///   - maxSize: Halve the image until both sides fit, or `nil`.
-        ///   - allowRectangular: Accept non-square power-of-two sizes.
-        ///   - format: The PVRTC1 variant (4bpp or 2bpp).
+        ///   - format: The PVRTC variant.
+        ///   - normalMap: Judge error as a tangent-space normal map.
         public init(
-            quality: Quality = .best,
-            threads: Int? = nil,
-            mipmaps: Bool = false,
-            alphaBleed: Bool = true,
-            square: ResizePolicy? = nil,
-            pot: ResizePolicy? = nil,
-            flipX: Bool = false,
-            flipY: Bool = false,
-            premultiply: Bool = false,
-            colorSpace: ColorSpace? = nil,
-            normalMap: Bool = false,
-            maxSize: Int? = nil,
-            allowRectangular: Bool = false,
-            format: PVRTCFormat = .pvrtc1_4bpp
+            quality: Quality = .best, threads: Int? = nil, format: PVRTCFormat = .pvrtc1_4bpp,
+            normalMap: Bool = false
         ) {
             self.quality = quality
             self.threads = threads ?? Parallel.processorCount
-            self.mipmaps = mipmaps
-            self.alphaBleed = alphaBleed
-            self.square = square
-            self.pot = pot
-            self.flipX = flipX
-            self.flipY = flipY
-            self.premultiply = premultiply
-            self.colorSpace = colorSpace
+            self.format = format
             self.normalMap = normalMap
-            self.maxSize = maxSize
-            self.allowRectangular = allowRectangular
-            self.storedFormat = format == .pvrtc1_4bpp ? nil : format
         }
 
-        /// Checks that the options can be used together and are in range; `PVRTCEncoder.encode` calls it
-        /// before any work.
+        /// Checks that the codec can encode ``format``; `PVRTCEncoder.encode` calls it before any work.
         ///
-        /// - Throws: ``EncodingError/conflictingOptions(_:)`` for a normal map that is premultiplied or
-        ///   labelled sRGB; ``EncodingError/invalidMaximumSize(_:)`` for a ``maxSize`` below 1;
-        ///   ``EncodingError/formatNotEncodable(_:)`` for a PVRTC2 ``format``.
+        /// - Throws: ``EncodingError/formatNotEncodable(_:)`` for a PVRTC2 ``format``.
         public func validate() throws(EncodingError) {
-            if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
-            if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
-            if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }
             if format.isPVRTC2 { throw .formatNotEncodable(format) }
         }
-
-        /// The metadata a texture encoded with these options carries.
-        public var metadata: TextureMetadata {
-            TextureMetadata(
-                orientation: TextureOrientation(xLeft: flipX, yUp: flipY),
-                isPremultiplied: premultiply && !normalMap,
-                colorSpace: normalMap ? .linear : (colorSpace ?? .linear))
-        }
-    }
-
-    /// How to reach a size PVRTC1 needs.
-    public enum ResizePolicy: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
-        /// Enlarge the canvas, the image at the top-left (transparent pad for images with alpha,
-        /// edge-extended for opaque ones).
-        case pad
-        /// Resample the image to the new size (Lanczos-3, alpha-weighted).
-        case stretch
-
-        /// The policy's name, as the command line spells it.
-        public var description: String { rawValue }
     }
 }

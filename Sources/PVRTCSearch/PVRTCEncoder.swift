@@ -2,52 +2,53 @@ import Dispatch
 import Imaging
 import PVRTC
 
-/// Encodes images as PVRTC1 4bpp or 2bpp textures (``Options/format``): the one entry point of the encoder.
+/// Encodes prepared levels as PVRTC1 4bpp or 2bpp textures (``Options/format``): the codec's one entry point.
 ///
-/// The pipeline, in order: `--max-size` halving (optional, `ImageSizeLimit`), preparation (size
-/// checks, optional pad or stretch to a (square) power of two), the flip (optional, `ImageFlip`), the
-/// mip chain (optional: linear-light and alpha-weighted for colour, stored values for linear data,
-/// renormalised vectors for normal maps; see `MipChain`, `NormalMapMipChain`), alpha bleed on every
-/// level (images with transparency, unless switched off, premultiplied or a normal map, see
-/// `AlphaBleed`), premultiplication (optional, `Premultiplication`), then the block search on each
-/// level with all the requested threads, largest level first. Every stage is deterministic and the
-/// search's output does not depend on the thread count, so neither does the texture.
+/// The codec takes the levels exactly as they are to be stored: sizes the format accepts (PVRTC1:
+/// powers of two), a mip chain when there is more than one level, in the orientation the texture
+/// stores, premultiplied if the texture is to be. It runs the block search on each level with all the
+/// requested threads, largest level first. The search is deterministic and its output does not depend
+/// on the thread count, so neither does the texture. Preparing an image — resizing, padding, flips,
+/// the mip chain, alpha bleed, premultiplication — is `EncodeJobs`' `EncodeOptions.prepare(_:)`.
 ///
 /// The search judges error per pixel: in opaque images mostly by the change in Rec.709 luma (where the
 /// eye sees edges and detail) plus a smaller share of every channel's difference, so colour stays close
 /// too; in images with alpha by per-channel differences (green double) weighted by the pixel's alpha,
-/// plus the alpha difference; in normal maps by the X and Y differences (double) and Z's.
+/// plus the alpha difference; in normal maps (``Options/normalMap``) by the X and Y differences
+/// (double) and Z's.
 ///
-/// The texture is RGBA (`hasAlpha`) exactly when the prepared image has a pixel with alpha below
-/// 255; opaque images become RGB textures. Its `metadata` records the flip, premultiplication and
-/// colour space (``Options/metadata``).
+/// The texture is RGBA (`hasAlpha`) exactly when level 0 has a pixel with alpha below 255; opaque
+/// images become RGB textures. Its `metadata` is the one passed in.
 ///
 /// ```swift
-/// let image = try PNGCodec.read(from: URL(fileURLWithPath: "tree.png"))
-/// let texture = try await PVRTCEncoder.encode(image, options: .init(quality: .best, mipmaps: true))
+/// let image = try PNGCodec.read(from: URL(fileURLWithPath: "tree.png"))  // 256x256
+/// let levels = try MipChain.build(from: image, colorSpace: .srgb)
+/// let texture = try await PVRTCEncoder.encode(levels, options: .init(quality: .best))
 /// ```
 public enum PVRTCEncoder {
-    /// Encodes `image` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) on the calling
+    /// Encodes `levels` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) on the calling
     /// thread (the search itself uses `options.threads` worker threads).
     ///
-    /// It has its own name, not an overload of the `async` ``encode(_:options:progress:)``: at top
-    /// level in `main.swift` the compiler prefers a synchronous overload even after `await`, so one
+    /// It has its own name, not an overload of the `async` ``encode(_:metadata:options:progress:)``: at
+    /// top level in `main.swift` the compiler prefers a synchronous overload even after `await`, so one
     /// spelling would silently block the main thread there.
     ///
     /// - Parameters:
-    ///   - image: The source image, any size the resize policies in `options` can handle.
-    ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
+    ///   - levels: The levels to store, largest first: one image, or a mip chain.
+    ///   - metadata: Orientation, premultiplied alpha and colour space the texture records.
+    ///   - options: Quality, threads, format and error measure.
     ///   - progress: Called on the calling thread before each level starts, after each search round
     ///     and once when all are done.
-    /// - Returns: The texture, one level or a full mip chain.
-    /// - Throws: ``EncodingError`` for sizes the options do not cover or over their pixel limit.
+    /// - Returns: The texture, one level per image given.
+    /// - Throws: ``EncodingError`` for a format the codec cannot write or levels it cannot store.
     public static func encodeSynchronously(
-        _ image: RGBAImage, options: Options = Options(), progress: ((Progress) -> Void)? = nil
+        _ levels: [RGBAImage], metadata: TextureMetadata = TextureMetadata(), options: Options = Options(),
+        progress: ((Progress) -> Void)? = nil
     ) throws -> PVRTCTexture {
-        try run(image, options: options, isCancelled: { false }, progress: progress).texture
+        try run(levels, metadata: metadata, options: options, isCancelled: { false }, progress: progress)
     }
 
-    /// Encodes `image` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) off the caller's
+    /// Encodes `levels` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) off the caller's
     /// executor, honouring task cancellation.
     ///
     /// The work runs on a Dispatch thread, not on the Swift concurrency pool, so a long encode does not
@@ -55,15 +56,17 @@ public enum PVRTCEncoder {
     /// (well under a second for a 1024² level) and throws `CancellationError`.
     ///
     /// - Parameters:
-    ///   - image: The source image, any size the resize policies in `options` can handle.
-    ///   - options: Quality, threads, mipmaps, alpha bleed and resizing policies.
+    ///   - levels: The levels to store, largest first: one image, or a mip chain.
+    ///   - metadata: Orientation, premultiplied alpha and colour space the texture records.
+    ///   - options: Quality, threads, format and error measure.
     ///   - progress: Called from the encoding thread before each level starts, after each search
     ///     round and once when all are done.
-    /// - Returns: The texture, one level or a full mip chain.
-    /// - Throws: ``EncodingError`` for sizes the options do not cover; `CancellationError` when the
-    ///   task is cancelled.
+    /// - Returns: The texture, one level per image given.
+    /// - Throws: ``EncodingError`` for a format the codec cannot write or levels it cannot store;
+    ///   `CancellationError` when the task is cancelled.
     public static func encode(
-        _ image: RGBAImage, options: Options = Options(), progress: (@Sendable (Progress) -> Void)? = nil
+        _ levels: [RGBAImage], metadata: TextureMetadata = TextureMetadata(), options: Options = Options(),
+        progress: (@Sendable (Progress) -> Void)? = nil
     ) async throws -> PVRTCTexture {
         let cancellation = CancellationFlag()
         return try await withTaskCancellationHandler {
@@ -71,8 +74,9 @@ public enum PVRTCEncoder {
                 DispatchQueue.global(qos: .userInitiated).async {
                     continuation.resume(
                         with: Result {
-                            try run(image, options: options, isCancelled: { cancellation.isSet }, progress: progress)
-                                .texture
+                            try run(
+                                levels, metadata: metadata, options: options, isCancelled: { cancellation.isSet },
+                                progress: progress)
                         })
                 }
             }
@@ -81,66 +85,42 @@ public enum PVRTCEncoder {
         }
     }
 
-    /// The images the encoder approximates for `image` and `options`, largest level first: the
-    /// source after `--max-size` halving, preparation (pad or stretch), the flip, the mip chain and
-    /// premultiplication, exactly as ``encode(_:options:progress:)`` builds them.
-    /// Alpha bleed is not applied: it only fills the colour under fully transparent pixels, which
-    /// the encoder is free to choose. Quality figures of a texture are measured against these.
-    ///
-    /// - Parameters:
-    ///   - image: The source image.
-    ///   - options: The options the texture is (or was) encoded with.
-    /// - Returns: One image per level the encode produces (one, or the whole chain with mipmaps).
-    /// - Throws: ``EncodingError`` as `encode` does.
-    public static func referenceLevels(_ image: RGBAImage, options: Options) throws -> [RGBAImage] {
-        try options.validate()
-        return try references(image, options: options)
-    }
-
-    /// The pipeline shared by both entry points and the encode job.
-    ///
-    /// - Returns: The texture and the reference levels the encoder saw (``referenceLevels(_:options:)``).
+    /// The search over every level, shared by both entry points and the encode job.
     package static func run(
-        _ image: RGBAImage, options: Options, isCancelled: () -> Bool, progress: ((Progress) -> Void)?
-    ) throws -> (texture: PVRTCTexture, references: [RGBAImage]) {
+        _ levels: [RGBAImage], metadata: TextureMetadata, options: Options, isCancelled: () -> Bool,
+        progress: ((Progress) -> Void)?
+    ) throws -> PVRTCTexture {
         if isCancelled() { throw CancellationError() }
         try options.validate()
-        let references = try references(image, options: options)
-        let metadata = options.metadata
-        let hasAlpha = references[0].hasTransparency
-        var sources = references
-        if hasAlpha && options.alphaBleed && !metadata.isPremultiplied && !options.normalMap {
-            sources = sources.map { AlphaBleed.apply(to: $0) }
-        }
-
-        let totalPixels = sources.reduce(0) { $0 + $1.width * $1.height }
+        try check(levels, format: options.format)
+        let totalPixels = levels.reduce(0) { $0 + $1.width * $1.height }
         let levelOptions = LevelEncoder.Options(
             quality: options.quality, threads: max(options.threads, 1),
             metric: options.normalMap ? .normalMap : nil)
-        var levels: [PVRTCImage] = []
+        var encoded: [PVRTCImage] = []
         var completedPixels = 0
-        for source in sources {
+        for source in levels {
             progress?(
                 Progress(
-                    completedLevels: levels.count, levelCount: sources.count,
+                    completedLevels: encoded.count, levelCount: levels.count,
                     completedPixels: completedPixels, totalPixels: totalPixels))
             let levelPixels = source.width * source.height
             let done = completedPixels
-            let finished = levels.count
+            let finished = encoded.count
             let report: (Double) -> Void = { share in
                 progress?(
                     Progress(
-                        completedLevels: finished, levelCount: sources.count,
+                        completedLevels: finished, levelCount: levels.count,
                         completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
             }
             switch options.format {
             case .pvrtc1_4bpp:
-                levels.append(
+                encoded.append(
                     try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled, progress: report))
             case .pvrtc1_2bpp:
                 let data = try LevelEncoder2bpp.encode(
                     source, options: levelOptions, isCancelled: isCancelled, progress: report)
-                levels.append(
+                encoded.append(
                     try PVRTCImage(width: source.width, height: source.height, data: data, format: .pvrtc1_2bpp))
             case .pvrtc2_4bpp, .pvrtc2_2bpp:
                 throw EncodingError.formatNotEncodable(options.format)
@@ -149,32 +129,31 @@ public enum PVRTCEncoder {
         }
         progress?(
             Progress(
-                completedLevels: levels.count, levelCount: sources.count,
+                completedLevels: encoded.count, levelCount: levels.count,
                 completedPixels: completedPixels, totalPixels: totalPixels))
-        return (try PVRTCTexture(levels: levels, hasAlpha: hasAlpha, metadata: metadata), references)
+        return try PVRTCTexture(levels: encoded, hasAlpha: levels[0].hasTransparency, metadata: metadata)
     }
 
-    /// Resizing, flip, mip chain and premultiplication of `image` (options already validated).
-    private static func references(_ image: RGBAImage, options: Options) throws -> [RGBAImage] {
-        var source = image
-        if let maxSize = options.maxSize {
-            source = try ImageSizeLimit.fit(source, maximumSide: maxSize)
+    /// Checks, before any search, that `levels` can be the levels of a `format` texture: at least one,
+    /// each of a size the format stores, each half of the one before (rounded down, at least 1).
+    ///
+    /// - Throws: ``EncodingError/noLevels`` or ``EncodingError/invalidLevel(index:width:height:reason:)``.
+    private static func check(_ levels: [RGBAImage], format: PVRTCFormat) throws(EncodingError) {
+        guard let first = levels.first else { throw .noLevels }
+        for (index, level) in levels.enumerated() {
+            let expected = (max(first.width >> index, 1), max(first.height >> index, 1))
+            if index > 0 && (level.width, level.height) != expected {
+                throw .invalidLevel(
+                    index: index, width: level.width, height: level.height,
+                    reason: "a mip level of a \(first.width)x\(first.height) level 0 is \(expected.0)x\(expected.1)")
+            }
+            do {
+                try PVRTCImage.validate(width: level.width, height: level.height, format: format)
+            } catch let PVRTCError.invalidDimensions(_, _, reason) {
+                throw .invalidLevel(index: index, width: level.width, height: level.height, reason: reason)
+            } catch {
+                throw .invalidLevel(index: index, width: level.width, height: level.height, reason: "\(error)")
+            }
         }
-        let metadata = options.metadata
-        let prepared = metadata.orientation.upright(
-            try ImagePreparation.prepare(
-                source, square: options.square, pot: options.pot, allowRectangular: options.allowRectangular,
-                pixelLimit: options.pixelLimit))
-        var levels = [prepared]
-        if options.mipmaps {
-            levels =
-                options.normalMap
-                ? try NormalMapMipChain.build(from: prepared)
-                : try MipChain.build(from: prepared, colorSpace: options.colorSpace ?? .srgb)
-        }
-        if prepared.hasTransparency && metadata.isPremultiplied {
-            levels = levels.map { Premultiplication.premultiplied($0, colorSpace: metadata.colorSpace) }
-        }
-        return levels
     }
 }

@@ -8,7 +8,7 @@ import TextureFormats
 public struct TextureSettings: Sendable, Equatable {
     /// The encoder options. `threads` and `pixelLimit` do not change the output, so they are left out
     /// of ``canonicalDescription()``.
-    public var options: PVRTCEncoder.Options
+    public var options: EncodeOptions
     /// The file container written.
     public var container: TextureContainer
 
@@ -17,7 +17,7 @@ public struct TextureSettings: Sendable, Equatable {
     /// - Parameters:
     ///   - options: The encoder options.
     ///   - container: The file container written.
-    public init(options: PVRTCEncoder.Options, container: TextureContainer) {
+    public init(options: EncodeOptions, container: TextureContainer) {
         self.options = options
         self.container = container
     }

@@ -1,3 +1,4 @@
+import EncodeJobs
 import ImageFiles
 import Imaging
 import PVRTC
@@ -146,13 +147,13 @@ package struct CachedTextureCheck {
     }
 
     /// The level 0 size the encoder gives a `width`×`height` source: `ImageSizeLimit.fittedSize` for
-    /// `--max-size`, then `ImagePreparation.preparedSize` for `--square`, `--pot` and rectangular sizes.
-    static func expectedSize(width: Int, height: Int, options: PVRTCEncoder.Options) -> (Int, Int) {
+    /// `--max-size`, then `PVRTC1Sizing.preparedSize` for `--square`, `--pot` and rectangular sizes.
+    static func expectedSize(width: Int, height: Int, options: EncodeOptions) -> (Int, Int) {
         var size = (width, height)
         if let maxSize = options.maxSize, maxSize >= 1 {
             size = ImageSizeLimit.fittedSize(width: width, height: height, maximumSide: maxSize)
         }
-        return ImagePreparation.preparedSize(
+        return PVRTC1Sizing.preparedSize(
             width: size.0, height: size.1, square: options.square, pot: options.pot,
             allowRectangular: options.allowRectangular)
     }

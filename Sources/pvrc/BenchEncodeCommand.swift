@@ -1,4 +1,5 @@
 import ArgumentParser
+import EncodeJobs
 import FileIO
 import Foundation
 import ImageFiles
@@ -52,7 +53,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let source: RGBAImage
         let label: String
         if let image {
-            source = try ImagePreparation.prepare(
+            source = try PVRTC1Sizing.prepare(
                 ImageFile.read(from: URL(fileURLWithPath: image)), square: nil, pot: nil)
             label = image
         } else {

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import ImageFiles
 import Imaging
@@ -23,8 +24,8 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encodeSynchronously(
-            image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: true))
+        let texture = try EncodeJob(options: EncodeOptions(quality: .fast, threads: 1, mipmaps: true), container: .pvr3)
+            .encode(image).faces[0]
         let candidate = try writeTexture(texture, container: .ktx, name: "cand.ktx")
 
         let expected = try ImageComparison.compare(
@@ -90,8 +91,10 @@ final class CompareCommandTests: CLITestCase {
         }
         let reference = path("ref.png")
         try PNGCodec.write(image, to: URL(fileURLWithPath: reference))
-        let texture = try PVRTCEncoder.encodeSynchronously(
-            image, options: PVRTCEncoder.Options(quality: .fast, threads: 1, mipmaps: false))
+        let texture = try EncodeJob(
+            options: EncodeOptions(quality: .fast, threads: 1, mipmaps: false), container: .pvr3
+        )
+        .encode(image).faces[0]
         let candidate = try writeTexture(texture, container: .pvr2, name: "cand.pvr")
         let decoded = PVRTCDecoder.decode(texture.levels[0])
         let diff = path("diff.png")

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import ImageFiles
 import Imaging
@@ -18,9 +19,9 @@ final class Encode2bppCommandTests: CLITestCase {
     func testEveryContainerHoldsTheLibraryEncode() throws {
         let image = EncoderFixtures.textured(width: 64, height: 32, alpha: true)
         let input = try writePNG(image, "in.png")
-        let options = PVRTCEncoder.Options(
+        let options = EncodeOptions(
             quality: .fast, threads: 2, mipmaps: true, allowRectangular: true, format: .pvrtc1_2bpp)
-        let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        let expected = try EncodeJob(options: options, container: .pvr3).encode(image).faces[0]
         XCTAssertEqual(expected.format, .pvrtc1_2bpp)
         for (name, container) in [("a.pvr", TextureContainer.pvr2), ("b.pvr", .pvr3), ("c.ktx", .ktx)] {
             let output = path(name)

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import Imaging
 import PVRTC
@@ -12,9 +13,9 @@ final class FastestEncode2bppCommandTests: CLITestCase {
     /// format and flags the options record; the top level decodes close to the source.
     func testEveryContainer() throws {
         let (input, image) = try writeSoftAlphaImage(width: 64, height: 32)
-        var options = PVRTCEncoder.Options(
+        var options = EncodeOptions(
             quality: .fastest, threads: 1, mipmaps: true, flipY: true, allowRectangular: true, format: .pvrtc1_2bpp)
-        let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        let expected = try EncodeJob(options: options, container: .pvr3).encode(image).faces[0]
         for container in TextureContainer.allCases {
             let output = path("out-\(container.rawValue).tex")
             let result = try PVRCProcess.run([
@@ -30,7 +31,8 @@ final class FastestEncode2bppCommandTests: CLITestCase {
             XCTAssertEqual(file.texture.metadata.orientation, expected.metadata.orientation, container.rawValue)
         }
         options.flipY = false
-        let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encodeSynchronously(image, options: options).levels[0])
+        let decoded = PVRTCDecoder.decode(
+            try EncodeJob(options: options, container: .pvr3).encode(image).faces[0].levels[0])
         let comparison = try ImageComparison.compare(reference: image, candidate: decoded)
         // Measured 27.75 dB alpha-weighted RGB.
         XCTAssertGreaterThan(try XCTUnwrap(comparison.alphaWeightedRGBPSNR), 26.5)

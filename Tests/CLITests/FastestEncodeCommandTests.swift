@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import Imaging
 import PVRTC
@@ -12,8 +13,8 @@ final class FastestEncodeCommandTests: CLITestCase {
     /// the flags the options record.
     func testEveryContainer() throws {
         let (input, image) = try writeSoftAlphaImage(width: 64, height: 64)
-        var options = PVRTCEncoder.Options(quality: .fastest, threads: 1, mipmaps: true, flipY: true)
-        let expected = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        var options = EncodeOptions(quality: .fastest, threads: 1, mipmaps: true, flipY: true)
+        let expected = try EncodeJob(options: options, container: .pvr3).encode(image).faces[0]
         for (format, container) in [("pvr2", TextureContainer.pvr2), ("pvr3", .pvr3), ("ktx", .ktx)] {
             let output = path("out-\(format).tex")
             let result = try PVRCProcess.run([
@@ -28,7 +29,8 @@ final class FastestEncodeCommandTests: CLITestCase {
             XCTAssertEqual(file.texture.metadata.orientation, expected.metadata.orientation, format)
         }
         options.flipY = false
-        let decoded = PVRTCDecoder.decode(try PVRTCEncoder.encodeSynchronously(image, options: options).levels[0])
+        let decoded = PVRTCDecoder.decode(
+            try EncodeJob(options: options, container: .pvr3).encode(image).faces[0].levels[0])
         let comparison = try ImageComparison.compare(reference: image, candidate: decoded)
         XCTAssertGreaterThan(try XCTUnwrap(comparison.alphaWeightedRGBPSNR), 30)
     }

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import ImageFiles
 import Imaging
@@ -208,8 +209,10 @@ final class TextureOptionsCommandTests: CLITestCase {
             ])
             let written = try TextureFile.read(from: URL(fileURLWithPath: path("o.pvr"))).texture
             let source = try ImageFile.read(from: URL(fileURLWithPath: fixture(name)))
-            let expected = try PVRTCEncoder.encodeSynchronously(
-                source, options: .init(quality: .fast, square: .stretch, pot: .stretch))
+            let expected = try EncodeJob(
+                options: .init(quality: .fast, square: .stretch, pot: .stretch), container: .pvr3
+            )
+            .encode(source).faces[0]
             XCTAssertEqual(written, expected, name)
         }
         let junk = path("junk.png")

@@ -5,7 +5,7 @@
 // Usage: CodecConsumer IN.png OUT.pvr — encodes IN at `fast` quality, writes OUT, reads it back and
 // prints the PSNR-free check "decoded WxH", then how many progress calls came and how many of them on
 // the main thread. It encodes with the documented spelling at top level,
-// `try await PVRTCEncoder.encode(image, options:) { progress in … }`, which must pick the `async`
+// `try await PVRTCEncoder.encode([image], options:) { progress in … }`, which must pick the `async`
 // encoder (progress from its Dispatch thread), not a synchronous one (progress on the main thread).
 import Foundation
 import ImageFiles
@@ -39,7 +39,7 @@ guard arguments.count == 3 else {
 do {
     let image = try PNGCodec.read(from: URL(fileURLWithPath: arguments[1]))
     let threads = ProgressThreads()
-    let texture = try await PVRTCEncoder.encode(image, options: PVRTCEncoder.Options(quality: .fast)) { _ in
+    let texture = try await PVRTCEncoder.encode([image], options: PVRTCEncoder.Options(quality: .fast)) { _ in
         threads.record()
     }
     let output = URL(fileURLWithPath: arguments[2])

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import Imaging
 import PVRTC
@@ -11,8 +12,8 @@ import XCTest
 final class CorpusRoundTripTests: XCTestCase {
     private func roundTrip(_ image: RGBAImage, quality: PVRTCEncoder.Quality) throws -> (PVRTCTexture, ImageComparison)
     {
-        let options = PVRTCEncoder.Options(quality: quality, threads: 2)
-        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        let job = EncodeJob(options: EncodeOptions(quality: quality, threads: 2), container: .pvr3)
+        let texture = try job.encode(image).faces[0]
         let decoded = PVRTCDecoder.decode(texture.levels[0], threads: 2)
         return (texture, try ImageComparison.compare(reference: image, candidate: decoded))
     }

@@ -15,8 +15,8 @@ final class EncodedImageRenderTests: XCTestCase {
 
     private func assertEveryLevelExact(_ image: RGBAImage, name: String) throws {
         let context = try SharedContext.get()
-        let options = PVRTCEncoder.Options(quality: .fast, threads: 2, mipmaps: true)
-        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        let levels = try MipChain.build(from: image, colorSpace: .srgb)
+        let texture = try PVRTCEncoder.encodeSynchronously(levels, options: .init(quality: .fast, threads: 2))
         XCTAssertEqual(texture.levels.count, PVRTCTexture.fullChainLength(width: image.width, height: image.height))
         for mode in [PVRTCUploadMode.decodeOnce, .direct] {
             for (index, level) in texture.levels.enumerated() {

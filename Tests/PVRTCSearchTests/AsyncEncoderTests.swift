@@ -10,21 +10,23 @@ import XCTest
 final class AsyncEncoderTests: XCTestCase {
     func testAsyncMatchesSync() async throws {
         let image = PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed)
-        let options = PVRTCEncoder.Options(quality: .normal, threads: 2, mipmaps: true)
-        let synchronous = try encodeSynchronously(image, options: options)
-        let asynchronous = try await PVRTCEncoder.encode(image, options: options, progress: nil)
+        let levels = try MipChain.build(from: image, colorSpace: .srgb)
+        let options = PVRTCEncoder.Options(quality: .normal, threads: 2)
+        let synchronous = try encodeSynchronously(levels, options: options)
+        let asynchronous = try await PVRTCEncoder.encode(levels, options: options, progress: nil)
         XCTAssertEqual(asynchronous, synchronous)
     }
 
     /// In a synchronous context the synchronous overload is chosen.
-    private func encodeSynchronously(_ image: RGBAImage, options: PVRTCEncoder.Options) throws -> PVRTCTexture {
-        try PVRTCEncoder.encodeSynchronously(image, options: options)
+    private func encodeSynchronously(_ levels: [RGBAImage], options: PVRTCEncoder.Options) throws -> PVRTCTexture {
+        try PVRTCEncoder.encodeSynchronously(levels, options: options)
     }
 
     func testAsyncReportsProgressToTheEnd() async throws {
         let reports = ProgressRecorder()
         let image = PipelineTestImages.smooth(width: 64, height: 64)
-        _ = try await PVRTCEncoder.encode(image, options: .init(quality: .fast, threads: 1, mipmaps: true)) {
+        let levels = try MipChain.build(from: image, colorSpace: .srgb)
+        _ = try await PVRTCEncoder.encode(levels, options: .init(quality: .fast, threads: 1)) {
             reports.record($0)
         }
         let all = reports.all
@@ -40,7 +42,7 @@ final class AsyncEncoderTests: XCTestCase {
         let image = PipelineTestImages.noise(width: 256, height: 256, seed: 9, alpha: .opaque)
         let started = ProgressRecorder()
         let task = Task {
-            try await PVRTCEncoder.encode(image, options: .init(quality: .best, threads: 2)) { started.record($0) }
+            try await PVRTCEncoder.encode([image], options: .init(quality: .best, threads: 2)) { started.record($0) }
         }
         while started.all.count < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
         task.cancel()
@@ -57,7 +59,7 @@ final class AsyncEncoderTests: XCTestCase {
         let task = Task {
             while !Task.isCancelled { await Task.yield() }
             return try await PVRTCEncoder.encode(
-                PipelineTestImages.smooth(width: 16, height: 16), options: .init(quality: .fast)
+                [PipelineTestImages.smooth(width: 16, height: 16)], options: .init(quality: .fast)
             ) { recorder.record($0) }
         }
         task.cancel()

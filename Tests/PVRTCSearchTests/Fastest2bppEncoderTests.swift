@@ -58,27 +58,14 @@ final class Fastest2bppEncoderTests: XCTestCase {
     /// `PVRTCEncoder` with `fastest` and the 2bpp format is this encoder, level by level.
     func testTheLibraryEncodeUsesIt() throws {
         let image = EncoderFixtures.textured(width: 64, height: 64, alpha: true)
-        let options = PVRTCEncoder.Options(
-            quality: .fastest, threads: 2, mipmaps: true, alphaBleed: false, format: .pvrtc1_2bpp)
-        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
-        XCTAssertEqual(texture.format, .pvrtc1_2bpp)
         let references = try MipChain.build(from: image, colorSpace: .srgb)
+        let options = PVRTCEncoder.Options(quality: .fastest, threads: 2, format: .pvrtc1_2bpp)
+        let texture = try PVRTCEncoder.encodeSynchronously(references, options: options)
+        XCTAssertEqual(texture.format, .pvrtc1_2bpp)
         XCTAssertEqual(texture.levels.count, references.count)
         for (level, reference) in zip(texture.levels, references) {
             XCTAssertEqual(level.data, try Fastest2bppEncoder.encode(reference, options: .init(threads: 1)))
         }
-    }
-
-    /// Every encoder option with `fastest` at 2bpp (``FastestChecks/checkEveryOption(format:tolerance:line:)``):
-    /// within 7 dB of `fast` at 2bpp on this noisy gradient image (measured gaps 0.4 to 1.1 dB with alpha, 5.9
-    /// to 6.0 dB opaque, where one pass leaves the wrapped block edges of the full-range gradients rough).
-    func testEveryOption() throws {
-        try FastestChecks.checkEveryOption(format: .pvrtc1_2bpp, tolerance: 7)
-    }
-
-    /// Flipping is preparation: encoding with `flipY` gives the bytes of encoding the flipped image.
-    func testFlipMatchesFlippedSource() throws {
-        try FastestChecks.checkFlipMatchesFlippedSource(format: .pvrtc1_2bpp)
     }
 
     /// Every block word of `data` with modulation word `word` and mode flag `interpolated`.

@@ -12,7 +12,7 @@ final class PVRTC2RefusalTests: XCTestCase {
             XCTAssertThrowsError(try options.validate()) {
                 XCTAssertEqual($0 as? EncodingError, .formatNotEncodable(format))
             }
-            XCTAssertThrowsError(try PVRTCEncoder.encodeSynchronously(image, options: options)) {
+            XCTAssertThrowsError(try PVRTCEncoder.encodeSynchronously([image], options: options)) {
                 XCTAssertEqual($0 as? EncodingError, .formatNotEncodable(format))
                 XCTAssertEqual(
                     "\($0)",

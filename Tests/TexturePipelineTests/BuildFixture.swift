@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import ImageFiles
 import Imaging
@@ -42,7 +43,7 @@ final class BuildFixture {
     }
 
     func configuration(
-        output: String = "out", options: PVRTCEncoder.Options = .init(quality: .fast, threads: 1),
+        output: String = "out", options: EncodeOptions = .init(quality: .fast, threads: 1),
         container: TextureContainer = .pvr2, jobs: Int = 2, cache: (any BuildCache)? = nil, shard: Shard? = nil,
         force: Bool = false, prune: Bool = false, manifest: BuildManifest? = nil
     ) -> BuildConfiguration {
@@ -75,12 +76,14 @@ final class BuildFixture {
 
     /// The texture `pvrc encode` would write: the source decoded, encoded and serialized directly.
     func reference(
-        _ path: String, options: PVRTCEncoder.Options = .init(quality: .fast, threads: 1),
+        _ path: String, options: EncodeOptions = .init(quality: .fast, threads: 1),
         container: TextureContainer = .pvr2
     ) throws -> Data {
         let image = try PNGCodec.read(from: source.appendingPathComponent(path))
         return Data(
-            TextureFile(container: container, texture: try PVRTCEncoder.encodeSynchronously(image, options: options))
-                .serialized())
+            TextureFile(
+                container: container, texture: try EncodeJob(options: options, container: .pvr3).encode(image).faces[0]
+            )
+            .serialized())
     }
 }

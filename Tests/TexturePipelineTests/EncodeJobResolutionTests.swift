@@ -23,11 +23,11 @@ final class EncodeJobResolutionTests: XCTestCase {
                 "quality": .word("fast"), "mipmaps": .flag(true), "max-pixels": .integer(4096), "bpp": .word("2"),
                 "flip": .word("y"), "threads": .integer(3),
             ], output: "a.ktx")
-        var expected = PVRTCEncoder.Options(
+        var expected = EncodeOptions(
             quality: .fast, threads: 3, mipmaps: true, flipY: true, format: .pvrtc1_2bpp)
         expected.pixelLimit = PixelLimit(maximumPixels: 4096)
         XCTAssertEqual(job, EncodeJob(options: expected, container: .ktx))
-        XCTAssertEqual(try EncodeJob(resolving: [:]), EncodeJob(options: PVRTCEncoder.Options(), container: .pvr2))
+        XCTAssertEqual(try EncodeJob(resolving: [:]), EncodeJob(options: EncodeOptions(), container: .pvr2))
     }
 
     func testAValueThatDoesNotFitItsOptionIsRefusedNamingIt() {

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Foundation
 import PVRCTestSupport
 import PVRTCSearch
@@ -161,7 +162,7 @@ final class HostileCacheTests: XCTestCase {
         let input = try Data(contentsOf: fixture.source.appendingPathComponent("a.png"))
         let key = try fixture.configuration().settings.cacheKey(input: ContentDigest(of: [UInt8](input)))
         let other = try await PVRTCEncoder.encode(
-            PipelineTestImages.noise(width: 8, height: 8, seed: 9, alpha: .opaque),
+            [PipelineTestImages.noise(width: 8, height: 8, seed: 9, alpha: .opaque)],
             options: .init(quality: .fast, threads: 1))
         try await cache.store(TextureFile(container: .pvr2, texture: other).serialized(), for: key)
         let summary = try await fixture.build(fixture.configuration(cache: cache))
@@ -177,7 +178,7 @@ final class HostileCacheTests: XCTestCase {
     func testAnEntryOfAHalvedSourceIsUsed() async throws {
         let fixture = try BuildFixture(images: ["a.png": 32])
         let cache = DirectoryTextureCache(folder: fixture.directory.url.appendingPathComponent("cache"))
-        let options = PVRTCEncoder.Options(quality: .fast, threads: 1, maxSize: 8)
+        let options = EncodeOptions(quality: .fast, threads: 1, maxSize: 8)
         let first = try await fixture.build(fixture.configuration(output: "first", options: options, cache: cache))
         XCTAssertEqual(first.built, 1)
         let second = try await fixture.build(fixture.configuration(output: "second", options: options, cache: cache))

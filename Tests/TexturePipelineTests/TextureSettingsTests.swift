@@ -57,7 +57,7 @@ final class TextureSettingsTests: XCTestCase {
     func testEveryFieldOfTheEncoderOptionsIsReachedByTheSchema() throws {
         // An options field that no schema entry sets would stay out of the command line, manifests,
         // ninja edges, reports and the cache key: each field must change for some option's value.
-        let defaults = try Self.fields(of: PVRTCEncoder.Options())
+        let defaults = try Self.fields(of: EncodeOptions())
         var reached: Set<String> = []
         for option in EncodingOption.all {
             for value in Self.values(of: option) {
@@ -69,7 +69,7 @@ final class TextureSettingsTests: XCTestCase {
         }
         // The format is stored as `storedFormat` under the key `format`.
         let all = Set(
-            Mirror(reflecting: PVRTCEncoder.Options()).children.compactMap(\.label).map {
+            Mirror(reflecting: EncodeOptions()).children.compactMap(\.label).map {
                 $0 == "storedFormat" ? "format" : $0
             })
         XCTAssertEqual(all.subtracting(reached), [], "fields no encoding option sets")
@@ -87,7 +87,7 @@ final class TextureSettingsTests: XCTestCase {
     }
 
     /// The options' fields as their JSON form spells them, each value as JSON text.
-    private static func fields(of options: PVRTCEncoder.Options) throws -> [String: String] {
+    private static func fields(of options: EncodeOptions) throws -> [String: String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let object = try JSONSerialization.jsonObject(with: encoder.encode(options)) as? [String: Any] ?? [:]
@@ -186,7 +186,7 @@ final class TextureSettingsTests: XCTestCase {
 
     /// Options whose flags are not the kebab case of their names, and options that do not change the output.
     func testTextureOptionArgumentsUseTheCommandLineSpelling() throws {
-        var options = PVRTCEncoder.Options(quality: .fast, threads: 1)
+        var options = EncodeOptions(quality: .fast, threads: 1)
         options.flipY = true
         options.colorSpace = .srgb
         options.premultiply = true

@@ -1,17 +1,18 @@
+import EncodeJobs
 import Imaging
 import PVRCTestSupport
+import PVRTCSearch
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCSearch
 
-final class ImagePreparationTests: XCTestCase {
+final class PVRTC1SizingTests: XCTestCase {
     private func refusal(
-        _ image: RGBAImage, square: ImagePreparation.Policy? = nil,
-        pot: ImagePreparation.Policy? = nil
+        _ image: RGBAImage, square: PVRTC1Sizing.Policy? = nil,
+        pot: PVRTC1Sizing.Policy? = nil
     ) -> EncodingError? {
         do {
-            _ = try ImagePreparation.prepare(image, square: square, pot: pot)
+            _ = try PVRTC1Sizing.prepare(image, square: square, pot: pot)
             return nil
         } catch {
             return error as? EncodingError
@@ -20,8 +21,8 @@ final class ImagePreparationTests: XCTestCase {
 
     func testSquarePowerOfTwoPassesUnchanged() throws {
         let image = PipelineTestImages.noise(width: 16, height: 16, seed: 1, alpha: .mixed)
-        XCTAssertEqual(try ImagePreparation.prepare(image, square: .stretch, pot: .pad), image)
-        XCTAssertEqual(try ImagePreparation.prepare(image, square: nil, pot: nil), image)
+        XCTAssertEqual(try PVRTC1Sizing.prepare(image, square: .stretch, pot: .pad), image)
+        XCTAssertEqual(try PVRTC1Sizing.prepare(image, square: nil, pot: nil), image)
     }
 
     func testRefusalsNameTheSizeAndTheOption() {
@@ -51,7 +52,7 @@ final class ImagePreparationTests: XCTestCase {
 
     func testTooLargeResultIsRefused() {
         XCTAssertThrowsError(
-            try ImagePreparation.prepare(
+            try PVRTC1Sizing.prepare(
                 RGBAImage(width: 16385, height: 1), square: .pad, pot: .pad)
         ) { error in
             guard case EncodingError.tooLarge = error else { return XCTFail("\(error)") }
@@ -62,7 +63,7 @@ final class ImagePreparationTests: XCTestCase {
     /// the nearest edge colour.
     func testPadWithAlphaIsTransparentEdgeExtended() throws {
         let image = PipelineTestImages.noise(width: 5, height: 3, seed: 2, alpha: .mixed)
-        let padded = try ImagePreparation.prepare(image, square: .pad, pot: .pad)
+        let padded = try PVRTC1Sizing.prepare(image, square: .pad, pot: .pad)
         XCTAssertEqual(padded.width, 8)
         XCTAssertEqual(padded.height, 8)
         for y in 0..<8 {
@@ -78,7 +79,7 @@ final class ImagePreparationTests: XCTestCase {
     /// Padding an opaque image extends its edges and stays opaque.
     func testPadOpaqueIsEdgeExtended() throws {
         let image = PipelineTestImages.noise(width: 3, height: 6, seed: 3, alpha: .opaque)
-        let padded = try ImagePreparation.prepare(image, square: .pad, pot: .pad)
+        let padded = try PVRTC1Sizing.prepare(image, square: .pad, pot: .pad)
         XCTAssertEqual([padded.width, padded.height], [8, 8])
         XCTAssertFalse(padded.hasTransparency)
         for y in 0..<8 {
@@ -94,10 +95,10 @@ final class ImagePreparationTests: XCTestCase {
     func testStretchSizes() throws {
         let image = PipelineTestImages.smooth(width: 150, height: 100)
         func size(
-            _ square: ImagePreparation.Policy?, _ pot: ImagePreparation.Policy?,
+            _ square: PVRTC1Sizing.Policy?, _ pot: PVRTC1Sizing.Policy?,
             _ source: RGBAImage
         ) throws -> [Int] {
-            let out = try ImagePreparation.prepare(source, square: square, pot: pot)
+            let out = try PVRTC1Sizing.prepare(source, square: square, pot: pot)
             return [out.width, out.height]
         }
         XCTAssertEqual(try size(.stretch, .stretch, image), [256, 256])
@@ -110,7 +111,7 @@ final class ImagePreparationTests: XCTestCase {
     /// A stretched smooth opaque image stays opaque and keeps its corner colours and its ramp.
     func testStretchKeepsContent() throws {
         let image = PipelineTestImages.smooth(width: 40, height: 24)
-        let out = try ImagePreparation.prepare(image, square: .stretch, pot: .stretch)
+        let out = try PVRTC1Sizing.prepare(image, square: .stretch, pot: .stretch)
         XCTAssertEqual([out.width, out.height], [64, 64])
         XCTAssertFalse(out.hasTransparency)
         // Red ramps with x, green with y: monotonic along each axis (allowing a step of ringing).

@@ -1,3 +1,4 @@
+import EncodeJobs
 import Imaging
 import PVRTC
 import PVRTCSearch
@@ -6,9 +7,9 @@ import XCTest
 /// The encoder refuses sources, and padded or stretched levels, over its pixel limit before it
 /// allocates them.
 final class EncoderPixelLimitTests: XCTestCase {
-    private func refusal(_ image: RGBAImage, options: PVRTCEncoder.Options) -> EncodingError? {
+    private func refusal(_ image: RGBAImage, options: EncodeOptions) -> EncodingError? {
         do {
-            _ = try PVRTCEncoder.encodeSynchronously(image, options: options)
+            _ = try encodeSynchronously(image, options: options)
             return nil
         } catch {
             return error as? EncodingError
@@ -18,7 +19,7 @@ final class EncoderPixelLimitTests: XCTestCase {
     func testPaddingAThinStripToAHugeSquareIsRefused() {
         // The 150-byte PNGs of the issue: 16384x1 and 1x16384 with --square pad become 16384x16384 (1 GiB RGBA).
         for (width, height) in [(16384, 1), (1, 16384)] {
-            let options = PVRTCEncoder.Options(quality: .fast, square: .pad)
+            let options = EncodeOptions(quality: .fast, square: .pad)
             XCTAssertEqual(
                 refusal(RGBAImage(width: width, height: height), options: options),
                 .exceedsPixelLimit(
@@ -27,7 +28,7 @@ final class EncoderPixelLimitTests: XCTestCase {
     }
 
     func testSourceOverTheLimitIsRefused() {
-        var options = PVRTCEncoder.Options(quality: .fast)
+        var options = EncodeOptions(quality: .fast)
         options.pixelLimit = PixelLimit(maximumPixels: 64 * 64 - 1)
         XCTAssertEqual(
             refusal(RGBAImage(width: 64, height: 64), options: options),
@@ -35,9 +36,9 @@ final class EncoderPixelLimitTests: XCTestCase {
     }
 
     func testImagesAtTheLimitEncode() throws {
-        var options = PVRTCEncoder.Options(quality: .fast, square: .pad, pot: .pad)
+        var options = EncodeOptions(quality: .fast, square: .pad, pot: .pad)
         options.pixelLimit = PixelLimit(maximumPixels: 64 * 64)
-        let texture = try PVRTCEncoder.encodeSynchronously(
+        let texture = try encodeSynchronously(
             RGBAImage(width: 40, height: 64, fill: (9, 9, 9, 255)), options: options)
         XCTAssertEqual(texture.width, 64)
         XCTAssertEqual(texture.height, 64)

@@ -1,5 +1,6 @@
 import Imaging
 import PVRTC
+import PVRTCSearch
 
 /// Checks that an image can become a PVRTC1 texture and, when asked, pads or stretches it to a
 /// square power-of-two size.
@@ -18,9 +19,9 @@ import PVRTC
 ///
 /// With both policies the image is first made square (side = the longer side), then each side is
 /// taken to the next power of two; two `stretch` policies resample once, straight to the final size.
-package enum ImagePreparation {
+package enum PVRTC1Sizing {
     /// How to reach a required size.
-    package typealias Policy = PVRTCEncoder.ResizePolicy
+    package typealias Policy = ResizePolicy
 
     /// Returns `image` ready for PVRTC1: square, power-of-two sides.
     ///

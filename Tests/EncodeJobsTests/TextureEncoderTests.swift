@@ -1,43 +1,44 @@
+import EncodeJobs
 import Imaging
 import PVRCTestSupport
+import PVRTCSearch
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCSearch
 
 final class TextureEncoderTests: XCTestCase {
     private func options(
         _ quality: PVRTCEncoder.Quality = .fast, threads: Int = 1, mipmaps: Bool = false,
         alphaBleed: Bool = true
-    ) -> PVRTCEncoder.Options {
-        PVRTCEncoder.Options(quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed)
+    ) -> EncodeOptions {
+        EncodeOptions(quality: quality, threads: threads, mipmaps: mipmaps, alphaBleed: alphaBleed)
     }
 
     /// Opaque images become RGB textures; a single pixel below 255 makes the texture RGBA.
     func testHasAlphaFollowsTheImage() throws {
         var image = PipelineTestImages.smooth(width: 16, height: 16)
-        XCTAssertFalse(try PVRTCEncoder.encodeSynchronously(image, options: options()).hasAlpha)
+        XCTAssertFalse(try encodeSynchronously(image, options: options()).hasAlpha)
         image[5, 9] = (1, 2, 3, 254)
-        XCTAssertTrue(try PVRTCEncoder.encodeSynchronously(image, options: options()).hasAlpha)
+        XCTAssertTrue(try encodeSynchronously(image, options: options()).hasAlpha)
     }
 
     /// A 16x16 image with mipmaps: five levels down to 1x1, and the levels below 8x8 still take the
     /// two-by-two-block minimum of 32 bytes.
     func testMipmapsEncodeTheFullChain() throws {
-        let texture = try PVRTCEncoder.encodeSynchronously(
+        let texture = try encodeSynchronously(
             PipelineTestImages.smooth(width: 16, height: 16), options: options(mipmaps: true))
         XCTAssertEqual(texture.levels.map(\.width), [16, 8, 4, 2, 1])
         XCTAssertEqual(texture.levels.map(\.height), [16, 8, 4, 2, 1])
         XCTAssertEqual(texture.levels.map(\.data.count), [128, 32, 32, 32, 32])
 
-        let single = try PVRTCEncoder.encodeSynchronously(
+        let single = try encodeSynchronously(
             PipelineTestImages.smooth(width: 16, height: 16), options: options(mipmaps: false))
         XCTAssertEqual(single.levels.count, 1)
     }
 
     func testNonSquareInputIsRefused() {
         XCTAssertThrowsError(
-            try PVRTCEncoder.encodeSynchronously(
+            try encodeSynchronously(
                 PipelineTestImages.smooth(width: 32, height: 16), options: options())
         ) { error in
             XCTAssertEqual(
@@ -50,7 +51,7 @@ final class TextureEncoderTests: XCTestCase {
     func testSquarePolicyIsApplied() throws {
         var opts = options()
         opts.square = .pad
-        let texture = try PVRTCEncoder.encodeSynchronously(
+        let texture = try encodeSynchronously(
             PipelineTestImages.smooth(width: 32, height: 16), options: opts)
         XCTAssertEqual([texture.width, texture.height], [32, 32])
         XCTAssertFalse(texture.hasAlpha, "an opaque image is padded by edge extension and stays RGB")
@@ -61,9 +62,9 @@ final class TextureEncoderTests: XCTestCase {
         for (alpha, quality) in [(PipelineTestImages.Alpha.opaque, PVRTCEncoder.Quality.fast), (.mixed, .normal)] {
             let side = quality == .fast ? 64 : 32
             let image = PipelineTestImages.noise(width: side, height: side, seed: 11, alpha: alpha)
-            let one = try PVRTCEncoder.encodeSynchronously(image, options: options(quality, threads: 1, mipmaps: true))
+            let one = try encodeSynchronously(image, options: options(quality, threads: 1, mipmaps: true))
             for threads in [2, 3] {
-                let many = try PVRTCEncoder.encodeSynchronously(
+                let many = try encodeSynchronously(
                     image, options: options(quality, threads: threads, mipmaps: true))
                 XCTAssertEqual(many, one, "\(alpha) \(quality) with \(threads) threads")
             }
@@ -84,7 +85,7 @@ final class TextureEncoderTests: XCTestCase {
                 image[x, y] = (UInt8(colour[0]), UInt8(colour[1]), UInt8(colour[2]), 255)
             }
         }
-        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options(.normal))
+        let texture = try encodeSynchronously(image, options: options(.normal))
         XCTAssertTrue(texture.hasAlpha)
         let decoded = PVRTCDecoder.decode(texture.levels[0])
         var worstInside = 0
@@ -115,7 +116,7 @@ final class TextureEncoderTests: XCTestCase {
     /// (`fast`: one round, so halfway and at the end of every level), and once at the end, by pixel count.
     func testProgressReportsEveryLevelAndRound() throws {
         var reports: [PVRTCEncoder.Progress] = []
-        _ = try PVRTCEncoder.encodeSynchronously(
+        _ = try encodeSynchronously(
             PipelineTestImages.smooth(width: 8, height: 8), options: options(mipmaps: true)
         ) { reports.append($0) }
         XCTAssertEqual(reports.map(\.completedLevels), [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4])

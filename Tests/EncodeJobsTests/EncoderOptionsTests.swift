@@ -1,17 +1,18 @@
+import EncodeJobs
 import Imaging
 import PVRCTestSupport
+import PVRTCSearch
 import XCTest
 
 @testable import PVRTC
-@testable import PVRTCSearch
 
 /// The texture options: flip, premultiply, colour space, normal map, maximum size, rectangular sizes.
 final class EncoderOptionsTests: XCTestCase {
-    private func encode(_ image: RGBAImage, _ options: PVRTCEncoder.Options) throws -> PVRTCTexture {
+    private func encode(_ image: RGBAImage, _ options: EncodeOptions) throws -> PVRTCTexture {
         var options = options
         options.quality = .fast
         options.threads = 1
-        return try PVRTCEncoder.encodeSynchronously(image, options: options)
+        return try encodeSynchronously(image, options: options)
     }
 
     func testDefaultsRecordNothingNew() throws {
@@ -46,10 +47,8 @@ final class EncoderOptionsTests: XCTestCase {
             XCTAssertEqual(texture.metadata.colorSpace, space)
             let levels = try MipChain.build(from: image, colorSpace: space)
                 .map { Premultiplication.premultiplied($0, colorSpace: space) }
-            let manual = try (0..<levels.count).map {
-                try LevelEncoder.encode(levels[$0], options: .init(quality: .fast, threads: 1))
-            }
-            XCTAssertEqual(texture.levels, manual, "\(space): premultiplied levels, no alpha bleed")
+            let manual = try PVRTCEncoder.encodeSynchronously(levels, options: .init(quality: .fast, threads: 1))
+            XCTAssertEqual(texture.levels, manual.levels, "\(space): premultiplied levels, no alpha bleed")
         }
         // Where the source is fully transparent, premultiplied colour is black, so the decoded colour is near 0.
         let decoded = PVRTCDecoder.decode(try encode(image, .init(premultiply: true)).levels[0])
@@ -66,7 +65,7 @@ final class EncoderOptionsTests: XCTestCase {
                 board[x, y] = (v, v, v, 255)
             }
         }
-        func levelOneGrey(_ options: PVRTCEncoder.Options) throws -> Int {
+        func levelOneGrey(_ options: EncodeOptions) throws -> Int {
             let texture = try encode(board, options)
             let decoded = PVRTCDecoder.decode(texture.levels[1])
             return Int(decoded[3, 3].g)
@@ -93,10 +92,9 @@ final class EncoderOptionsTests: XCTestCase {
         let texture = try encode(image, .init(mipmaps: true, normalMap: true))
         XCTAssertEqual(texture.metadata, TextureMetadata(colorSpace: .linear))
         let sources = try NormalMapMipChain.build(from: image)
-        let manual = try sources.map {
-            try LevelEncoder.encode($0, options: .init(quality: .fast, threads: 1, metric: .normalMap))
-        }
-        XCTAssertEqual(texture.levels, manual)
+        let manual = try PVRTCEncoder.encodeSynchronously(
+            sources, options: .init(quality: .fast, threads: 1, normalMap: true))
+        XCTAssertEqual(texture.levels, manual.levels)
         XCTAssertNotEqual(texture.levels[0], try encode(image, .init()).levels[0], "X/Y weighting changes the search")
     }
 
@@ -117,15 +115,15 @@ final class EncoderOptionsTests: XCTestCase {
     /// flip and premultiplication switched off gives the same texture.
     func testReferenceLevelsAreWhatTheEncoderSaw() throws {
         let image = EncoderFixtures.textured(width: 40, height: 24, alpha: true)
-        let options = PVRTCEncoder.Options(
+        let options = EncodeOptions(
             quality: .fast, threads: 1, mipmaps: true, square: .pad, pot: .stretch, flipY: true, premultiply: true,
             colorSpace: .srgb, maxSize: 32)
-        let references = try PVRTCEncoder.referenceLevels(image, options: options)
-        let texture = try PVRTCEncoder.encodeSynchronously(image, options: options)
+        let references = try options.referenceLevels(image)
+        let texture = try encodeSynchronously(image, options: options)
         XCTAssertEqual(references.map(\.width), texture.levels.map(\.width))
         for (reference, level) in zip(references, texture.levels) {
-            let again = try LevelEncoder.encode(reference, options: .init(quality: .fast, threads: 1))
-            XCTAssertEqual(again, level)
+            let again = try PVRTCEncoder.encodeSynchronously([reference], options: .init(quality: .fast, threads: 1))
+            XCTAssertEqual(again.levels[0], level)
         }
     }
 
