@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""GPU transcoding quality (PVRTC -> BC1/BC3), measured with an independent decoder, beside libsquish.
+
+For each PNG given (default: the 24 Kodak crops in ../shared/corpus/kodak), encodes a PVRTC1 file with
+`pvrc encode` (4bpp unless --bpp 2, quality `best` unless --quality), decodes it exactly with
+`pvrc decode` (the picture every transcoder starts from), and compresses that decoded picture two ways:
+  - pvrc:     `pvrc transcode FILE OUT.ktx2 --to TARGET` (the GPU transcoder; skipped, and said so,
+              when this pvrc has no `transcode` command);
+  - libsquish: cluster fit (Debian `libsquish-dev`, compiled from tools/squish-compress.cpp with the
+              uniform colour metric), on the same decoded pixels.
+Both are decoded by PyPI `texture2ddecoder` (neither pvrc's nor libsquish's decoder) and compared with
+the PVRTC decode (what transcoding can lose) and with the original image (what the viewer sees),
+in RGB PSNR (and alpha PSNR for BC3). Prints one TSV row per image and target, then the means. Usage:
+
+    pip install texture2ddecoder==1.0.6 pillow numpy; apt-get install libsquish-dev g++
+    swift build -c release --product pvrc
+    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc] [--targets bc1,bc3] [IMAGE.png ...]
+"""
+
+import argparse
+import glob
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import texture2ddecoder
+from PIL import Image
+
+from pvrtc_measure import metrics
+
+DECODERS = {"bc1": texture2ddecoder.decode_bc1, "bc3": texture2ddecoder.decode_bc3}
+
+
+def read_rgba(path):
+    return np.asarray(Image.open(path).convert("RGBA"), dtype=np.uint8)
+
+
+def decode_blocks(target, data, width, height):
+    """RGBA pixels of `target` blocks `data`, decoded by texture2ddecoder (which returns BGRA)."""
+    bgra = np.frombuffer(DECODERS[target](data, width, height), dtype=np.uint8)
+    return bgra.reshape(height, width, 4)[..., [2, 1, 0, 3]]
+
+
+def ktx2_level0(path):
+    """Width, height and the bytes of level 0 (face 0) of an uncompressed-supercompression KTX 2 file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:12] != b"\xabKTX 20\xbb\r\n\x1a\n":
+        raise SystemExit(f"{path}: not a KTX 2 file")
+    width, height = struct.unpack_from("<II", data, 20)
+    scheme = struct.unpack_from("<I", data, 44)[0]
+    if scheme != 0:
+        raise SystemExit(f"{path}: supercompression scheme {scheme}; expected none")
+    offset, length, _ = struct.unpack_from("<QQQ", data, 80)
+    return width, height, data[offset:offset + length]
+
+
+def squish(compressor, target, picture, scratch):
+    height, width = picture.shape[:2]
+    raw, blocks = os.path.join(scratch, "in.rgba"), os.path.join(scratch, "out.blocks")
+    picture.tofile(raw)
+    subprocess.run([compressor, target, str(width), str(height), raw, blocks], check=True)
+    with open(blocks, "rb") as f:
+        return decode_blocks(target, f.read(), width, height)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pvrc", default=".build/release/pvrc")
+    parser.add_argument("--targets", default="bc1,bc3")
+    parser.add_argument("--bpp", default="4", choices=["4", "2"])
+    parser.add_argument("--quality", default="best")
+    parser.add_argument("images", nargs="*")
+    args = parser.parse_args()
+    here = os.path.dirname(os.path.abspath(__file__))
+    images = args.images or sorted(glob.glob(os.path.join(here, "..", "..", "shared", "corpus", "kodak", "*.png")))
+    if not images:
+        raise SystemExit("no images: pass PNGs or provide ../shared/corpus/kodak")
+    targets = args.targets.split(",")
+    unknown = [t for t in targets if t not in DECODERS]
+    if unknown:
+        raise SystemExit(f"unknown targets {unknown}; known: {sorted(DECODERS)}")
+    help_text = subprocess.run([args.pvrc, "--help"], capture_output=True, text=True).stdout
+    has_transcode = "transcode" in help_text
+    if not has_transcode:
+        print(f"# {args.pvrc} has no transcode command: libsquish columns only", file=sys.stderr)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        compressor = os.path.join(scratch, "squish-compress")
+        subprocess.run(["g++", "-O2", "-o", compressor, os.path.join(here, "squish-compress.cpp"), "-lsquish"],
+                       check=True)
+        print("image\ttarget\tpvrc vs PVRTC\tsquish vs PVRTC\tpvrc vs original\tsquish vs original"
+              "\tPVRTC vs original")
+        sums = {}
+        for path in images:
+            name = os.path.splitext(os.path.basename(path))[0]
+            pvr, decoded_png = os.path.join(scratch, "t.pvr"), os.path.join(scratch, "d.png")
+            subprocess.run([args.pvrc, "encode", path, pvr, "--bpp", args.bpp, "--quality", args.quality,
+                            "--quiet"], check=True)
+            subprocess.run([args.pvrc, "decode", pvr, decoded_png], check=True, capture_output=True)
+            original, decoded = read_rgba(path), read_rgba(decoded_png)
+            pvrtc_loss = metrics(original, decoded)["RGB"]
+            for target in targets:
+                theirs = squish(compressor, target, decoded, scratch)
+                row = {"squish vs PVRTC": metrics(decoded, theirs)["RGB"],
+                       "squish vs original": metrics(original, theirs)["RGB"], "PVRTC vs original": pvrtc_loss}
+                if has_transcode:
+                    ktx2 = os.path.join(scratch, "t.ktx2")
+                    subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target], check=True,
+                                   capture_output=True)
+                    width, height, level = ktx2_level0(ktx2)
+                    ours = decode_blocks(target, level, width, height)
+                    row["pvrc vs PVRTC"] = metrics(decoded, ours)["RGB"]
+                    row["pvrc vs original"] = metrics(original, ours)["RGB"]
+                columns = ["pvrc vs PVRTC", "squish vs PVRTC", "pvrc vs original", "squish vs original",
+                           "PVRTC vs original"]
+                print("\t".join([name, target] + [f"{row[c]:.2f}" if c in row else "-" for c in columns]))
+                for c, value in row.items():
+                    sums.setdefault((target, c), []).append(value)
+        for target in targets:
+            means = {c: np.mean(v) for (t, c), v in sums.items() if t == target}
+            print("\t".join(["MEAN", target] + [f"{means[c]:.2f}" if c in means else "-" for c in columns]))
+
+
+if __name__ == "__main__":
+    main()
