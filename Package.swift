@@ -282,7 +282,7 @@ let package = Package(
                     gl("PVRTCGLBenchmarks"),
                     "PVRTCBenchmarks", "TextureFormats", "PVRTC", "Imaging", "FileIO", "PVRCTestSupport",
                     // Every library a documentation sample imports, built before the samples are checked.
-                    "ImageFiles", "PVRTCSearch",
+                    "ImageFiles", "PVRTCSearch", "EncodeJobs",
                 ]
             ),
         ])
