@@ -24,6 +24,10 @@
 //   quarter of the fragments and texture fetches.
 // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
 //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
+// The one-pixel forms decode through decodePixel(pixel). With PVRC_TRANSCODE defined this file has no main:
+// the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended) calls
+// decodePixel for the 16 pixels of each target block. Under GLSL ES 3.00 `texture2D` is `texture` and the
+// varying is an `in`.
 precision highp float;
 
 uniform highp sampler2D u_colorWords;
@@ -31,7 +35,12 @@ uniform highp sampler2D u_modulationWords;
 uniform highp vec2 u_size;          // level width, height in pixels
 uniform highp vec2 u_blocks;        // blocks wide, blocks high (PVRTC1: at least 2, powers of two)
 uniform highp vec2 u_inverseBlocks; // 1 / u_blocks (inexact for PVRTC2's other counts; only texel centres use it)
+#if __VERSION__ >= 300
+#define texture2D texture
+in highp vec2 v_texCoord;
+#else
 varying highp vec2 v_texCoord;
+#endif
 
 // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
 float field(float v, float inverseDivisor, float range) {
@@ -346,9 +355,8 @@ void main() {
                                tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
 }
 #else
-void main() {
-    vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
-
+// The output of 2bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+vec4 decodePixel(vec2 pixel) {
     // Lower-left sample block and the offsets from its centre (pixel 8X + 4, 4Y + 2).
     vec2 low = floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
     vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
@@ -374,7 +382,7 @@ void main() {
 #endif
     vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
     float w = tilePixelWeight(vec2(4.0, 2.0) + offset, modP, modQ, modR, modS, modes);
-    gl_FragColor = blendOutput(colorA, colorB, w);
+    return blendOutput(colorA, colorB, w);
 }
 #endif
 #elif defined(PVRC_TILE_ROWS)
@@ -433,9 +441,8 @@ void main() {
                               ownBottom, modulationBottom.g, column);
 }
 #else
-void main() {
-    vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
-
+// The output of 4bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+vec4 decodePixel(vec2 pixel) {
     // Lower-left sample block and the offsets from its centre (pixel 4X + 2).
     vec2 low = floor((pixel - 2.0) * 0.25);
     vec2 offset = pixel - 2.0 - 4.0 * low;
@@ -463,10 +470,16 @@ void main() {
     float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
 #if defined(PVRC_PVRTC2)
     if (isHard(wordP)) {
-        gl_FragColor = hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
-        return;
+        return hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
     }
 #endif
-    gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+    return modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+}
+#endif
+
+#if !defined(PVRC_TILE_ROWS) && !defined(PVRC_TRANSCODE)
+// One pixel per fragment: the pixel under the fragment's texture coordinate.
+void main() {
+    gl_FragColor = decodePixel(clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0));
 }
 #endif

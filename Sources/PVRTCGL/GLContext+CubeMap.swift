@@ -14,6 +14,8 @@ extension GLContext {
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
     ///   `pvrtc.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
+    /// - ``PVRTCUploadMode/transcode``: every face of every level is transcoded on the GPU into the
+    ///   matching face and mip level of a block-compressed cube map (decode-once without a target).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
     /// - Throws: ``GLError/unsupported(_:)`` for direct
     ///   mode, native without the format's extension, decode-once mips without `GL_OES_fbo_render_mipmap` or a face
@@ -29,6 +31,7 @@ extension GLContext {
         switch mode {
         case .native: return try uploadNativeCube(cubeMap)
         case .decodeOnce: return try uploadDecodeOnceCube(cubeMap)
+        case .transcode: return try uploadTranscodeCube(cubeMap)
         case .direct:
             throw GLError.unsupported("direct mode draws 2D data textures; upload cube maps native or decode-once")
         }
