@@ -1,7 +1,8 @@
 // pvrc: transcodes a PVRTC level to BC1 (DXT1) blocks, or with PVRC_BC3 defined to BC3 (DXT5) blocks, one
 // fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the defines (PVRC_TRANSCODE,
 // and PVRC_2BPP / PVRC_PVRTC2 for the source format), pvrtc.frag and then this file, so each pixel is
-// pvrtc.frag's decodePixel, the exact decode that decode-once renders.
+// decoded by pvrtc.frag's own functions (decodePixelFromWords, decodePixelInTile), exactly as decode-once
+// renders it; only the fetching of the words is shared between a block's pixels.
 //
 // Fragment (X, Y) encodes the pixels (4X + x, 4Y + y), x, y = 0..3, clamped to the level (a level smaller
 // than 4x4, or one whose size is not a multiple of 4, repeats its last column and row in the padding). Its
@@ -256,12 +257,51 @@ uvec2 encodeAlpha() {
 }
 #endif
 
-void main() {
-    vec2 block = floor(gl_FragCoord.xy);
-    for (int i = 0; i < u_blockPixelCount; i++) {
-        vec2 pixel = min(block * 4.0 + vec2(float(i & 3), float(i >> 2)), u_size - 1.0);
-        blockPixels[i] = floor(decodePixel(pixel) * 255.0);
+// Pixel i (4y + x) of target block `block`, clamped to the level. Clamping keeps it in the block's own
+// 4x4 pixels, so in the same source blocks as the unclamped pixel would be.
+vec2 blockPixel(vec2 block, int i) {
+    return min(block * 4.0 + vec2(float(i & 3), float(i >> 2)), u_size - 1.0);
+}
+
+#if defined(PVRC_2BPP)
+// Decodes the 16 pixels of target block `block` into blockPixels. A target block is the left or right half of
+// an 8x4 source block: its columns share the lower sample column, rows 0-1 the lower sample row Y - 1 and rows
+// 2-3 the row Y, so two tiles of four source blocks (fetchTile: 8 fetches each) serve all 16 pixels.
+void decodeBlockPixels(vec2 block) {
+    for (int rows = 0; rows < 2; rows++) {
+        vec2 low = lowBlock(blockPixel(block, 8 * rows));
+        vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+        fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+        for (int k = 8 * rows; k < 8 * rows + u_blockPixelCount / 2; k++) {
+            blockPixels[k] = floor(decodePixelInTile(blockPixel(block, k), low, wordP, wordQ, wordR, wordS,
+                                                     modP, modQ, modR, modS) * 255.0);
+        }
     }
+}
+#else
+// Decodes the 16 pixels of target block `block` into blockPixels. A target block is source block `block`
+// (both 4x4): its pixels' sample blocks are the 3x3 source blocks around it (wrapped) and their modulation
+// word its own, so 10 fetches serve all 16 pixels.
+void decodeBlockPixels(vec2 block) {
+    vec4 words[9];
+    for (int j = 0; j < 3; j++) {
+        for (int i = 0; i < 3; i++) {
+            words[3 * j + i] = fetchBytes(u_colorWords, wrapBlock(block + vec2(float(i - 1), float(j - 1))));
+        }
+    }
+    vec4 modulation = fetchBytes(u_modulationWords, block);
+    for (int k = 0; k < u_blockPixelCount; k++) {
+        vec2 pixel = blockPixel(block, k);
+        ivec2 low = ivec2(lowBlock(pixel) - block) + 1;
+        int p = 3 * low.y + low.x;
+        blockPixels[k] = floor(decodePixelFromWords(pixel, words[p], words[p + 1], words[p + 3], words[p + 4],
+                                                    modulation) * 255.0);
+    }
+}
+#endif
+
+void main() {
+    decodeBlockPixels(floor(gl_FragCoord.xy));
 #if defined(PVRC_BC3)
     o_block = uvec4(encodeAlpha(), encodeColor());
 #else

@@ -67,9 +67,10 @@ package enum ShaderSources {
         //   quarter of the fragments and texture fetches.
         // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
         //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
-        // The one-pixel forms decode through decodePixel(pixel). With PVRC_TRANSCODE defined this file has no main:
-        // the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended) calls
-        // decodePixel for the 16 pixels of each target block. Under GLSL ES 3.00 `texture2D` is `texture` and the
+        // The one-pixel forms decode through decodePixel(pixel), which fetches the pixel's words and hands them to
+        // decodePixelFromWords (4bpp) or decodePixelInTile (2bpp). With PVRC_TRANSCODE defined this file has no
+        // main: the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended)
+        // fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL ES 3.00 `texture2D` is `texture` and the
         // varying is an `in`.
         precision highp float;
 
@@ -398,14 +399,17 @@ package enum ShaderSources {
                                        tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
         }
         #else
-        // The output of 2bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
-        vec4 decodePixel(vec2 pixel) {
-            // Lower-left sample block and the offsets from its centre (pixel 8X + 4, 4Y + 2).
-            vec2 low = floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
-            vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
-            vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
-            fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+        // The lower-left sample block of 2bpp pixel `pixel` (unwrapped): its centre (8X + 4, 4Y + 2) is the nearest
+        // at or below and left of the pixel.
+        vec2 lowBlock(vec2 pixel) {
+            return floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
+        }
 
+        // The output of 2bpp pixel `pixel` whose lower-left sample block is `low` (lowBlock), from that tile's colour
+        // and modulation words (fetchTile): bytes k as (k + 0.25) / 255.
+        vec4 decodePixelInTile(vec2 pixel, vec2 low, vec4 wordP, vec4 wordQ, vec4 wordR, vec4 wordS,
+                               vec4 modP, vec4 modQ, vec4 modR, vec4 modS) {
+            vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
             float wp = (8.0 - offset.x) * (4.0 - offset.y);
             float wq = offset.x * (4.0 - offset.y);
             float wr = (8.0 - offset.x) * offset.y;
@@ -426,6 +430,14 @@ package enum ShaderSources {
             vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
             float w = tilePixelWeight(vec2(4.0, 2.0) + offset, modP, modQ, modR, modS, modes);
             return blendOutput(colorA, colorB, w);
+        }
+
+        // The output of 2bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+        vec4 decodePixel(vec2 pixel) {
+            vec2 low = lowBlock(pixel);
+            vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+            fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+            return decodePixelInTile(pixel, low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
         }
         #endif
         #elif defined(PVRC_TILE_ROWS)
@@ -484,19 +496,17 @@ package enum ShaderSources {
                                       ownBottom, modulationBottom.g, column);
         }
         #else
-        // The output of 4bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
-        vec4 decodePixel(vec2 pixel) {
-            // Lower-left sample block and the offsets from its centre (pixel 4X + 2).
-            vec2 low = floor((pixel - 2.0) * 0.25);
-            vec2 offset = pixel - 2.0 - 4.0 * low;
-            vec2 block0 = wrapBlock(low);
-            vec2 block1 = wrapBlock(low + 1.0);
+        // The lower-left sample block of 4bpp pixel `pixel` (unwrapped): its centre (4X + 2, 4Y + 2) is the nearest
+        // at or below and left of the pixel.
+        vec2 lowBlock(vec2 pixel) {
+            return floor((pixel - 2.0) * 0.25);
+        }
 
-            vec4 wordP = fetchBytes(u_colorWords, block0);
-            vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
-            vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
-            vec4 wordS = fetchBytes(u_colorWords, block1);
-
+        // The output of 4bpp pixel `pixel` from the colour words of its sample blocks, P = lowBlock(pixel) (wrapped),
+        // Q to its right, R above it, S above Q, and its own block's modulation word (bytes `modulation`): bytes k as
+        // (k + 0.25) / 255.
+        vec4 decodePixelFromWords(vec2 pixel, vec4 wordP, vec4 wordQ, vec4 wordR, vec4 wordS, vec4 modulation) {
+            vec2 offset = pixel - 2.0 - 4.0 * lowBlock(pixel);
             float wp = (4.0 - offset.x) * (4.0 - offset.y);
             float wq = offset.x * (4.0 - offset.y);
             float wr = (4.0 - offset.x) * offset.y;
@@ -510,13 +520,25 @@ package enum ShaderSources {
             vec2 own = step(2.0, offset);
             vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
             vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
-            float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
+            float row = dot(modulation, selector(inBlock.y));
         #if defined(PVRC_PVRTC2)
             if (isHard(wordP)) {
                 return hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
             }
         #endif
             return modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+        }
+
+        // The output of 4bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+        vec4 decodePixel(vec2 pixel) {
+            vec2 low = lowBlock(pixel);
+            vec2 block0 = wrapBlock(low);
+            vec2 block1 = wrapBlock(low + 1.0);
+            return decodePixelFromWords(pixel, fetchBytes(u_colorWords, block0),
+                                        fetchBytes(u_colorWords, vec2(block1.x, block0.y)),
+                                        fetchBytes(u_colorWords, vec2(block0.x, block1.y)),
+                                        fetchBytes(u_colorWords, block1),
+                                        fetchBytes(u_modulationWords, floor(pixel * 0.25)));
         }
         #endif
 
@@ -534,7 +556,8 @@ package enum ShaderSources {
         // pvrc: transcodes a PVRTC level to BC1 (DXT1) blocks, or with PVRC_BC3 defined to BC3 (DXT5) blocks, one
         // fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the defines (PVRC_TRANSCODE,
         // and PVRC_2BPP / PVRC_PVRTC2 for the source format), pvrtc.frag and then this file, so each pixel is
-        // pvrtc.frag's decodePixel, the exact decode that decode-once renders.
+        // decoded by pvrtc.frag's own functions (decodePixelFromWords, decodePixelInTile), exactly as decode-once
+        // renders it; only the fetching of the words is shared between a block's pixels.
         //
         // Fragment (X, Y) encodes the pixels (4X + x, 4Y + y), x, y = 0..3, clamped to the level (a level smaller
         // than 4x4, or one whose size is not a multiple of 4, repeats its last column and row in the padding). Its
@@ -789,12 +812,51 @@ package enum ShaderSources {
         }
         #endif
 
-        void main() {
-            vec2 block = floor(gl_FragCoord.xy);
-            for (int i = 0; i < u_blockPixelCount; i++) {
-                vec2 pixel = min(block * 4.0 + vec2(float(i & 3), float(i >> 2)), u_size - 1.0);
-                blockPixels[i] = floor(decodePixel(pixel) * 255.0);
+        // Pixel i (4y + x) of target block `block`, clamped to the level. Clamping keeps it in the block's own
+        // 4x4 pixels, so in the same source blocks as the unclamped pixel would be.
+        vec2 blockPixel(vec2 block, int i) {
+            return min(block * 4.0 + vec2(float(i & 3), float(i >> 2)), u_size - 1.0);
+        }
+
+        #if defined(PVRC_2BPP)
+        // Decodes the 16 pixels of target block `block` into blockPixels. A target block is the left or right half of
+        // an 8x4 source block: its columns share the lower sample column, rows 0-1 the lower sample row Y - 1 and rows
+        // 2-3 the row Y, so two tiles of four source blocks (fetchTile: 8 fetches each) serve all 16 pixels.
+        void decodeBlockPixels(vec2 block) {
+            for (int rows = 0; rows < 2; rows++) {
+                vec2 low = lowBlock(blockPixel(block, 8 * rows));
+                vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+                fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+                for (int k = 8 * rows; k < 8 * rows + u_blockPixelCount / 2; k++) {
+                    blockPixels[k] = floor(decodePixelInTile(blockPixel(block, k), low, wordP, wordQ, wordR, wordS,
+                                                             modP, modQ, modR, modS) * 255.0);
+                }
             }
+        }
+        #else
+        // Decodes the 16 pixels of target block `block` into blockPixels. A target block is source block `block`
+        // (both 4x4): its pixels' sample blocks are the 3x3 source blocks around it (wrapped) and their modulation
+        // word its own, so 10 fetches serve all 16 pixels.
+        void decodeBlockPixels(vec2 block) {
+            vec4 words[9];
+            for (int j = 0; j < 3; j++) {
+                for (int i = 0; i < 3; i++) {
+                    words[3 * j + i] = fetchBytes(u_colorWords, wrapBlock(block + vec2(float(i - 1), float(j - 1))));
+                }
+            }
+            vec4 modulation = fetchBytes(u_modulationWords, block);
+            for (int k = 0; k < u_blockPixelCount; k++) {
+                vec2 pixel = blockPixel(block, k);
+                ivec2 low = ivec2(lowBlock(pixel) - block) + 1;
+                int p = 3 * low.y + low.x;
+                blockPixels[k] = floor(decodePixelFromWords(pixel, words[p], words[p + 1], words[p + 3], words[p + 4],
+                                                            modulation) * 255.0);
+            }
+        }
+        #endif
+
+        void main() {
+            decodeBlockPixels(floor(gl_FragCoord.xy));
         #if defined(PVRC_BC3)
             o_block = uvec4(encodeAlpha(), encodeColor());
         #else

@@ -96,6 +96,21 @@ final class TranscodeTests: XCTestCase {
         }
     }
 
+    func testRandomPVRTC2WordsOfAnySizeTranscode() throws {
+        for format in [PVRTCFormat.pvrtc2_4bpp, .pvrtc2_2bpp] {
+            for (width, height) in [(8, 8), (6, 5), (36, 20)] {
+                for kind in [BlockKind.opaque, .mixed] {
+                    let texture = try RandomBlocks.texture(
+                        width: width, height: height, kind: kind, levels: 1, format: format,
+                        seed: UInt64(width * 17 + height))
+                    let label = "\(format.displayName) \(width)x\(height) \(kind)"
+                    let checks = try transcodeAndCheck(texture, label)
+                    XCTAssertGreaterThan(checks[0].psnr, 14, label)
+                }
+            }
+        }
+    }
+
     func testRandomWordsWithEveryMipLevelDownTo1x1() throws {
         for format in [PVRTCFormat.pvrtc1_4bpp, .pvrtc1_2bpp] {
             let texture = try RandomBlocks.texture(width: 32, height: 16, kind: .mixed, format: format, seed: 7)
