@@ -195,7 +195,7 @@ extension GLContext {
 
     /// Draws the unit quad with corner (0,0) at `position.0/1` and (1,1) at `position.2/3` (clip
     /// space); texture coordinates run from (0,0) to (1,1).
-    private func drawQuad(
+    func drawQuad(
         _ quad: QuadUniforms, position: (Float, Float, Float, Float), blend: BlendMode = .replace
     ) throws {
         if quadBuffer == 0 {

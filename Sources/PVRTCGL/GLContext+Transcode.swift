@@ -75,12 +75,12 @@ extension GLContext {
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(texture.levels.count > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLES3.textureMaxLevel, GLint(texture.levels.count - 1))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata)))
         var blocks: [[UInt8]] = []
         do {
             let scratch = try TranscodeScratch(
                 context: self, target: target, width: texture.width, height: texture.height)
             defer { scratch.delete() }
-            let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata)))
             for (index, level) in texture.levels.enumerated() {
                 let words = try transcode(
                     level, into: name, image: GLenum(GL_TEXTURE_2D), mipLevel: index, internalFormat: internalFormat,
@@ -94,7 +94,8 @@ extension GLContext {
         }
         let uploaded = GPUTexture(
             width: texture.width, height: texture.height, levelCount: texture.levels.count, mode: .transcode,
-            storage: .texture(name), gpuBytes: target.byteCount(for: texture), transcodeTarget: target)
+            storage: .texture(name), gpuBytes: target.byteCount(for: texture), transcodeTarget: target,
+            transcodedFormat: internalFormat)
         return (uploaded, blocks)
     }
 
@@ -106,10 +107,10 @@ extension GLContext {
         let levelCount = shape.levels.count
         let name = makeCubeTexture(minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLES3.textureMaxLevel, GLint(levelCount - 1))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata)))
         do {
             let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
             defer { scratch.delete() }
-            let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata)))
             for index in 0..<levelCount {
                 for (faceIndex, face) in cubeMap.faces.enumerated() {
                     _ = try transcode(
@@ -125,7 +126,7 @@ extension GLContext {
         return GPUTexture(
             width: shape.width, height: shape.height, levelCount: levelCount, mode: .transcode,
             storage: .texture(name), gpuBytes: 6 * target.byteCount(for: shape), faceCount: 6,
-            transcodeTarget: target)
+            transcodeTarget: target, transcodedFormat: internalFormat)
     }
 
     /// Whether a texture with `metadata` gets the sRGB form of its target.
@@ -185,73 +186,5 @@ extension GLContext {
         glBindBuffer(GLES3.pixelUnpackBuffer, 0)
         try check("glCompressedTexImage2D (\(target.rawValue) from the pixel-unpack buffer)")
         return kept
-    }
-}
-
-extension GLContext {
-    /// Binds transcoded 2D texture `texture` (GL name `name`) to `GL_TEXTURE_2D` of the active unit and runs
-    /// `body` with only mip level `level` sampled (`GL_TEXTURE_BASE_LEVEL` and `GL_TEXTURE_MAX_LEVEL`; a nil
-    /// level keeps the whole chain), then restores the chain. Compressed levels cannot be framebuffer
-    /// attachments, so `copyForDrawing` cannot take them.
-    /// - Throws: ``GLError/unsupported(_:)`` for a face of a transcoded cube map (no flat drawing of compressed
-    ///   cube faces yet); whatever `body` throws.
-    func withTranscodedLevel(
-        _ texture: GPUTexture, name: GLuint, face: Int, level: Int?, _ body: () throws -> Void
-    ) throws {
-        guard texture.faceCount == 1 else {
-            throw GLError.unsupported(
-                "face \(face) of a transcoded cube map cannot be drawn flat: its compressed faces cannot be copied "
-                    + "into a 2D texture here; sample the cube map in a shader of your own")
-        }
-        let target = GLenum(GL_TEXTURE_2D)
-        glBindTexture(target, name)
-        guard let level, texture.levelCount > 1 else {
-            try body()
-            return
-        }
-        glTexParameteri(target, GLES3.textureBaseLevel, GLint(level))
-        glTexParameteri(target, GLES3.textureMaxLevel, GLint(level))
-        defer {
-            glBindTexture(target, name)
-            glTexParameteri(target, GLES3.textureBaseLevel, 0)
-            glTexParameteri(target, GLES3.textureMaxLevel, GLint(texture.levelCount - 1))
-        }
-        try body()
-    }
-
-    /// Reads mip level `level` of transcoded 2D texture `texture` back as RGBA8 (row 0 = texture row t = 0):
-    /// the level drawn 1:1 with `NEAREST` sampling into a render target of its size, with sRGB decoding
-    /// skipped (`GL_EXT_texture_sRGB_decode`) where the texture is sRGB, so the result is what the GPU's
-    /// block decoder produced from the stored blocks.
-    /// - Throws: ``GLError/unsupported(_:)`` for a texture that is not a transcoded 2D texture or a level it
-    ///   lacks; ``GLError`` when GL fails.
-    package func readBackTranscoded(_ texture: GPUTexture, level: Int) throws -> RGBAImage {
-        activate()
-        guard texture.mode == .transcode, texture.faceCount == 1, case .texture(let name) = texture.storage,
-            (0..<texture.levelCount).contains(level)
-        else {
-            throw GLError.unsupported("read-back of level \(level) needs a transcoded 2D texture with that level")
-        }
-        let target = try makeRenderTarget(
-            width: max(texture.width >> level, 1), height: max(texture.height >> level, 1))
-        defer { delete(target) }
-        let texture2D = GLenum(GL_TEXTURE_2D)
-        glBindTexture(texture2D, name)
-        glTexParameteri(texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        let skipsDecode = extensions.contains("GL_EXT_texture_sRGB_decode")
-        if skipsDecode { glTexParameteri(texture2D, GLES3.textureSRGBDecode, GLES3.skipDecode) }
-        defer {
-            glBindTexture(texture2D, name)
-            glTexParameteri(
-                texture2D, GLenum(GL_TEXTURE_MIN_FILTER), texture.levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
-            glTexParameteri(texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-            if skipsDecode { glTexParameteri(texture2D, GLES3.textureSRGBDecode, GLES3.decode) }
-        }
-        bindFramebuffer(target.framebuffer, width: target.width, height: target.height)
-        try drawTexture(
-            texture, framebuffer: target.framebuffer, width: target.width, height: target.height, at: nil, face: 0,
-            level: level, blend: .replace)
-        return try readPixels(target)
     }
 }

@@ -76,6 +76,10 @@ public final class GLContext {
     public var supportsTileRowDecoding: Bool { drawBuffers != nil }
     /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
     let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
+    /// `glCopyImageSubDataOES` or `glCopyImageSubDataEXT`, loaded through `eglGetProcAddress` when the context
+    /// has `GL_OES_copy_image` or `GL_EXT_copy_image`: it copies a face of a transcoded cube map into a 2D
+    /// texture so that the face can be drawn flat.
+    let copyImageSubData: PFNGLCOPYIMAGESUBDATAOESPROC?
 
     /// The context itself and whether pvrc owns it.
     let binding: ContextBinding
@@ -120,6 +124,14 @@ public final class GLContext {
             buffers >= 4 && attachments >= 4
             ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
             : nil
+        let names = extensions
+        let copyImage = [
+            ("GL_OES_copy_image", "glCopyImageSubDataOES"), ("GL_EXT_copy_image", "glCopyImageSubDataEXT"),
+        ]
+        .first { names.contains($0.0) }?.1
+        copyImageSubData = copyImage.flatMap { eglGetProcAddress($0) }.map {
+            unsafeBitCast($0, to: PFNGLCOPYIMAGESUBDATAOESPROC.self)
+        }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     }

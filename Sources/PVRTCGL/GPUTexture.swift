@@ -53,12 +53,16 @@ public struct GPUTexture: Sendable, Hashable {
     public let faceCount: Int
     /// The block format a ``PVRTCUploadMode/transcode`` upload holds; nil for every other texture.
     public let transcodeTarget: TranscodeTarget?
+    /// The GL internal format of a transcoded texture's levels (``transcodeTarget``'s linear or sRGB form);
+    /// nil for every other texture.
+    let transcodedFormat: UInt32?
 
     init(
         width: Int, height: Int, levelCount: Int, mode: PVRTCUploadMode?, storage: Storage, gpuBytes: Int,
-        faceCount: Int = 1, transcodeTarget: TranscodeTarget? = nil
+        faceCount: Int = 1, transcodeTarget: TranscodeTarget? = nil, transcodedFormat: UInt32? = nil
     ) {
         self.transcodeTarget = transcodeTarget
+        self.transcodedFormat = transcodedFormat
         self.width = width
         self.height = height
         self.levelCount = levelCount

@@ -217,6 +217,22 @@ final class TranscodeTests: XCTestCase {
         XCTAssertEqual(uploaded.levelCount, 5)
         XCTAssertEqual(uploaded.transcodeTarget, .bc3)
         XCTAssertEqual(uploaded.gpuBytes, 6 * TranscodeTarget.bc3.byteCount(for: cube.shape))
+        // Each face and level holds the blocks a 2D transcode of that face makes (the encoder is deterministic).
+        for (face, faceTexture) in cube.faces.enumerated() {
+            let flat = try context.upload(faceTexture, mode: .transcode)
+            defer { context.delete(flat) }
+            for level in [0, 2, 4] {
+                XCTAssertEqual(
+                    try context.readBackTranscoded(uploaded, face: face, level: level),
+                    try context.readBackTranscoded(flat, level: level), "face \(face) level \(level)")
+            }
+        }
+        // Drawn flat, a face shows its level 0.
+        let target = try context.makeRenderTarget(width: 16, height: 16)
+        defer { context.delete(target) }
+        try context.draw(
+            uploaded, to: GLFramebuffer(name: target.framebuffer, width: 16, height: 16), face: 3, level: nil)
+        XCTAssertEqual(try context.readPixels(target), try context.readBackTranscoded(uploaded, face: 3, level: 0))
     }
 
     func testGPUBytesAreTheTargetsBlocks() throws {
