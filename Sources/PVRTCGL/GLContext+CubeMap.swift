@@ -38,17 +38,22 @@ extension GLContext {
     }
 
     /// Reads face `face` (0–5), mip level `level` of a cube map made by ``upload(_:mode:)-(PVRTCCubeMap,_)``
-    /// in decode-once mode or by ``uploadCubeMap(_:levels:)`` (uncompressed), as RGBA8, row 0 = texture
-    /// row t = 0 (the face's first stored row).
+    /// in decode-once or transcode mode or by ``uploadCubeMap(_:levels:)`` (uncompressed), as RGBA8, row 0 =
+    /// texture row t = 0 (the face's first stored row). A transcoded face is what the GPU's block decoder
+    /// makes of its blocks (drawn 1:1 from a copy, sRGB values unconverted).
     /// - Throws: ``GLError/unsupported(_:)`` for a texture that is not such a cube map or a face or
     ///   level out of range; ``GLError/framebufferIncomplete(status:)`` for a format GL cannot render
     ///   to (luminance, alpha); ``GLError`` when GL fails.
     public func readBack(_ texture: GPUTexture, face: Int, level: Int) throws -> RGBAImage {
         activate()
+        if texture.faceCount == 6, texture.mode == .transcode {
+            return try readBackTranscoded(texture, face: face, level: level)
+        }
         guard texture.faceCount == 6, texture.mode == .decodeOnce || texture.mode == nil,
             case .texture(let name) = texture.storage
         else {
-            throw GLError.unsupported("read-back of cube faces needs a decode-once or uncompressed cube map")
+            throw GLError.unsupported(
+                "read-back of cube faces needs a decode-once, transcoded or uncompressed cube map")
         }
         guard (0..<6).contains(face), (0..<texture.levelCount).contains(level) else {
             throw GLError.unsupported(

@@ -30,8 +30,9 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The targets in order of preference; the first row whose extension the context has and that stores
-    /// alpha when the texture has alpha wins. A texture without alpha takes BC1 (half BC3's size), a
-    /// texture with alpha BC3.
+    /// alpha when the texture has alpha wins. A texture without alpha (`PVRTCTexture.hasAlpha` false) takes
+    /// BC1 (half BC3's size), whose alpha is always 1 even where its PVRTC words hold translucent colours; a
+    /// texture with alpha takes BC3.
     public static let preferenceTable: [Preference] = [
         Preference(
             target: .bc1, storesAlpha: false,

@@ -227,6 +227,9 @@ final class TranscodeTests: XCTestCase {
                     try context.readBackTranscoded(flat, level: level), "face \(face) level \(level)")
             }
         }
+        XCTAssertEqual(
+            try context.readBack(uploaded, face: 5, level: 1),
+            try context.readBackTranscoded(uploaded, face: 5, level: 1))
         // Drawn flat, a face shows its level 0.
         let target = try context.makeRenderTarget(width: 16, height: 16)
         defer { context.delete(target) }
