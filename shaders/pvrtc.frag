@@ -27,8 +27,8 @@
 // The one-pixel forms decode through decodePixel(pixel), which fetches the pixel's words and hands them to
 // decodePixelFromWords (4bpp) or decodePixelInTile (2bpp). With PVRC_TRANSCODE defined this file has no
 // main: the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended)
-// fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL ES 3.00 `texture2D` is `texture` and the
-// varying is an `in`.
+// fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL
+// ES 3.00 `texture2D` is `texture` and the varying is an `in`.
 precision highp float;
 
 uniform highp sampler2D u_colorWords;

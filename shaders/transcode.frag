@@ -23,8 +23,9 @@
 // one with the lower squared error.
 precision highp int;
 
-// 16, the pixels of a block: a uniform rather than a constant so that the decoding loop stays a loop (16
-// inlined copies of decodePixel take llvmpipe's JIT tens of seconds to compile).
+// 16, the pixels of a block: a uniform rather than a constant so that the decoding loops stay loops. Inlined
+// 16 times, the decode takes llvmpipe's JIT seconds (2bpp, or 4bpp fully unrolled: about 5 s more, for a pass
+// about a quarter faster) to tens of seconds (with every pixel's fetches); 4bpp unrolls the 4 pixels of a row.
 uniform highp int u_blockPixelCount;
 
 layout(location = 0) out highp uvec4 o_block;
@@ -281,7 +282,8 @@ void decodeBlockPixels(vec2 block) {
 #else
 // Decodes the 16 pixels of target block `block` into blockPixels. A target block is source block `block`
 // (both 4x4): its pixels' sample blocks are the 3x3 source blocks around it (wrapped) and their modulation
-// word its own, so 10 fetches serve all 16 pixels.
+// word its own, so 10 fetches serve all 16 pixels. Each pixel's four words are selected with mix (weights 0
+// and 1 on small integers: exact), which llvmpipe runs faster than indexing the array with a computed index.
 void decodeBlockPixels(vec2 block) {
     vec4 words[9];
     for (int j = 0; j < 3; j++) {
@@ -290,12 +292,22 @@ void decodeBlockPixels(vec2 block) {
         }
     }
     vec4 modulation = fetchBytes(u_modulationWords, block);
-    for (int k = 0; k < u_blockPixelCount; k++) {
-        vec2 pixel = blockPixel(block, k);
-        ivec2 low = ivec2(lowBlock(pixel) - block) + 1;
-        int p = 3 * low.y + low.x;
-        blockPixels[k] = floor(decodePixelFromWords(pixel, words[p], words[p + 1], words[p + 3], words[p + 4],
-                                                    modulation) * 255.0);
+    for (int y = 0; y < u_blockPixelCount / 4; y++) {
+        // The row's lower sample row (P, Q) and the one above it (R, S), for sample columns 0..2.
+        float lowY = lowBlock(blockPixel(block, 4 * y)).y - block.y + 1.0;
+        vec4 lower0 = mix(words[0], words[3], lowY);
+        vec4 lower1 = mix(words[1], words[4], lowY);
+        vec4 lower2 = mix(words[2], words[5], lowY);
+        vec4 upper0 = mix(words[3], words[6], lowY);
+        vec4 upper1 = mix(words[4], words[7], lowY);
+        vec4 upper2 = mix(words[5], words[8], lowY);
+        for (int x = 0; x < 4; x++) {
+            vec2 pixel = blockPixel(block, 4 * y + x);
+            float lowX = lowBlock(pixel).x - block.x + 1.0;
+            vec4 color = decodePixelFromWords(pixel, mix(lower0, lower1, lowX), mix(lower1, lower2, lowX),
+                                              mix(upper0, upper1, lowX), mix(upper1, upper2, lowX), modulation);
+            blockPixels[4 * y + x] = floor(color * 255.0);
+        }
     }
 }
 #endif
