@@ -34,7 +34,7 @@ public final class GLTextureUploader: TextureUploading {
     package var frameTarget: RenderTarget?
 
     /// Creates a headless context on the calling thread (the GL thread) and compiles its programs (the
-    /// transcoding ones too in ``PVRTCUploadMode/transcode``).
+    /// transcoding ones too in `PVRTCUploadMode.transcode`).
     /// - Throws: `GLError` when no context can be created or a program fails to compile.
     public init(mode: PVRTCUploadMode) throws {
         context = try GLContext()
