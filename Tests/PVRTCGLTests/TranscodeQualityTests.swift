@@ -16,6 +16,20 @@ final class TranscodeQualityTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("tools/bc-reference-encode.py")
 
+    /// Throws ``TestRequirement/notRun(_:)`` unless python3 can import quicktex and texture2ddecoder.
+    private func requireQuicktex() throws {
+        let python = try TestRequirement.tool(["/usr/bin/python3", "/usr/local/bin/python3"], package: "python3")
+        let process = Process()
+        process.executableURL = python
+        process.arguments = ["-c", "import quicktex, texture2ddecoder"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestRequirement.notRun("quicktex comparison: pip install --user quicktex texture2ddecoder")
+        }
+    }
+
     /// quicktex's three decoded encodings of `image` (levels 0, 5, 18).
     private func quicktexEncodings(of image: RGBAImage) throws -> [RGBAImage] {
         let python = try TestRequirement.tool(["/usr/bin/python3", "/usr/local/bin/python3"], package: "python3")
@@ -67,6 +81,7 @@ final class TranscodeQualityTests: XCTestCase {
     }
 
     func testGPUEncoderIsWithinReachOfQuicktex() throws {
+        try requireQuicktex()
         var inputs = [("pattern", TestPattern.texture(width: 256, height: 256))]
         for name in ["etr_pebbles04_256.png", "photo_coffee_512.png", "oa_grass_lush_512.png"] {
             inputs.append((name, try PNGCodec.read(from: try TestRequirement.corpusFile(name))))
