@@ -17,15 +17,15 @@
 // their covariance), endpoints at the extreme projections or those inset by 1/16 of the range (whichever fits
 // better), quantised to RGB565, indices by the nearest of the four palette colours; then up to two rounds of
 // least-squares endpoint refinement for those indices, each kept only when it lowers the block's squared
-// error. Always the 4-colour mode
-// (colour0 > colour1; equal endpoints use index 0 only). Alpha encoder (BC3): both the 8-value mode on the
-// block's alpha range and the 6-value mode (explicit 0 and 255) on the range of its other values, keeping the
-// one with the lower squared error.
+// error. Always the 4-colour mode (colour0 > colour1; equal endpoints use index 0 only). Alpha encoder (BC3):
+// both the 8-value mode on the block's alpha range and the 6-value mode (explicit 0 and 255) on the range of
+// its other values, keeping the one with the lower squared error.
 precision highp int;
 
-// 16, the pixels of a block: a uniform rather than a constant so that the decoding loops stay loops. Inlined
-// 16 times, the decode takes llvmpipe's JIT seconds (2bpp, or 4bpp fully unrolled: about 5 s more, for a pass
-// about a quarter faster) to tens of seconds (with every pixel's fetches); 4bpp unrolls the 4 pixels of a row.
+// 16, the pixels of a block: a uniform rather than a constant, so that compilers keep the decoding loops as
+// loops. llvmpipe's JIT needs tens of seconds for 16 inlined copies of a pixel's fetches and decode, and for 16
+// copies of the 4bpp decode alone about 5 s more than for the loop (for a pass about a quarter faster); 4bpp
+// unrolls the 4 pixels of a row.
 uniform highp int u_blockPixelCount;
 
 layout(location = 0) out highp uvec4 o_block;
