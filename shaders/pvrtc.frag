@@ -24,6 +24,11 @@
 //   quarter of the fragments and texture fetches.
 // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
 //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
+// The one-pixel forms decode through decodePixel(pixel), which fetches the pixel's words and hands them to
+// decodePixelFromWords (4bpp) or decodePixelInTile (2bpp). With PVRC_TRANSCODE defined this file has no
+// main: the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended)
+// fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL
+// ES 3.00 `texture2D` is `texture` and the varying is an `in`.
 precision highp float;
 
 uniform highp sampler2D u_colorWords;
@@ -31,7 +36,12 @@ uniform highp sampler2D u_modulationWords;
 uniform highp vec2 u_size;          // level width, height in pixels
 uniform highp vec2 u_blocks;        // blocks wide, blocks high (PVRTC1: at least 2, powers of two)
 uniform highp vec2 u_inverseBlocks; // 1 / u_blocks (inexact for PVRTC2's other counts; only texel centres use it)
+#if __VERSION__ >= 300
+#define texture2D texture
+in highp vec2 v_texCoord;
+#else
 varying highp vec2 v_texCoord;
+#endif
 
 // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
 float field(float v, float inverseDivisor, float range) {
@@ -346,15 +356,17 @@ void main() {
                                tilePixelWeight(t + vec2(0.0, 3.0), modP, modQ, modR, modS, modes));
 }
 #else
-void main() {
-    vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
+// The lower-left sample block of 2bpp pixel `pixel` (unwrapped): its centre (8X + 4, 4Y + 2) is the nearest
+// at or below and left of the pixel.
+vec2 lowBlock(vec2 pixel) {
+    return floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
+}
 
-    // Lower-left sample block and the offsets from its centre (pixel 8X + 4, 4Y + 2).
-    vec2 low = floor((pixel - vec2(4.0, 2.0)) * vec2(0.125, 0.25));
+// The output of 2bpp pixel `pixel` whose lower-left sample block is `low` (lowBlock), from that tile's colour
+// and modulation words (fetchTile): bytes k as (k + 0.25) / 255.
+vec4 decodePixelInTile(vec2 pixel, vec2 low, vec4 wordP, vec4 wordQ, vec4 wordR, vec4 wordS,
+                       vec4 modP, vec4 modQ, vec4 modR, vec4 modS) {
     vec2 offset = pixel - vec2(4.0, 2.0) - vec2(8.0, 4.0) * low;
-    vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
-    fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
-
     float wp = (8.0 - offset.x) * (4.0 - offset.y);
     float wq = offset.x * (4.0 - offset.y);
     float wr = (8.0 - offset.x) * offset.y;
@@ -374,7 +386,15 @@ void main() {
 #endif
     vec4 modes = vec4(wordP.r, wordQ.r, wordR.r, wordS.r);
     float w = tilePixelWeight(vec2(4.0, 2.0) + offset, modP, modQ, modR, modS, modes);
-    gl_FragColor = blendOutput(colorA, colorB, w);
+    return blendOutput(colorA, colorB, w);
+}
+
+// The output of 2bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+vec4 decodePixel(vec2 pixel) {
+    vec2 low = lowBlock(pixel);
+    vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
+    fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
+    return decodePixelInTile(pixel, low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
 }
 #endif
 #elif defined(PVRC_TILE_ROWS)
@@ -433,20 +453,17 @@ void main() {
                               ownBottom, modulationBottom.g, column);
 }
 #else
-void main() {
-    vec2 pixel = clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0);
+// The lower-left sample block of 4bpp pixel `pixel` (unwrapped): its centre (4X + 2, 4Y + 2) is the nearest
+// at or below and left of the pixel.
+vec2 lowBlock(vec2 pixel) {
+    return floor((pixel - 2.0) * 0.25);
+}
 
-    // Lower-left sample block and the offsets from its centre (pixel 4X + 2).
-    vec2 low = floor((pixel - 2.0) * 0.25);
-    vec2 offset = pixel - 2.0 - 4.0 * low;
-    vec2 block0 = wrapBlock(low);
-    vec2 block1 = wrapBlock(low + 1.0);
-
-    vec4 wordP = fetchBytes(u_colorWords, block0);
-    vec4 wordQ = fetchBytes(u_colorWords, vec2(block1.x, block0.y));
-    vec4 wordR = fetchBytes(u_colorWords, vec2(block0.x, block1.y));
-    vec4 wordS = fetchBytes(u_colorWords, block1);
-
+// The output of 4bpp pixel `pixel` from the colour words of its sample blocks, P = lowBlock(pixel) (wrapped),
+// Q to its right, R above it, S above Q, and its own block's modulation word (bytes `modulation`): bytes k as
+// (k + 0.25) / 255.
+vec4 decodePixelFromWords(vec2 pixel, vec4 wordP, vec4 wordQ, vec4 wordR, vec4 wordS, vec4 modulation) {
+    vec2 offset = pixel - 2.0 - 4.0 * lowBlock(pixel);
     float wp = (4.0 - offset.x) * (4.0 - offset.y);
     float wq = offset.x * (4.0 - offset.y);
     float wr = (4.0 - offset.x) * offset.y;
@@ -460,13 +477,31 @@ void main() {
     vec2 own = step(2.0, offset);
     vec4 ownWord = mix(mix(wordP, wordQ, own.x), mix(wordR, wordS, own.x), own.y);
     vec2 inBlock = pixel - 4.0 * floor(pixel * 0.25);
-    float row = dot(fetchBytes(u_modulationWords, floor(pixel * 0.25)), selector(inBlock.y));
+    float row = dot(modulation, selector(inBlock.y));
 #if defined(PVRC_PVRTC2)
     if (isHard(wordP)) {
-        gl_FragColor = hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
-        return;
+        return hardPixel(wordP, wordQ, wordR, wordS, ownWord, offset, modulationBits(row, inBlock.x));
     }
 #endif
-    gl_FragColor = modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+    return modulate(colorA, colorB, ownWord.r, row, inBlock.x);
+}
+
+// The output of 4bpp pixel `pixel` (a pixel of the level): bytes k as (k + 0.25) / 255.
+vec4 decodePixel(vec2 pixel) {
+    vec2 low = lowBlock(pixel);
+    vec2 block0 = wrapBlock(low);
+    vec2 block1 = wrapBlock(low + 1.0);
+    return decodePixelFromWords(pixel, fetchBytes(u_colorWords, block0),
+                                fetchBytes(u_colorWords, vec2(block1.x, block0.y)),
+                                fetchBytes(u_colorWords, vec2(block0.x, block1.y)),
+                                fetchBytes(u_colorWords, block1),
+                                fetchBytes(u_modulationWords, floor(pixel * 0.25)));
+}
+#endif
+
+#if !defined(PVRC_TILE_ROWS) && !defined(PVRC_TRANSCODE)
+// One pixel per fragment: the pixel under the fragment's texture coordinate.
+void main() {
+    gl_FragColor = decodePixel(clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0));
 }
 #endif

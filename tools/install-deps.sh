@@ -11,13 +11,23 @@
 #     chromium                                        opens the quality-report HTML page in CLITests
 #     nginx (WebDAV PUT), ninja                       the `pvrc build` HTTP cache and ninja tests
 #     zstd, python3                                   independent checks of KTX 2 frames and of zlib / gzip
+#     python3-pip, then PyPI's texture2ddecoder       an independent BC1/BC3 decoder for the transcode tests
+#                                                     (pip --user, only when python3 cannot import it)
 #     openssl                                         certificates for the https cache tests
 #     SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
 set -euo pipefail
 
 build_packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libssl-dev libegl-dev libgles-dev
     libegl-mesa0 libgl1-mesa-dri)
-test_packages=(chromium nginx ninja-build zstd python3 openssl libsdl2-dev xvfb xauth)
+test_packages=(chromium nginx ninja-build zstd python3 python3-pip openssl libsdl2-dev xvfb xauth)
+
+# The Python modules the tests import, installed for the calling user when python3 lacks them.
+install_python_modules() {
+    [[ "${1:-}" == --test ]] || return 0
+    python3 -c 'import texture2ddecoder' 2>/dev/null && return 0
+    echo "install-deps: installing the Python module texture2ddecoder (pip --user)"
+    python3 -m pip install --user --break-system-packages texture2ddecoder
+}
 
 packages=("${build_packages[@]}")
 case "${1:-}" in
@@ -39,6 +49,7 @@ done
 
 if [[ ${#missing[@]} -eq 0 ]]; then
     echo "install-deps: all system packages present (${packages[*]})"
+    install_python_modules "${1:-}"
     exit 0
 fi
 
@@ -54,3 +65,4 @@ fi
 echo "install-deps: installing ${missing[*]}"
 "${as_root[@]}" apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+install_python_modules "${1:-}"

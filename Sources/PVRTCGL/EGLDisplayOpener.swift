@@ -1,9 +1,9 @@
 import CEGL
 
-/// Opens a headless EGL display and an OpenGL ES 2.0 context on it, trying each way in turn and
-/// recording why each one failed.
+/// Opens a headless EGL display and an OpenGL ES context on it (3.x where the driver has it, else 2.0),
+/// trying each way in turn and recording why each one failed.
 enum EGLDisplayOpener {
-    /// A display with a current ES 2.0 context and a 1x1 pbuffer.
+    /// A display with a current OpenGL ES context and a 1x1 pbuffer.
     struct Opened {
         let handles: EGLHandles
         let description: String
@@ -82,8 +82,8 @@ enum EGLDisplayOpener {
 
     struct Failure: Error { let text: String }
 
-    /// Initialises `display` and makes an ES 2.0 context with a 1x1 pbuffer current; the context shares
-    /// textures, buffers and programs with `shareContext` when given.
+    /// Initialises `display` and makes an OpenGL ES context (3.x where the driver has it, else 2.0) with a
+    /// 1x1 pbuffer current; the context shares textures, buffers and programs with `shareContext` when given.
     /// Nothing is terminated on failure: the display may be shared with other contexts.
     static func makeContext(on display: EGLDisplay, sharing shareContext: EGLContext? = nil) -> Result<
         (context: EGLContext, surface: EGLSurface), Failure
@@ -96,23 +96,45 @@ enum EGLDisplayOpener {
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             return .failure(Failure(text: "eglBindAPI(EGL_OPENGL_ES_API) failed (\(errorName(eglGetError())))"))
         }
-        let configAttributes: [EGLint] = [
-            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-            EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-            EGL_NONE,
-        ]
-        var config: EGLConfig?
-        var configCount: EGLint = 0
-        guard eglChooseConfig(display, configAttributes, &config, 1, &configCount) == EGL_TRUE,
-            configCount > 0, let config
-        else {
-            return .failure(Failure(text: "no RGBA8 pbuffer ES2 config (\(errorName(eglGetError())))"))
+        var refusals: [String] = []
+        for version in clientVersions {
+            let configAttributes: [EGLint] = [
+                EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+                EGL_RENDERABLE_TYPE, version.renderableBit,
+                EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+                EGL_NONE,
+            ]
+            var config: EGLConfig?
+            var configCount: EGLint = 0
+            guard eglChooseConfig(display, configAttributes, &config, 1, &configCount) == EGL_TRUE,
+                configCount > 0, let config
+            else {
+                refusals.append("no RGBA8 pbuffer ES\(version.major) config (\(errorName(eglGetError())))")
+                continue
+            }
+            let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, version.major, EGL_NONE]
+            guard let context = eglCreateContext(display, config, shareContext, contextAttributes) else {
+                refusals.append("eglCreateContext (ES\(version.major)) failed (\(errorName(eglGetError())))")
+                continue
+            }
+            switch makeCurrent(context, config: config, on: display) {
+            case .success(let pair): return .success(pair)
+            case .failure(let failure): refusals.append("ES\(version.major): \(failure.text)")
+            }
         }
-        let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
-        guard let context = eglCreateContext(display, config, shareContext, contextAttributes) else {
-            return .failure(Failure(text: "eglCreateContext failed (\(errorName(eglGetError())))"))
-        }
+        return .failure(Failure(text: refusals.joined(separator: "; ")))
+    }
+
+    /// The OpenGL ES versions asked for, in order: 3 (which ``PVRTCUploadMode/transcode`` needs) where the
+    /// driver has it, else 2.
+    private static let clientVersions: [(major: EGLint, renderableBit: EGLint)] = [
+        (3, EGL_OPENGL_ES3_BIT), (2, EGL_OPENGL_ES2_BIT),
+    ]
+
+    /// Makes `context` current with a new 1x1 pbuffer of `config`; destroys both on failure.
+    private static func makeCurrent(_ context: EGLContext, config: EGLConfig, on display: EGLDisplay) -> Result<
+        (context: EGLContext, surface: EGLSurface), Failure
+    > {
         let surfaceAttributes: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
         guard let surface = eglCreatePbufferSurface(display, config, surfaceAttributes) else {
             let error = eglGetError()

@@ -14,6 +14,8 @@ extension GLContext {
     /// - ``PVRTCUploadMode/decodeOnce``: every face of every level is decoded on the GPU by
     ///   `pvrtc.frag` into the matching face and mip level of an RGBA8 cube map (a chain that stops
     ///   early is completed by `glGenerateMipmap` from level 0 first, as for 2D textures).
+    /// - ``PVRTCUploadMode/transcode``: every face of every level is transcoded on the GPU into the
+    ///   matching face and mip level of a block-compressed cube map (decode-once without a target).
     /// - ``PVRTCUploadMode/direct`` samples 2D data textures per fragment and has no cube form.
     /// - Throws: ``GLError/unsupported(_:)`` for direct
     ///   mode, native without the format's extension, decode-once mips without `GL_OES_fbo_render_mipmap` or a face
@@ -29,23 +31,29 @@ extension GLContext {
         switch mode {
         case .native: return try uploadNativeCube(cubeMap)
         case .decodeOnce: return try uploadDecodeOnceCube(cubeMap)
+        case .transcode: return try uploadTranscodeCube(cubeMap)
         case .direct:
             throw GLError.unsupported("direct mode draws 2D data textures; upload cube maps native or decode-once")
         }
     }
 
     /// Reads face `face` (0–5), mip level `level` of a cube map made by ``upload(_:mode:)-(PVRTCCubeMap,_)``
-    /// in decode-once mode or by ``uploadCubeMap(_:levels:)`` (uncompressed), as RGBA8, row 0 = texture
-    /// row t = 0 (the face's first stored row).
+    /// in decode-once or transcode mode or by ``uploadCubeMap(_:levels:)`` (uncompressed), as RGBA8, row 0 =
+    /// texture row t = 0 (the face's first stored row). A transcoded face is what the GPU's block decoder
+    /// makes of its blocks (drawn 1:1 from a copy, sRGB values unconverted).
     /// - Throws: ``GLError/unsupported(_:)`` for a texture that is not such a cube map or a face or
     ///   level out of range; ``GLError/framebufferIncomplete(status:)`` for a format GL cannot render
     ///   to (luminance, alpha); ``GLError`` when GL fails.
     public func readBack(_ texture: GPUTexture, face: Int, level: Int) throws -> RGBAImage {
         activate()
+        if texture.faceCount == 6, texture.mode == .transcode {
+            return try readBackTranscoded(texture, face: face, level: level)
+        }
         guard texture.faceCount == 6, texture.mode == .decodeOnce || texture.mode == nil,
             case .texture(let name) = texture.storage
         else {
-            throw GLError.unsupported("read-back of cube faces needs a decode-once or uncompressed cube map")
+            throw GLError.unsupported(
+                "read-back of cube faces needs a decode-once, transcoded or uncompressed cube map")
         }
         guard (0..<6).contains(face), (0..<texture.levelCount).contains(level) else {
             throw GLError.unsupported(

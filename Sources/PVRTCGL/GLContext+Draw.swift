@@ -75,7 +75,9 @@ extension GLContext {
     /// viewport set to all of it by the caller (``bindFramebuffer(_:width:height:)``); `orientation` flips
     /// the quad's corners so that a texture stored bottom-up or right-to-left appears upright. A nil `level`
     /// lets a 2D texture choose by the mipmap rules (direct mode: level 0) and shows level 0 of a cube face;
-    /// a cube face, or a chosen level of a texture with several, is drawn from a copy (`copyForDrawing`).
+    /// a cube face, or a chosen level of a texture with several, is drawn from a copy (`copyForDrawing`),
+    /// except in a transcoded texture, whose level is chosen with `GL_TEXTURE_BASE_LEVEL` and
+    /// `GL_TEXTURE_MAX_LEVEL` (`withTranscodedLevel`).
     func drawTexture(
         _ texture: GPUTexture, framebuffer: GLuint, width: Int, height: Int, at rect: PixelRect?, face: Int,
         level: Int?, blend: BlendMode, orientation: TextureOrientation = .topDown
@@ -98,6 +100,14 @@ extension GLContext {
             orientation.xLeft ? left : right, orientation.yUp ? top : bottom
         )
         switch texture.storage {
+        case .texture(let name) where texture.mode == .transcode:
+            let program = try programs.textureProgram()
+            glUseProgram(program.shader.program)
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glUniform1i(program.texture, 0)
+            try withTranscodedLevel(texture, name: name, face: face, level: level) {
+                try drawQuad(program.quad, position: position, blend: blend)
+            }
         case .texture(let name):
             let copied = texture.faceCount != 1 || (level != nil && texture.levelCount > 1)
             let sampled =
@@ -185,7 +195,7 @@ extension GLContext {
 
     /// Draws the unit quad with corner (0,0) at `position.0/1` and (1,1) at `position.2/3` (clip
     /// space); texture coordinates run from (0,0) to (1,1).
-    private func drawQuad(
+    func drawQuad(
         _ quad: QuadUniforms, position: (Float, Float, Float, Float), blend: BlendMode = .replace
     ) throws {
         if quadBuffer == 0 {

@@ -6,7 +6,8 @@ extension GLContext {
     /// result back (row 0 = top = first texture row); every GL object is deleted again.
     ///
     /// At the level's own size the output is that level, decoded exactly: ``PVRTCUploadMode/direct``
-    /// decodes `level` point-sampled, ``PVRTCUploadMode/decodeOnce`` draws that level of its pyramid (the
+    /// decodes `level` point-sampled, ``PVRTCUploadMode/decodeOnce`` and ``PVRTCUploadMode/transcode`` draw
+    /// that level of their pyramid (the
     /// mipmap rules would blend two levels where the chain's sizes do not halve exactly, as in
     /// non-power-of-two PVRTC2 chains), ``PVRTCUploadMode/native`` samples its mip pyramid, whose LOD at
     /// that size is `level`. At other sizes direct mode point-samples `level` and the others filter
@@ -43,7 +44,8 @@ extension GLContext {
             target.width == texture.levels[level].width && target.height == texture.levels[level].height
         let framebuffer = GLFramebuffer(name: target.framebuffer, width: target.width, height: target.height)
         clear(framebuffer, to: .transparent)
-        try draw(uploaded, to: framebuffer, level: mode == .direct || (mode == .decodeOnce && oneToOne) ? level : nil)
+        let drawnLevel = uploaded.mode == .direct || (uploaded.mode != .native && oneToOne) ? level : nil
+        try draw(uploaded, to: framebuffer, level: drawnLevel)
         return try readPixels(target)
     }
 

@@ -21,7 +21,9 @@ extension GLContext {
             storage: .texture(name), gpuBytes: image.width * image.height * 4)
     }
 
-    /// Uploads a PVRTC texture without decoding it on the CPU.
+    /// Uploads a PVRTC texture without decoding it on the CPU. ``PVRTCUploadMode/transcode`` on a context
+    /// that cannot transcode it uploads decode-once (``effectiveMode(_:for:)``; the result's ``GPUTexture/mode``
+    /// says which).
     /// - Throws: ``GLError/unsupported(_:)`` for ``PVRTCUploadMode/native`` without the format's extension
     ///   (``supportsNativePVRTC`` for PVRTC1, ``supportsNativePVRTC2`` for PVRTC2) or for sizes above
     ///   `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
@@ -32,6 +34,7 @@ extension GLContext {
         case .native: return try uploadNative(texture)
         case .direct: return try uploadDirect(texture)
         case .decodeOnce: return try uploadDecodeOnce(texture)
+        case .transcode: return try uploadTranscode(texture)
         }
     }
 
@@ -207,7 +210,7 @@ extension GLContext {
         return name
     }
 
-    private func checkSize(_ width: Int, _ height: Int) throws {
+    func checkSize(_ width: Int, _ height: Int) throws {
         guard width <= maxTextureSize, height <= maxTextureSize else {
             throw GLError.unsupported("\(width)x\(height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize) of \(renderer)")
         }

@@ -8,8 +8,8 @@ import PVRTC
     import Darwin
 #endif
 
-/// An OpenGL ES 2.0 context and the programs and buffers pvrc draws with: either a headless one pvrc
-/// makes (EGL with no window system and a 1x1 pbuffer, ``init()``), the game's own
+/// An OpenGL ES context (2.0 or later; pvrc asks EGL for 3.x first) and the programs and buffers pvrc draws
+/// with: either a headless one pvrc makes (EGL with no window system and a 1x1 pbuffer, ``init()``), the game's own
 /// (``init(adopting:)``), or one sharing textures with the game's context for a loader's thread
 /// (``init(sharingWith:)``).
 ///
@@ -43,6 +43,9 @@ public final class GLContext {
     public let displayDescription: String
     /// `GL_MAX_TEXTURE_SIZE`.
     public let maxTextureSize: Int
+    /// True for an OpenGL ES 3.0 or later context (`GL_VERSION` "OpenGL ES 3.x …"), whose GLSL ES 3.00,
+    /// integer render targets and pixel buffer objects ``PVRTCUploadMode/transcode`` needs.
+    public let isES3OrLater: Bool
     /// `GL_MAX_CUBE_MAP_TEXTURE_SIZE`, the largest cube face.
     let maxCubeMapTextureSize: Int
     /// True when the GPU samples PVRTC1 natively (`GL_IMG_texture_compression_pvrtc`), so
@@ -73,6 +76,10 @@ public final class GLContext {
     public var supportsTileRowDecoding: Bool { drawBuffers != nil }
     /// `glDrawBuffersEXT`, loaded through `eglGetProcAddress` when the context can write four attachments.
     let drawBuffers: PFNGLDRAWBUFFERSEXTPROC?
+    /// `glCopyImageSubDataOES` or `glCopyImageSubDataEXT`, loaded through `eglGetProcAddress` when the context
+    /// has `GL_OES_copy_image` or `GL_EXT_copy_image`: it copies a face of a transcoded cube map into a 2D
+    /// texture so that the face can be drawn flat.
+    let copyImageSubData: PFNGLCOPYIMAGESUBDATAOESPROC?
 
     /// The context itself and whether pvrc owns it.
     let binding: ContextBinding
@@ -101,6 +108,7 @@ public final class GLContext {
         renderer = GLContext.string(GLenum(GL_RENDERER))
         version = GLContext.string(GLenum(GL_VERSION))
         extensions = Set(GLContext.string(GLenum(GL_EXTENSIONS)).split(separator: " ").map(String.init))
+        isES3OrLater = (GLContext.esMajorVersion(version) ?? 2) >= 3
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
@@ -116,6 +124,14 @@ public final class GLContext {
             buffers >= 4 && attachments >= 4
             ? eglGetProcAddress("glDrawBuffersEXT").map { unsafeBitCast($0, to: PFNGLDRAWBUFFERSEXTPROC.self) }
             : nil
+        let names = extensions
+        let copyImage = [
+            ("GL_OES_copy_image", "glCopyImageSubDataOES"), ("GL_EXT_copy_image", "glCopyImageSubDataEXT"),
+        ]
+        .first { names.contains($0.0) }?.1
+        copyImageSubData = copyImage.flatMap { eglGetProcAddress($0) }.map {
+            unsafeBitCast($0, to: PFNGLCOPYIMAGESUBDATAOESPROC.self)
+        }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     }
@@ -189,6 +205,14 @@ public final class GLContext {
         if code != GLenum(GL_NO_ERROR) {
             throw GLError.glError(call: call, code: UInt32(code))
         }
+    }
+
+    /// The major version in an OpenGL ES `GL_VERSION` string ("OpenGL ES 3.2 Mesa 22.3.6" gives 3), or nil
+    /// when the string does not start "OpenGL ES <digits>".
+    package static func esMajorVersion(_ version: String) -> Int? {
+        let prefix = "OpenGL ES "
+        guard version.hasPrefix(prefix) else { return nil }
+        return Int(String(version.dropFirst(prefix.count).prefix { $0.isNumber }))
     }
 
     static func string(_ name: GLenum) -> String {

@@ -7,8 +7,9 @@ import PVRTC
 public struct GPUTexture: Sendable, Hashable {
     /// The GL objects behind a texture.
     public enum Storage: Sendable, Hashable {
-        /// An RGBA8 texture (a plain image, or the result of ``PVRTCUploadMode/decodeOnce``) or a
-        /// natively sampled PVRTC texture (``PVRTCUploadMode/native``).
+        /// An RGBA8 texture (a plain image, or the result of ``PVRTCUploadMode/decodeOnce``), a
+        /// natively sampled PVRTC texture (``PVRTCUploadMode/native``) or a block-compressed one
+        /// (``PVRTCUploadMode/transcode``).
         case texture(UInt32)
         /// Data textures per level for ``PVRTCUploadMode/direct``, largest level first.
         case dataTextures([DataLevel])
@@ -43,17 +44,25 @@ public struct GPUTexture: Sendable, Hashable {
     public let mode: PVRTCUploadMode?
     /// The GL objects.
     public let storage: Storage
-    /// Bytes of GPU memory allocated: the compressed levels (native), the data textures (direct) or
-    /// the RGBA8 texture with all its allocated mip levels (decode-once, RGBA).
+    /// Bytes of GPU memory allocated: the compressed levels (native), the data textures (direct),
+    /// the RGBA8 texture with all its allocated mip levels (decode-once, RGBA) or the transcoded blocks
+    /// (transcode).
     public let gpuBytes: Int
     /// 6 for a `GL_TEXTURE_CUBE_MAP` (its level sizes are those of one face; ``gpuBytes`` counts all
     /// six), 1 for a 2D texture.
     public let faceCount: Int
+    /// The block format a ``PVRTCUploadMode/transcode`` upload holds; nil for every other texture.
+    public let transcodeTarget: TranscodeTarget?
+    /// The GL internal format of a transcoded texture's levels (``transcodeTarget``'s linear or sRGB form);
+    /// nil for every other texture.
+    let transcodedFormat: UInt32?
 
     init(
         width: Int, height: Int, levelCount: Int, mode: PVRTCUploadMode?, storage: Storage, gpuBytes: Int,
-        faceCount: Int = 1
+        faceCount: Int = 1, transcodeTarget: TranscodeTarget? = nil, transcodedFormat: UInt32? = nil
     ) {
+        self.transcodeTarget = transcodeTarget
+        self.transcodedFormat = transcodedFormat
         self.width = width
         self.height = height
         self.levelCount = levelCount

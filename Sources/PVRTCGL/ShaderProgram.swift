@@ -80,6 +80,14 @@ struct ProgramCache {
     private(set) var texture: TextureProgram?
     /// quad.vert + pvrtc.frag, by format and form (one pixel or four rows per fragment).
     private var decoding: [DecodingKey: PVRTCProgram] = [:]
+    /// quad.vert + pvrtc.frag + transcode.frag (GLSL ES 3.00), by source format and target.
+    private var transcoding: [TranscodingKey: PVRTCProgram] = [:]
+
+    /// Which compiled form of `transcode.frag` a program is.
+    private struct TranscodingKey: Hashable {
+        let format: PVRTCFormat
+        let target: TranscodeTarget
+    }
 
     /// Which compiled form of `pvrtc.frag` a program is.
     private struct DecodingKey: Hashable {
@@ -117,12 +125,33 @@ struct ProgramCache {
         return made
     }
 
+    /// The program that transcodes `format` into `target`, compiled if needed (needs OpenGL ES 3).
+    mutating func transcodingProgram(for format: PVRTCFormat, into target: TranscodeTarget) throws -> PVRTCProgram {
+        let key = TranscodingKey(format: format, target: target)
+        if let program = transcoding[key] { return program }
+        let version = "#version 300 es\n"
+        let fragment =
+            version + PVRTCProgram.transcodePreamble + PVRTCProgram.preamble(for: format) + target.shaderDefine
+            + ShaderSources.pvrtcFragment + ShaderSources.transcodeFragment
+        let made = try PVRTCProgram(
+            name: "\(format.displayName) to \(target.rawValue.uppercased())",
+            vertex: version + ShaderSources.quadVertex,
+            fragment: fragment)
+        // Program state, set once: the block's pixel count, a uniform that keeps the decoding loop rolled.
+        glUseProgram(made.shader.program)
+        glUniform1i(made.shader.uniform("u_blockPixelCount"), 16)
+        transcoding[key] = made
+        return made
+    }
+
     /// Deletes every compiled program.
     mutating func deleteAll() {
         if let texture { glDeleteProgram(texture.shader.program) }
         for program in decoding.values { glDeleteProgram(program.shader.program) }
+        for program in transcoding.values { glDeleteProgram(program.shader.program) }
         texture = nil
         decoding = [:]
+        transcoding = [:]
     }
 }
 
@@ -162,6 +191,8 @@ struct PVRTCProgram {
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
     /// Prepended to `pvrtc.frag` for the PVRTC2 forms (colour word, hard transitions, punch-through).
     static let pvrtc2Preamble = "#define PVRC_PVRTC2 1\n"
+    /// Prepended to `pvrtc.frag` (after `#version 300 es`) when `transcode.frag` follows it: no `main`.
+    static let transcodePreamble = "#define PVRC_TRANSCODE 1\n"
 
     /// The preprocessor lines that select `format`'s decoder in `pvrtc.frag`.
     static func preamble(for format: PVRTCFormat) -> String {
@@ -183,8 +214,12 @@ struct PVRTCProgram {
 
     /// Compiles `pvrtc.frag` with `preamble` (preprocessor lines) in front.
     init(preamble: String, name: String) throws {
-        shader = try ShaderProgram(
-            name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtcFragment)
+        try self.init(name: name, vertex: ShaderSources.quadVertex, fragment: preamble + ShaderSources.pvrtcFragment)
+    }
+
+    /// Compiles and links `vertex` and `fragment`, a fragment shader built on `pvrtc.frag` (its uniforms).
+    init(name: String, vertex: String, fragment: String) throws {
+        shader = try ShaderProgram(name: name, vertex: vertex, fragment: fragment)
         quad = QuadUniforms(shader)
         colorWords = shader.uniform("u_colorWords")
         modulationWords = shader.uniform("u_modulationWords")

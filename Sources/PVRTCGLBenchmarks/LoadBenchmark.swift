@@ -11,7 +11,8 @@ import TextureLoader
 ///
 /// - PNG path: file read + PNG decode + `glTexImage2D` + draw + `glFinish`.
 /// - PVR path: file read + container parse + upload of the blocks + (the GPU decode pass, for
-///   decode-once) + draw + `glFinish`, for each shader mode.
+///   decode-once; the GPU decode-and-encode pass and the compressed upload from a pixel buffer, for
+///   transcode) + draw + `glFinish`, for each upload mode asked for.
 ///
 /// Every iteration ends by deleting the texture it made. The draw covers a render target of the
 /// texture's size (1:1), created once per size like a window's framebuffer. PVRTCGL does not link
@@ -37,10 +38,16 @@ package struct LoadBenchmark {
         package let pvrFileBytes: Int
         /// PNG path timings.
         package let png: Benchmark
-        /// PVR path timings, decode-once.
-        package let decodeOnce: Benchmark
-        /// PVR path timings, direct.
-        package let direct: Benchmark
+        /// PVR path timings, one per upload mode measured, in the order asked for.
+        package let pvr: [ModeTiming]
+    }
+
+    /// The PVR path's timings in one upload mode.
+    package struct ModeTiming: Sendable, Equatable {
+        /// The upload mode.
+        package let mode: PVRTCUploadMode
+        /// Its timings.
+        package let timing: Benchmark
     }
 
     /// Reads a PNG file into an image (e.g. `PNGCodec.read(path:)`).
@@ -97,9 +104,14 @@ package struct LoadBenchmark {
         return inputs.sorted { $0.size < $1.size }
     }
 
-    /// Measures both paths for one size on a warm `context` (median over `runs`, one untimed warm-up).
-    package static func measure(_ inputs: Inputs, context: GLContext, runs: Int, readPNG: PNGReader) throws -> Row {
+    /// Measures the PNG path and the PVR path in each of `modes` for one size on a warm `context` (median
+    /// over `runs`, one untimed warm-up each).
+    package static func measure(
+        _ inputs: Inputs, context: GLContext, runs: Int, modes: [PVRTCUploadMode] = [.decodeOnce, .direct],
+        readPNG: PNGReader
+    ) throws -> Row {
         try context.prepare()
+        if modes.contains(.transcode) { try context.prepareTranscoding() }
         let target = try context.makeRenderTarget(width: inputs.size, height: inputs.size)
         defer { context.delete(target) }
         let png = try Benchmark.measure(runs: runs) {
@@ -120,7 +132,7 @@ package struct LoadBenchmark {
         return Row(
             size: inputs.size, pngFileBytes: try fileSize(inputs.pngPath),
             pvrFileBytes: try fileSize(inputs.pvrPath),
-            png: png, decodeOnce: try pvr(.decodeOnce), direct: try pvr(.direct))
+            png: png, pvr: try modes.map { ModeTiming(mode: $0, timing: try pvr($0)) })
     }
 
     /// A 2x2 box downscale of a square power-of-two image (rounded to nearest).

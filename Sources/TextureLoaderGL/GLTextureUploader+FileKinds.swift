@@ -33,18 +33,20 @@ extension GLTextureUploader {
         return texture
     }
 
-    /// The GPU bytes an upload of `levels` of `content` allocates: ``mode``'s bytes for PVRTC (six
-    /// faces' worth for a cube map), the bytes given to `glTexImage2D` for an uncompressed texture
+    /// The GPU bytes an upload of `levels` of `content` allocates: ``mode``'s bytes on this context for PVRTC
+    /// (`GLContext/gpuBytes(for:mode:)`: the transcode target's blocks, or decode-once's RGBA8 where the
+    /// context cannot transcode; six faces' worth for a cube map), the bytes given to `glTexImage2D` for an
+    /// uncompressed texture
     /// (of every face of a cube map).
     /// The same figure `GPUTexture/gpuBytes` reports after the upload.
     public func estimatedGPUBytes(for content: TextureContent, levels: Range<Int>) -> Int {
         switch content {
         case .pvrtc(let texture):
             guard let sub = try? Self.subTexture(texture, levels: levels) else { return 0 }
-            return mode.gpuBytes(for: sub)
+            return context.gpuBytes(for: sub, mode: mode)
         case .pvrtcCubeMap(let cube):
             guard let sub = try? Self.subCube(cube, levels: levels) else { return 0 }
-            return 6 * mode.gpuBytes(for: sub.shape)
+            return 6 * context.gpuBytes(for: sub.shape, mode: mode)
         case .uncompressed(let description):
             return description.faceCount * levels.reduce(0) { $0 + description.glLevelByteCount(level: $1) }
         }

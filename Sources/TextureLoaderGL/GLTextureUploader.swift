@@ -33,11 +33,13 @@ public final class GLTextureUploader: TextureUploading {
     /// The offscreen target frames are drawn into (made on the first frame, resized as needed).
     package var frameTarget: RenderTarget?
 
-    /// Creates a headless context on the calling thread (the GL thread) and compiles its programs.
+    /// Creates a headless context on the calling thread (the GL thread) and compiles its programs (the
+    /// transcoding ones too in `PVRTCUploadMode.transcode`).
     /// - Throws: `GLError` when no context can be created or a program fails to compile.
     public init(mode: PVRTCUploadMode) throws {
         context = try GLContext()
         try context.prepare()
+        if mode == .transcode { try context.prepareTranscoding() }
         self.mode = mode
         finishesUploads = false
     }
@@ -49,6 +51,7 @@ public final class GLTextureUploader: TextureUploading {
     public init(mode: PVRTCUploadMode, sharingWith group: GLShareGroup) throws {
         context = try GLContext(sharingWith: group)
         try context.prepare()
+        if mode == .transcode { try context.prepareTranscoding() }
         self.mode = mode
         finishesUploads = true
     }

@@ -33,7 +33,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
     var output: String
 
-    @Option(help: "Upload path: decode-once, direct or native.")
+    @Option(help: "Upload path: decode-once, direct, transcode (to BC1/BC3 on the GPU) or native.")
     var mode = PVRTCUploadMode.decodeOnce
 
     @Option(help: ArgumentHelp("Output size, e.g. 512x256 (default: the level's size, i.e. 1:1).", valueName: "WxH"))
@@ -48,6 +48,13 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Flag(help: "Also render the level at 1:1 and compare it with the CPU decoder; exit 1 on any difference.")
     var check = false
+
+    func validate() throws {
+        guard !(check && mode == .transcode) else {
+            throw ValidationError(
+                "--check compares with the exact CPU decoder; transcode re-encodes to BC1/BC3 (lossy)")
+        }
+    }
 
     func run() async throws {
         try await CommandFailure.reporting {
@@ -77,7 +84,8 @@ struct RenderCommand: AsyncParsableCommand {
             try PNGCodec.write(image, to: URL(fileURLWithPath: output))
             print(
                 "\(PrintableText.escaped(output)): \(image.width)x\(image.height) from level \(level) "
-                    + "(\(levelImage.width)x\(levelImage.height)), \(mode.rawValue), \(context.renderer)")
+                    + "(\(levelImage.width)x\(levelImage.height)), \(uploadDescription(texture, on: context)), "
+                    + "\(context.renderer)")
             if let differing {
                 guard differing == 0 else {
                     throw CommandFailure(
@@ -87,6 +95,15 @@ struct RenderCommand: AsyncParsableCommand {
                 print("check: level \(level) at 1:1 matches the CPU decoder (0 differing bytes)")
             }
         }
+    }
+}
+
+extension RenderCommand {
+    /// The mode the upload used: "transcode (BC1)", or "decode-once" where a transcode fell back.
+    fileprivate func uploadDescription(_ texture: PVRTCTexture, on context: GLContext) -> String {
+        let used = context.effectiveMode(mode, for: texture)
+        guard used == .transcode, let target = context.transcodeTarget(for: texture) else { return used.rawValue }
+        return "\(used.rawValue) (\(target.rawValue.uppercased()))"
     }
 }
 

@@ -31,16 +31,20 @@ struct PVRCProcess {
         var description: String { "executable not found; looked at \(searched.joined(separator: ", "))" }
     }
 
-    /// Runs `pvrc` with `arguments` and waits for it.
-    static func run(_ arguments: [String]) throws -> Result {
-        try run(executable: executable(), arguments)
+    /// Runs `pvrc` with `arguments`, and `environment` added to this process's environment, and waits for it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(executable: executable(), arguments, environment: environment)
     }
 
-    /// Runs `executable` with `arguments` and waits for it.
-    static func run(executable: URL, _ arguments: [String]) throws -> Result {
+    /// Runs `executable` with `arguments`, and `environment` added to this process's environment, and waits
+    /// for it.
+    static func run(executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

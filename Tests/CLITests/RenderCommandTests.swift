@@ -68,6 +68,40 @@ final class RenderCommandTests: CLITestCase {
         XCTAssertNotEqual(try PVRCProcess.run(["render", good, path("c.png"), "--mode", "sideways"]).status, 0)
     }
 
+    /// `--mode transcode` renders through BC1 on an OpenGL ES 3 context, and decode-once (exactly the CPU
+    /// decode) where the driver offers only OpenGL ES 2.0: Mesa with `MESA_GLES_VERSION_OVERRIDE=2.0` refuses
+    /// ES 3 contexts.
+    func testRenderTranscodesAndFallsBackToDecodeOnceOnES2() throws {
+        let texture = try randomTexture(width: 64, height: 32, hasAlpha: false, seed: 5, format: .pvrtc1_4bpp)
+        let file = try writeTexture(texture, container: .pvr2, name: "opaque.pvr")
+        let transcoded = try PVRCProcess.run(["render", file, path("bc1.png"), "--mode", "transcode"])
+        XCTAssertEqual(transcoded.status, 0, transcoded.standardError)
+        XCTAssertTrue(transcoded.standardOutput.contains(", transcode (BC1), "), transcoded.standardOutput)
+        let es2 = try PVRCProcess.run(
+            ["render", file, path("es2.png"), "--mode", "transcode"], environment: ["MESA_GLES_VERSION_OVERRIDE": "2.0"]
+        )
+        XCTAssertEqual(es2.status, 0, es2.standardError)
+        XCTAssertTrue(es2.standardOutput.contains(", decode-once, "), es2.standardOutput)
+        let rendered = try PNGCodec.read(from: URL(fileURLWithPath: path("es2.png")))
+        XCTAssertEqual(rendered.pixels, PVRTCDecoder.decode(texture.levels[0], threads: 2).pixels)
+        let checked = try PVRCProcess.run(["render", file, path("c.png"), "--mode", "transcode", "--check"])
+        XCTAssertNotEqual(checked.status, 0)
+        XCTAssertTrue(checked.standardError.contains("lossy"), checked.standardError)
+    }
+
+    func testBenchLoadTimesTheModesAskedFor() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path
+        let result = try PVRCProcess.run(
+            ["bench", "load", source, "--sizes", "32", "--runs", "5", "--mode", "transcode", "decode-once"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(
+            result.standardOutput.contains("| PVR transcode | PVR decode-once | PNG / transcode |"),
+            result.standardOutput)
+        let row = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("| 32 |") } ?? ""
+        XCTAssertEqual(row.split(separator: "|").count, 7, result.standardOutput)
+    }
+
     func testBenchLoadPrintsATableRow() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path

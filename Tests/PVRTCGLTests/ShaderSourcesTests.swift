@@ -26,4 +26,8 @@ final class ShaderSourcesTests: XCTestCase {
     func testPVRTC4FragmentShaderIsEmbeddedVerbatim() throws {
         try assertEmbedded(ShaderSources.pvrtcFragment, file: "pvrtc.frag")
     }
+
+    func testTranscodeFragmentShaderIsEmbeddedVerbatim() throws {
+        try assertEmbedded(ShaderSources.transcodeFragment, file: "transcode.frag")
+    }
 }

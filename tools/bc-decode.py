@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Decodes BC1 or BC3 blocks with texture2ddecoder (PyPI; Perfare's Texture2DDecoder, written
+independently of pvrc), for tests that check pvrc's GPU transcoder against a decoder nobody here wrote.
+
+Usage: bc-decode.py bc1|bc3 WIDTH HEIGHT < blocks > pixels
+Standard input: the level's blocks, row-major, ceil(WIDTH/4) x ceil(HEIGHT/4) of 8 (BC1) or 16 (BC3)
+bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block row's top row).
+Exit status 3 when texture2ddecoder is not installed (pip install --user texture2ddecoder).
+"""
+import sys
+
+try:
+    import texture2ddecoder
+except ImportError:
+    sys.stderr.write("texture2ddecoder is not installed (pip install --user texture2ddecoder)\n")
+    sys.exit(3)
+
+
+def main():
+    kind, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    decode = {"bc1": texture2ddecoder.decode_bc1, "bc3": texture2ddecoder.decode_bc3}[kind]
+    block_bytes = 8 if kind == "bc1" else 16
+    padded_width, padded_height = (width + 3) // 4 * 4, (height + 3) // 4 * 4
+    blocks = sys.stdin.buffer.read()
+    expected = (padded_width // 4) * (padded_height // 4) * block_bytes
+    if len(blocks) != expected:
+        sys.stderr.write("got %d bytes of blocks, expected %d\n" % (len(blocks), expected))
+        sys.exit(2)
+    bgra = decode(blocks, padded_width, padded_height)
+    out = bytearray(width * height * 4)
+    for y in range(height):
+        row = bgra[y * padded_width * 4 : (y * padded_width + width) * 4]
+        line = bytearray(row)
+        line[0::4], line[2::4] = row[2::4], row[0::4]
+        out[y * width * 4 : (y + 1) * width * 4] = line
+    sys.stdout.buffer.write(bytes(out))
+
+
+main()
