@@ -10,6 +10,10 @@ struct ExpandedBlocks {
     /// Per block: the modulation word in the low 32 bits, the modulation flag M at bit 32 (punch-through at
     /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
+    /// Per block of a PVRTC2 4bpp level (empty for other formats): colour A's RGBA bytes, then colour B's,
+    /// each endpoint converted to 8 bits on its own, the colours that hard-transition regions take
+    /// unblended from their four words (``HardTransitionTable``).
+    var colours: [SIMD8<UInt8>]
 
     /// The hard-transition flag H in ``words``.
     static let hardTransitionFlag: UInt64 = 1 << 33
@@ -19,19 +23,25 @@ struct ExpandedBlocks {
         let bh = image.blocksHigh
         blocksWide = bw
         blocksHigh = bh
+        let colourCount = image.format == .pvrtc2_4bpp ? bw * bh : 0
         var words = [UInt64]()
+        var colours = [SIMD8<UInt8>]()
         let endpoints = [SIMD8<Int16>](unsafeUninitializedCapacity: bw * bh) { endpointBuffer, endpointCount in
             words = [UInt64](unsafeUninitializedCapacity: bw * bh) { wordBuffer, wordCount in
-                image.data.withUnsafeBytes { source in
-                    EndpointTables.entries.withUnsafeBufferPointer { tables in
-                        let unpacker = Unpacker(
-                            source: source.baseAddress!, tables: tables.baseAddress!,
-                            endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
-                            blocksWide: bw, blocksHigh: bh, format: image.format)
-                        Parallel.forEach((bh + unpacker.tile - 1) / unpacker.tile, threads: threads) { tileRows in
-                            for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
+                colours = [SIMD8<UInt8>](unsafeUninitializedCapacity: colourCount) { colourBuffer, count in
+                    image.data.withUnsafeBytes { source in
+                        EndpointTables.entries.withUnsafeBufferPointer { tables in
+                            let unpacker = Unpacker(
+                                source: source.baseAddress!, tables: tables.baseAddress!,
+                                endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
+                                colours: colourCount == 0 ? nil : colourBuffer.baseAddress,
+                                blocksWide: bw, blocksHigh: bh, format: image.format)
+                            Parallel.forEach((bh + unpacker.tile - 1) / unpacker.tile, threads: threads) { tileRows in
+                                for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
+                            }
                         }
                     }
+                    count = colourCount
                 }
                 wordCount = bw * bh
             }
@@ -39,6 +49,7 @@ struct ExpandedBlocks {
         }
         self.endpoints = endpoints
         self.words = words
+        self.colours = colours
     }
 
     /// Unpacks square tiles of `tile`² blocks (cut at the level's right and bottom edges); each PVRTC1 tile is
@@ -49,6 +60,8 @@ struct ExpandedBlocks {
         let tables: UnsafePointer<SIMD8<Int16>>
         let endpoints: UnsafeMutablePointer<SIMD8<Int16>>
         let words: UnsafeMutablePointer<UInt64>
+        /// ``ExpandedBlocks/colours``, nil where the format has none.
+        let colours: UnsafeMutablePointer<SIMD8<UInt8>>?
         let blocksWide: Int
         let blocksHigh: Int
         let tile: Int
@@ -62,12 +75,14 @@ struct ExpandedBlocks {
         init(
             source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>,
             endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
-            words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int, format: PVRTCFormat
+            words: UnsafeMutablePointer<UInt64>, colours: UnsafeMutablePointer<SIMD8<UInt8>>?,
+            blocksWide bw: Int, blocksHigh bh: Int, format: PVRTCFormat
         ) {
             self.source = source
             self.tables = tables
             self.endpoints = endpoints
             self.words = words
+            self.colours = colours
             blocksWide = bw
             blocksHigh = bh
             tile = min(8, bw, bh)
@@ -90,10 +105,14 @@ struct ExpandedBlocks {
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
                                 let flags = UInt64(color & 1) << 32
                                 if isPVRTC2 {
-                                    endpoints[y * blocksWide + x] = ExpandedBlocks.expandPVRTC2(
-                                        color: color, tables: tables)
+                                    let endpoint = ExpandedBlocks.expandPVRTC2(color: color, tables: tables)
+                                    endpoints[y * blocksWide + x] = endpoint
                                     words[y * blocksWide + x] =
                                         UInt64(modulation) | flags | UInt64(color & 0x8000) << 18
+                                    if let colours {
+                                        colours[y * blocksWide + x] = SIMD8(
+                                            truncatingIfNeeded: RowDecoder.eightBit(endpoint &<< 4))
+                                    }
                                 } else {
                                     endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
                                     words[y * blocksWide + x] = UInt64(modulation) | flags

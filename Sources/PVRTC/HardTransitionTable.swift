@@ -6,7 +6,8 @@
 /// table ("Color mappings in local palette mode for PVRTC2 4bpp", columns (xr, yr)) gives for its
 /// modulation value, one of the region's eight colours (A and B of P, Q, R, S, each expanded to 8 bits by
 /// bit replication); at offset (0, 0) the values 1 and 2 are P's A and B blended 5:3 and 3:5. (With M = 0
-/// the pixel is non-interpolated instead: its own word's colours, blended as usual.)
+/// the pixel is non-interpolated instead: its own word's colours, blended as usual.) ``pairs`` covers both
+/// cases for a pair of pixels, so that the decoder handles every pixel of a hard region alike.
 enum HardTransitionTable {
     /// One pixel's choice: colour indices `first` and `second` (2·word + slot, words P, Q, R, S = 0...3,
     /// slot A = 0, B = 1) and the weight of `second` in eighths.
@@ -40,5 +41,45 @@ enum HardTransitionTable {
             return Entry(first: 0, second: 1, weight: Int16(PVRTCDecoder.weight(bits, punchThrough: false)))
         }
         return Entry(first: UInt8(2 * word + slot), second: UInt8(2 * word + slot), weight: 0)
+    }
+
+    /// A pair of horizontally adjacent pixels of one row of a hard region, at xr = 0, 1 or 2, 3: for each
+    /// pixel the byte offsets (4·colour index) of its colours A and B in the region's palette, the
+    /// ``ExpandedBlocks/colours`` of P, Q, R, S in turn, and B's weight in eighths (lanes 0–3, then 4–7).
+    struct Pair: Sendable {
+        let weight: SIMD8<Int16>
+        let a: (UInt8, UInt8)
+        let b: (UInt8, UInt8)
+    }
+
+    /// The pair at xr = 0, 1 (or 2, 3 when `second`) of row `yr` with the modulation table index
+    /// `modulationIndex` (``ModulationTable``: `16·M + bits`, M of the pixels' word, the first pixel's
+    /// modulation value in bits 0–1 and the second's in 2–3).
+    @inline(__always)
+    static func pairIndex(second: Bool, yr: Int, modulationIndex: Int) -> Int {
+        (second ? 128 : 0) | yr << 5 | modulationIndex
+    }
+
+    /// Every pair, 256 of them, by ``pairIndex(second:yr:modulationIndex:)``. With M = 1 each pixel takes its
+    /// ``entries`` choice; with M = 0 it takes colours A and B of its own word (P, Q, R or S by the region's
+    /// quarter) with the standard weights.
+    static let pairs: [Pair] = (0..<256).map { index in
+        let second = index >= 128
+        let yr = (index >> 5) & 3
+        let bits = index & 15
+        guard index & 16 != 0 else {
+            let word = UInt8((yr >= 2 ? 2 : 0) + (second ? 1 : 0))
+            let w0 = Int16(PVRTCDecoder.weight(bits & 3, punchThrough: false))
+            let w1 = Int16(PVRTCDecoder.weight(bits >> 2, punchThrough: false))
+            return Pair(
+                weight: SIMD8(lowHalf: SIMD4(repeating: w0), highHalf: SIMD4(repeating: w1)),
+                a: (8 * word, 8 * word), b: (8 * word + 4, 8 * word + 4))
+        }
+        let xr = second ? 2 : 0
+        let first = entries[HardTransitionTable.index(xr: xr, yr: yr, bits: bits & 3)]
+        let next = entries[HardTransitionTable.index(xr: xr + 1, yr: yr, bits: bits >> 2)]
+        return Pair(
+            weight: SIMD8(lowHalf: SIMD4(repeating: first.weight), highHalf: SIMD4(repeating: next.weight)),
+            a: (4 * first.first, 4 * next.first), b: (4 * first.second, 4 * next.second))
     }
 }
