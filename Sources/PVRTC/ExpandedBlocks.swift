@@ -52,8 +52,10 @@ struct ExpandedBlocks {
         self.colours = colours
     }
 
-    /// Unpacks square tiles of `tile`² blocks (cut at the level's right and bottom edges); each PVRTC1 tile is
-    /// contiguous in Morton order, so the source is read in whole cache lines. Shared read-only by the worker threads, which write disjoint tile rows.
+    /// Unpacks tiles of `tileWidth` x `tile` blocks (cut at the level's right and bottom edges): square for
+    /// PVRTC1, whose tiles are contiguous in Morton order, so the source is read in whole cache lines; whole
+    /// block rows for PVRTC2, whose words are in row order, so every buffer is read and written in one
+    /// stream. Shared read-only by the worker threads, which write disjoint tile rows.
     struct Unpacker: @unchecked Sendable {
         // @unchecked: the pointers refer to buffers that outlive the parallel loop; writes are disjoint.
         let source: UnsafeRawPointer
@@ -65,6 +67,7 @@ struct ExpandedBlocks {
         let blocksWide: Int
         let blocksHigh: Int
         let tile: Int
+        let tileWidth: Int
         /// True for PVRTC2 colour words (one opacity flag, hard-transition flag, colour B's alpha padding).
         let isPVRTC2: Bool
         /// Word indices of block column x and block row y; the index is separable:
@@ -86,6 +89,7 @@ struct ExpandedBlocks {
             blocksWide = bw
             blocksHigh = bh
             tile = min(8, bw, bh)
+            tileWidth = format.usesMortonOrder ? tile : bw
             isPVRTC2 = format.isPVRTC2
             columnOffsets = (0..<bw).map { format.wordIndex(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
             rowOffsets = (0..<bh).map { format.wordIndex(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
@@ -95,9 +99,9 @@ struct ExpandedBlocks {
             columnOffsets.withUnsafeBufferPointer { columns in
                 rowOffsets.withUnsafeBufferPointer { rows in
                     let top = tileRow * tile
-                    for left in stride(from: 0, to: blocksWide, by: tile) {
+                    for left in stride(from: 0, to: blocksWide, by: tileWidth) {
                         for y in top..<min(top + tile, blocksHigh) {
-                            for x in left..<min(left + tile, blocksWide) {
+                            for x in left..<min(left + tileWidth, blocksWide) {
                                 let offset = (columns[x] + rows[y]) * 8
                                 let modulation = UInt32(
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
