@@ -11,8 +11,8 @@ struct ExpandedBlocks {
     /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
     /// Per block of a PVRTC2 4bpp level (empty for other formats): colour A's RGBA bytes, then colour B's,
-    /// each endpoint converted to 8 bits on its own, the colours that hard-transition regions take
-    /// unblended from their four words (``HardTransitionTable``).
+    /// each endpoint converted to 8 bits on its own: what hard-transition regions blend from their four
+    /// words instead of the interpolated colours (``HardTransitionTable``).
     var colours: [SIMD8<UInt8>]
 
     /// The hard-transition flag H in ``words``.

@@ -43,13 +43,13 @@ enum HardTransitionTable {
         return Entry(first: UInt8(2 * word + slot), second: UInt8(2 * word + slot), weight: 0)
     }
 
-    /// A pair of horizontally adjacent pixels of one row of a hard region, at xr = 0, 1 or 2, 3: for each
-    /// pixel the byte offsets (4·colour index) of its colours A and B in the region's palette, the
-    /// ``ExpandedBlocks/colours`` of P, Q, R, S in turn, and B's weight in eighths (lanes 0–3, then 4–7).
+    /// A pair of horizontally adjacent pixels of one row of a hard region, at xr = 0, 1 or 2, 3, each pixel
+    /// a blend of colours A and B of one of the region's words: the words (P, Q, R, S = 0...3) and B's
+    /// weight in eighths (lanes 0–3 for the first pixel, 4–7 for the second). A palette colour on its own
+    /// is A with weight 0 or B with weight 8.
     struct Pair: Sendable {
         let weight: SIMD8<Int16>
-        let a: (UInt8, UInt8)
-        let b: (UInt8, UInt8)
+        let words: (UInt8, UInt8)
     }
 
     /// The pair at xr = 0, 1 (or 2, 3 when `second`) of row `yr` with the modulation table index
@@ -61,8 +61,8 @@ enum HardTransitionTable {
     }
 
     /// Every pair, 256 of them, by ``pairIndex(second:yr:modulationIndex:)``. With M = 1 each pixel takes its
-    /// ``entries`` choice; with M = 0 it takes colours A and B of its own word (P, Q, R or S by the region's
-    /// quarter) with the standard weights.
+    /// ``entries`` choice; with M = 0 it blends colours A and B of its own word (P, Q, R or S by the
+    /// region's quarter) with the standard weights.
     static let pairs: [Pair] = (0..<256).map { index in
         let second = index >= 128
         let yr = (index >> 5) & 3
@@ -72,14 +72,17 @@ enum HardTransitionTable {
             let w0 = Int16(PVRTCDecoder.weight(bits & 3, punchThrough: false))
             let w1 = Int16(PVRTCDecoder.weight(bits >> 2, punchThrough: false))
             return Pair(
-                weight: SIMD8(lowHalf: SIMD4(repeating: w0), highHalf: SIMD4(repeating: w1)),
-                a: (8 * word, 8 * word), b: (8 * word + 4, 8 * word + 4))
+                weight: SIMD8(lowHalf: SIMD4(repeating: w0), highHalf: SIMD4(repeating: w1)), words: (word, word))
+        }
+        /// An entry's word and weight: both its colours are of one word (P's A and B at offset (0, 0)).
+        func pixel(_ entry: Entry) -> (word: UInt8, weight: Int16) {
+            (entry.first >> 1, entry.first == entry.second ? 8 * Int16(entry.first & 1) : entry.weight)
         }
         let xr = second ? 2 : 0
-        let first = entries[HardTransitionTable.index(xr: xr, yr: yr, bits: bits & 3)]
-        let next = entries[HardTransitionTable.index(xr: xr + 1, yr: yr, bits: bits >> 2)]
+        let first = pixel(entries[HardTransitionTable.index(xr: xr, yr: yr, bits: bits & 3)])
+        let next = pixel(entries[HardTransitionTable.index(xr: xr + 1, yr: yr, bits: bits >> 2)])
         return Pair(
             weight: SIMD8(lowHalf: SIMD4(repeating: first.weight), highHalf: SIMD4(repeating: next.weight)),
-            a: (4 * first.first, 4 * next.first), b: (4 * first.second, 4 * next.second))
+            words: (first.word, next.word))
     }
 }

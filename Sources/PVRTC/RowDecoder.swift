@@ -98,12 +98,14 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     }
 
     /// One pixel row of a hard-transition region (H = 1): the 4x4 pixels between the centres of words
-    /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1). Every pixel blends two of the region's
-    /// palette, the 8-bit colours of the four words, as ``HardTransitionTable/pairs`` says: the local palette
-    /// (M = 1) and the non-interpolated own word's colours (M = 0) alike.
+    /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1). Every pixel blends the 8-bit colours A and B
+    /// of one of the four words as ``HardTransitionTable/pairs`` says: the local palette (M = 1) and the
+    /// non-interpolated own word's colours (M = 0) alike.
     struct HardRegion {
-        /// ``ExpandedBlocks/colours`` of P, Q, R, S, in turn: colour i (2·word + slot) at bytes 4i...4i+3.
-        let palette: (SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>)
+        /// Block rows Y and Y+1 of ``ExpandedBlocks/colours``.
+        let rows: (UnsafeRawPointer, UnsafeRawPointer)
+        /// Byte offsets of block columns X and X+1 in a row of ``ExpandedBlocks/colours``.
+        let columns: (Int, Int)
         /// ``HardTransitionTable/pairs``.
         let pairs: UnsafePointer<HardTransitionTable.Pair>
         /// The row's offset in the region.
@@ -116,9 +118,19 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
             decoder: RowDecoder, row: Int, columns: (Int, Int),
             colours: (UnsafePointer<SIMD8<UInt8>>, UnsafePointer<SIMD8<UInt8>>)
         ) {
-            palette = (colours.0[columns.0], colours.0[columns.1], colours.1[columns.0], colours.1[columns.1])
+            rows = (UnsafeRawPointer(colours.0), UnsafeRawPointer(colours.1))
+            let stride = MemoryLayout<SIMD8<UInt8>>.stride
+            self.columns = (stride * columns.0, stride * columns.1)
             pairs = decoder.hardPairs
             yr = (row - 2) & 3
+        }
+
+        /// Colours A and B of word `word` of the region (P, Q, R, S = 0...3: bit 0 picks the column, bit 1
+        /// the row).
+        @inline(__always)
+        func colours(_ word: UInt8) -> SIMD8<UInt8> {
+            let row = word & 2 == 0 ? rows.0 : rows.1
+            return row.load(fromByteOffset: word & 1 == 0 ? columns.0 : columns.1, as: SIMD8<UInt8>.self)
         }
 
         /// Writes the region's pixel pair at xr = 0, 1 (or 2, 3 when `second`), whose index in the modulation
@@ -126,19 +138,12 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
         @inline(__always)
         func writePair(second: Bool, modulationIndex: Int, to out: UnsafeMutableRawPointer) {
             let pair = pairs[HardTransitionTable.pairIndex(second: second, yr: yr, modulationIndex: modulationIndex)]
-            withUnsafeBytes(of: palette) { bytes in
-                /// The colours at byte offsets `offsets` of the palette, of the first and second pixel.
-                func colours(_ offsets: (UInt8, UInt8)) -> SIMD8<Int16> {
-                    SIMD8(
-                        truncatingIfNeeded: SIMD8<UInt8>(
-                            lowHalf: bytes.load(fromByteOffset: Int(offsets.0), as: SIMD4<UInt8>.self),
-                            highHalf: bytes.load(fromByteOffset: Int(offsets.1), as: SIMD4<UInt8>.self)))
-                }
-                let a = colours(pair.a)
-                let b = colours(pair.b)
-                let blended = a &+ (((b &- a) &* pair.weight) &>> 3)
-                out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
-            }
+            let first = colours(pair.words.0)
+            let next = colours(pair.words.1)
+            let a = SIMD8<Int16>(truncatingIfNeeded: SIMD8(lowHalf: first.lowHalf, highHalf: next.lowHalf))
+            let b = SIMD8<Int16>(truncatingIfNeeded: SIMD8(lowHalf: first.highHalf, highHalf: next.highHalf))
+            let blended = a &+ (((b &- a) &* pair.weight) &>> 3)
+            out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
         }
     }
 
