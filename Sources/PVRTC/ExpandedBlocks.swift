@@ -10,6 +10,10 @@ struct ExpandedBlocks {
     /// Per block: the modulation word in the low 32 bits, the modulation flag M at bit 32 (punch-through at
     /// 4bpp, interpolated modulation at 2bpp), PVRTC2's hard-transition flag H at bit 33 (0 for PVRTC1).
     var words: [UInt64]
+    /// Per block of a PVRTC2 4bpp level (empty for other formats): colour A's RGBA bytes, then colour B's,
+    /// each endpoint converted to 8 bits on its own: what hard-transition regions blend from their four
+    /// words instead of the interpolated colours (``HardTransitionTable``).
+    var colours: [SIMD8<UInt8>]
 
     /// The hard-transition flag H in ``words``.
     static let hardTransitionFlag: UInt64 = 1 << 33
@@ -19,19 +23,25 @@ struct ExpandedBlocks {
         let bh = image.blocksHigh
         blocksWide = bw
         blocksHigh = bh
+        let colourCount = image.format == .pvrtc2_4bpp ? bw * bh : 0
         var words = [UInt64]()
+        var colours = [SIMD8<UInt8>]()
         let endpoints = [SIMD8<Int16>](unsafeUninitializedCapacity: bw * bh) { endpointBuffer, endpointCount in
             words = [UInt64](unsafeUninitializedCapacity: bw * bh) { wordBuffer, wordCount in
-                image.data.withUnsafeBytes { source in
-                    EndpointTables.entries.withUnsafeBufferPointer { tables in
-                        let unpacker = Unpacker(
-                            source: source.baseAddress!, tables: tables.baseAddress!,
-                            endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
-                            blocksWide: bw, blocksHigh: bh, format: image.format)
-                        Parallel.forEach((bh + unpacker.tile - 1) / unpacker.tile, threads: threads) { tileRows in
-                            for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
+                colours = [SIMD8<UInt8>](unsafeUninitializedCapacity: colourCount) { colourBuffer, count in
+                    image.data.withUnsafeBytes { source in
+                        EndpointTables.entries.withUnsafeBufferPointer { tables in
+                            let unpacker = Unpacker(
+                                source: source.baseAddress!, tables: tables.baseAddress!,
+                                endpoints: endpointBuffer.baseAddress!, words: wordBuffer.baseAddress!,
+                                colours: colourCount == 0 ? nil : colourBuffer.baseAddress,
+                                blocksWide: bw, blocksHigh: bh, format: image.format)
+                            Parallel.forEach((bh + unpacker.tile - 1) / unpacker.tile, threads: threads) { tileRows in
+                                for tileRow in tileRows { unpacker.unpack(tileRow: tileRow) }
+                            }
                         }
                     }
+                    count = colourCount
                 }
                 wordCount = bw * bh
             }
@@ -39,19 +49,25 @@ struct ExpandedBlocks {
         }
         self.endpoints = endpoints
         self.words = words
+        self.colours = colours
     }
 
-    /// Unpacks square tiles of `tile`² blocks (cut at the level's right and bottom edges); each PVRTC1 tile is
-    /// contiguous in Morton order, so the source is read in whole cache lines. Shared read-only by the worker threads, which write disjoint tile rows.
+    /// Unpacks tiles of `tileWidth` x `tile` blocks (cut at the level's right and bottom edges): square for
+    /// PVRTC1, whose tiles are contiguous in Morton order, so the source is read in whole cache lines; whole
+    /// block rows for PVRTC2, whose words are in row order, so every buffer is read and written in one
+    /// stream. Shared read-only by the worker threads, which write disjoint tile rows.
     struct Unpacker: @unchecked Sendable {
         // @unchecked: the pointers refer to buffers that outlive the parallel loop; writes are disjoint.
         let source: UnsafeRawPointer
         let tables: UnsafePointer<SIMD8<Int16>>
         let endpoints: UnsafeMutablePointer<SIMD8<Int16>>
         let words: UnsafeMutablePointer<UInt64>
+        /// ``ExpandedBlocks/colours``, nil where the format has none.
+        let colours: UnsafeMutablePointer<SIMD8<UInt8>>?
         let blocksWide: Int
         let blocksHigh: Int
         let tile: Int
+        let tileWidth: Int
         /// True for PVRTC2 colour words (one opacity flag, hard-transition flag, colour B's alpha padding).
         let isPVRTC2: Bool
         /// Word indices of block column x and block row y; the index is separable:
@@ -62,15 +78,18 @@ struct ExpandedBlocks {
         init(
             source: UnsafeRawPointer, tables: UnsafePointer<SIMD8<Int16>>,
             endpoints: UnsafeMutablePointer<SIMD8<Int16>>,
-            words: UnsafeMutablePointer<UInt64>, blocksWide bw: Int, blocksHigh bh: Int, format: PVRTCFormat
+            words: UnsafeMutablePointer<UInt64>, colours: UnsafeMutablePointer<SIMD8<UInt8>>?,
+            blocksWide bw: Int, blocksHigh bh: Int, format: PVRTCFormat
         ) {
             self.source = source
             self.tables = tables
             self.endpoints = endpoints
             self.words = words
+            self.colours = colours
             blocksWide = bw
             blocksHigh = bh
             tile = min(8, bw, bh)
+            tileWidth = format.usesMortonOrder ? tile : bw
             isPVRTC2 = format.isPVRTC2
             columnOffsets = (0..<bw).map { format.wordIndex(x: $0, y: 0, blocksWide: bw, blocksHigh: bh) }
             rowOffsets = (0..<bh).map { format.wordIndex(x: 0, y: $0, blocksWide: bw, blocksHigh: bh) }
@@ -80,9 +99,9 @@ struct ExpandedBlocks {
             columnOffsets.withUnsafeBufferPointer { columns in
                 rowOffsets.withUnsafeBufferPointer { rows in
                     let top = tileRow * tile
-                    for left in stride(from: 0, to: blocksWide, by: tile) {
+                    for left in stride(from: 0, to: blocksWide, by: tileWidth) {
                         for y in top..<min(top + tile, blocksHigh) {
-                            for x in left..<min(left + tile, blocksWide) {
+                            for x in left..<min(left + tileWidth, blocksWide) {
                                 let offset = (columns[x] + rows[y]) * 8
                                 let modulation = UInt32(
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
@@ -90,10 +109,14 @@ struct ExpandedBlocks {
                                     littleEndian: source.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
                                 let flags = UInt64(color & 1) << 32
                                 if isPVRTC2 {
-                                    endpoints[y * blocksWide + x] = ExpandedBlocks.expandPVRTC2(
-                                        color: color, tables: tables)
+                                    let endpoint = ExpandedBlocks.expandPVRTC2(color: color, tables: tables)
+                                    endpoints[y * blocksWide + x] = endpoint
                                     words[y * blocksWide + x] =
                                         UInt64(modulation) | flags | UInt64(color & 0x8000) << 18
+                                    if let colours {
+                                        colours[y * blocksWide + x] = SIMD8(
+                                            truncatingIfNeeded: RowDecoder.eightBit(endpoint &<< 4))
+                                    }
                                 } else {
                                     endpoints[y * blocksWide + x] = ExpandedBlocks.expand(color: color, tables: tables)
                                     words[y * blocksWide + x] = UInt64(modulation) | flags

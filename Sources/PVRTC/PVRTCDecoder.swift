@@ -45,14 +45,18 @@ public enum PVRTCDecoder {
         let paddedWidth = image.format.blockWidth * blocks.blocksWide
         return blocks.endpoints.withUnsafeBufferPointer { endpoints in
             blocks.words.withUnsafeBufferPointer { words in
-                table.withUnsafeBufferPointer { entries in
-                    HardTransitionTable.entries.withUnsafeBufferPointer { hard in
-                        RowDecoder(
-                            endpoints: endpoints.baseAddress!, words: words.baseAddress!,
-                            table: entries.baseAddress!, hardTable: hard.baseAddress!,
-                            blocksWide: blocks.blocksWide, blocksHigh: blocks.blocksHigh
-                        )
-                        .image(width: image.width, height: image.height, paddedWidth: paddedWidth, threads: threads)
+                blocks.colours.withUnsafeBufferPointer { colours in
+                    table.withUnsafeBufferPointer { entries in
+                        HardTransitionTable.pairs.withUnsafeBufferPointer { hard in
+                            RowDecoder(
+                                endpoints: endpoints.baseAddress!, words: words.baseAddress!,
+                                table: entries.baseAddress!, colours: colours.isEmpty ? nil : colours.baseAddress,
+                                hardPairs: hard.baseAddress!, blocksWide: blocks.blocksWide,
+                                blocksHigh: blocks.blocksHigh
+                            )
+                            .image(
+                                width: image.width, height: image.height, paddedWidth: paddedWidth, threads: threads)
+                        }
                     }
                 }
             }

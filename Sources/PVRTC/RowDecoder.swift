@@ -4,14 +4,16 @@
 /// The two generations share every step: a 4x4 region between four block centres is bilinearly upscaled
 /// and blended, with ``table`` deciding what punch-through does. A PVRTC2 region whose top-left word has
 /// the hard-transition flag (bit 33 of ``words``, never set for PVRTC1) is decoded by
-/// ``HardRegion`` instead.
+/// ``HardRegion`` instead, from ``colours``.
 struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     // @unchecked: the pointers refer to buffers that outlive every call and are only read.
     let endpoints: UnsafePointer<SIMD8<Int16>>
     let words: UnsafePointer<UInt64>
     let table: UnsafePointer<ModulationTable.Entry>
-    /// ``HardTransitionTable/entries``.
-    let hardTable: UnsafePointer<HardTransitionTable.Entry>
+    /// ``ExpandedBlocks/colours``: nil for PVRTC1, which has no hard-transition regions.
+    let colours: UnsafePointer<SIMD8<UInt8>>?
+    /// ``HardTransitionTable/pairs``.
+    let hardPairs: UnsafePointer<HardTransitionTable.Pair>
     let blocksWide: Int
     let blocksHigh: Int
 
@@ -60,8 +62,9 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
         var left = first
         var leftRight = modulationIndices(0).right
         // Pixels 0 and 1: between the last block column (wrapped) and the first.
-        if wrapIsHard {
-            let region = HardRegion(decoder: self, row: y, columns: (bw - 1, 0), top: top, bottom: bottom)
+        if wrapIsHard, let colours {
+            let region = HardRegion(
+                decoder: self, row: y, columns: (bw - 1, 0), colours: (colours + topRow, colours + bottomRow))
             region.writePair(second: true, modulationIndex: modulationIndices(0).left, to: out)
         } else {
             writePair(left: last, right: first, second: true, entry: table + modulationIndices(0).left, to: out)
@@ -71,21 +74,23 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
             let right = vertical(x + 1)
             let indices = modulationIndices(x + 1)
             let pixels = out + (16 * x + 8)
-            if hard[x] & ExpandedBlocks.hardTransitionFlag == 0 {
-                writePair(left: left, right: right, second: false, entry: table + leftRight, to: pixels)
-                writePair(left: left, right: right, second: true, entry: table + indices.left, to: pixels + 8)
-            } else {
-                let region = HardRegion(decoder: self, row: y, columns: (x, x + 1), top: top, bottom: bottom)
+            if hard[x] & ExpandedBlocks.hardTransitionFlag != 0, let colours {
+                let region = HardRegion(
+                    decoder: self, row: y, columns: (x, x + 1), colours: (colours + topRow, colours + bottomRow))
                 region.writePair(second: false, modulationIndex: leftRight, to: pixels)
                 region.writePair(second: true, modulationIndex: indices.left, to: pixels + 8)
+            } else {
+                writePair(left: left, right: right, second: false, entry: table + leftRight, to: pixels)
+                writePair(left: left, right: right, second: true, entry: table + indices.left, to: pixels + 8)
             }
             left = right
             leftRight = indices.right
             x += 1
         }
         // The last two pixels: between the last block column and the first (wrapped).
-        if wrapIsHard {
-            let region = HardRegion(decoder: self, row: y, columns: (bw - 1, 0), top: top, bottom: bottom)
+        if wrapIsHard, let colours {
+            let region = HardRegion(
+                decoder: self, row: y, columns: (bw - 1, 0), colours: (colours + topRow, colours + bottomRow))
             region.writePair(second: false, modulationIndex: leftRight, to: out + (16 * bw - 8))
         } else {
             writePair(left: last, right: first, second: false, entry: table + leftRight, to: out + (16 * bw - 8))
@@ -93,64 +98,51 @@ struct RowDecoder: PaddedRowDecoding, @unchecked Sendable {
     }
 
     /// One pixel row of a hard-transition region (H = 1): the 4x4 pixels between the centres of words
-    /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1), whose endpoints are `top[X]`, `top[X+1]`,
-    /// `bottom[X]`, `bottom[X+1]`.
+    /// P = (X, Y), Q = (X+1, Y), R = (X, Y+1), S = (X+1, Y+1). Every pixel blends the 8-bit colours A and B
+    /// of one of the four words as ``HardTransitionTable/pairs`` says: the local palette (M = 1) and the
+    /// non-interpolated own word's colours (M = 0) alike.
     struct HardRegion {
-        let decoder: RowDecoder
-        /// The pixel row.
-        let row: Int
-        /// Block columns X and X+1 (wrapped).
+        /// Block rows Y and Y+1 of ``ExpandedBlocks/colours``.
+        let rows: (UnsafeRawPointer, UnsafeRawPointer)
+        /// Byte offsets of block columns X and X+1 in a row of ``ExpandedBlocks/colours``.
         let columns: (Int, Int)
-        let top: UnsafePointer<SIMD8<Int16>>
-        let bottom: UnsafePointer<SIMD8<Int16>>
+        /// ``HardTransitionTable/pairs``.
+        let pairs: UnsafePointer<HardTransitionTable.Pair>
+        /// The row's offset in the region.
+        let yr: Int
 
+        /// The region of pixel row `row` between block columns `columns` (X and X+1, wrapped), whose words'
+        /// colours are in the rows of ``ExpandedBlocks/colours`` at `colours` (block rows Y and Y+1).
+        @inline(__always)
         init(
-            decoder: RowDecoder, row y: Int, columns: (Int, Int), top: UnsafePointer<SIMD8<Int16>>,
-            bottom: UnsafePointer<SIMD8<Int16>>
+            decoder: RowDecoder, row: Int, columns: (Int, Int),
+            colours: (UnsafePointer<SIMD8<UInt8>>, UnsafePointer<SIMD8<UInt8>>)
         ) {
-            self.decoder = decoder
-            self.row = y
-            self.columns = columns
-            self.top = top
-            self.bottom = bottom
+            rows = (UnsafeRawPointer(colours.0), UnsafeRawPointer(colours.1))
+            let stride = MemoryLayout<SIMD8<UInt8>>.stride
+            self.columns = (stride * columns.0, stride * columns.1)
+            pairs = decoder.hardPairs
+            yr = (row - 2) & 3
         }
 
-        /// Writes the region's pixel pair at xr = 0, 1 (or 2, 3 when `second`), which lies in one word: the
-        /// pixels of `top`'s row when `row` is in the region's upper half, else of `bottom`'s, in column X (or
-        /// X+1). `modulationIndex` is the pair's index in the modulation table (`16·M + bits`). With M = 0 the
-        /// pair is non-interpolated: the word's own colours, blended like any pair (a sum with all weight on
-        /// one sample converts to 8 bits by bit replication). With M = 1 it takes the local palette.
+        /// Colours A and B of word `word` of the region (P, Q, R, S = 0...3: bit 0 picks the column, bit 1
+        /// the row).
+        @inline(__always)
+        func colours(_ word: UInt8) -> SIMD8<UInt8> {
+            let row = word & 2 == 0 ? rows.0 : rows.1
+            return row.load(fromByteOffset: word & 1 == 0 ? columns.0 : columns.1, as: SIMD8<UInt8>.self)
+        }
+
+        /// Writes the region's pixel pair at xr = 0, 1 (or 2, 3 when `second`), whose index in the modulation
+        /// table is `modulationIndex` (`16·M + bits`).
         @inline(__always)
         func writePair(second: Bool, modulationIndex: Int, to out: UnsafeMutableRawPointer) {
-            let yr = (row - 2) & 3
-            let column = second ? columns.1 : columns.0
-            if modulationIndex < 16 {
-                let own = (yr < 2 ? top : bottom)[column] &<< 2
-                decoder.writePair(
-                    left: own, right: own, second: false, entry: decoder.table + modulationIndex, to: out)
-                return
-            }
-            // The four words' endpoints, P, Q, R, S in turn (A in the low half, B in the high half); only the
-            // four colours the pair picks are converted to 8 bits (bit replication of a one-sample sum).
-            let words = (top[columns.0], top[columns.1], bottom[columns.0], bottom[columns.1])
-            let xr = second ? 2 : 0
-            let first = decoder.hardTable[
-                HardTransitionTable.index(xr: xr, yr: yr, bits: modulationIndex & 3)]
-            let next = decoder.hardTable[
-                HardTransitionTable.index(xr: xr + 1, yr: yr, bits: (modulationIndex >> 2) & 3)]
-            let (a, b) = withUnsafeBytes(of: words) { colours in
-                // Colour i (2·word + slot) is the 8 bytes at 8·i.
-                func colour(_ i: UInt8) -> SIMD4<Int16> {
-                    colours.load(fromByteOffset: 8 * Int(i), as: SIMD4<Int16>.self)
-                }
-                return (
-                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.first), highHalf: colour(next.first)) &<< 4),
-                    RowDecoder.eightBit(SIMD8(lowHalf: colour(first.second), highHalf: colour(next.second)) &<< 4)
-                )
-            }
-            let weight = SIMD8(
-                lowHalf: SIMD4(repeating: first.weight), highHalf: SIMD4(repeating: next.weight))
-            let blended = a &+ (((b &- a) &* weight) &>> 3)
+            let pair = pairs[HardTransitionTable.pairIndex(second: second, yr: yr, modulationIndex: modulationIndex)]
+            let first = colours(pair.words.0)
+            let next = colours(pair.words.1)
+            let a = SIMD8<Int16>(truncatingIfNeeded: SIMD8(lowHalf: first.lowHalf, highHalf: next.lowHalf))
+            let b = SIMD8<Int16>(truncatingIfNeeded: SIMD8(lowHalf: first.highHalf, highHalf: next.highHalf))
+            let blended = a &+ (((b &- a) &* pair.weight) &>> 3)
             out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blended), as: SIMD8<UInt8>.self)
         }
     }
