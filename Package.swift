@@ -12,7 +12,7 @@ import PackageDescription
 //     │                                                                                        COpenSSL
 //     ├─ QualityMetrics (PSNR, SSIM, comparison; CLI and tools only)
 //     ├─ TextureLoaderGL [GL] (GLTextureUploader: the loader's uploader on a GLES context)
-//     │    ├─ PVRTCGL [GL] (EGL + GLES 2.0) ─ CEGL, CGLES2
+//     │    ├─ PVRTCGL [GL] (EGL + OpenGL ES 3.x, or 2.0 where that is all there is) ─ CEGL, CGLES2
 //     │    └─ TextureLoader (loading, GPU cache, prefetch, preview-first against `TextureUploading`; no GL)
 //     ├─ EncodeJobs (a whole encode job: option table, image preparation, image file(s) -> texture file or cube map)
 //     ├─ PVRTCSearch (the codec: prepared levels to PVRTC words, the iterative search)
