@@ -32,7 +32,9 @@ final class Encoder2bppTests: XCTestCase {
     func encodeAndDecode(_ image: RGBAImage, quality: PVRTCEncoder.Quality, threads: Int = 2) throws -> (
         data: [UInt8], decoded: RGBAImage
     ) {
-        let data = try LevelEncoder2bpp.encode(image, options: .init(quality: quality, threads: threads))
+        let data = try LevelEncoder.encode(
+            image, format: .pvrtc1_2bpp, options: .init(quality: quality, threads: threads)
+        ).data
         XCTAssertEqual(data.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: image.width, height: image.height))
         let decoded = try PVRTC1TwoBitDecoder.decode(data: data, width: image.width, height: image.height)
         return (data, decoded)
@@ -116,16 +118,23 @@ final class Encoder2bppTests: XCTestCase {
             let (_, decoded) = try encodeAndDecode(image, quality: .normal)
             XCTAssertGreaterThan(Self.psnr(image, decoded).rgb, 26, "\(width)x\(height)")
         }
-        XCTAssertThrowsError(try LevelEncoder2bpp.encode(EncoderFixtures.textured(width: 24, height: 8, alpha: false)))
+        XCTAssertThrowsError(
+            try LevelEncoder.encode(EncoderFixtures.textured(width: 24, height: 8, alpha: false), format: .pvrtc1_2bpp)
+                .data)
     }
 
     /// The output bytes do not depend on the thread count.
     func testDeterministicAcrossThreadCounts() throws {
         for alpha in [false, true] {
             let image = EncoderFixtures.textured(width: 32, height: 64, alpha: alpha, seed: 7)
-            let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 1))
-            let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 3))
-            let eight = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 8))
+            let one = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 1))
+                .data
+            let three = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 3)
+            ).data
+            let eight = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 8)
+            ).data
             XCTAssertEqual(one, three, "alpha \(alpha)")
             XCTAssertEqual(one, eight, "alpha \(alpha)")
         }
@@ -139,10 +148,11 @@ final class Encoder2bppTests: XCTestCase {
         var pixels: [UInt8] = []
         for y in 24..<40 { pixels += whole.pixels[((y * 64 + 16) * 4)..<((y * 64 + 48) * 4)] }
         let image = try RGBAImage(width: 32, height: 16, pixels: pixels)
-        let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 1))
-        let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 3))
+        let one = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .max, threads: 1)).data
+        let three = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .max, threads: 3)).data
         XCTAssertEqual(one, three)
-        XCTAssertNotEqual(one, try LevelEncoder2bpp.encode(image, options: .init(quality: .best, threads: 1)))
+        XCTAssertNotEqual(
+            one, try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .best, threads: 1)).data)
     }
 
     /// Worst-block recovery on a converged `best`-like state lowers the weighted error of the image (the

@@ -211,7 +211,7 @@ final class EncoderStageTests: XCTestCase {
     /// After the descent in an opaque image no step of any channel group — grey included — lowers the
     /// window error (re-measured here), so the descent really searches along grey.
     func testOpaqueDescentEndsAtLocalMinimumIncludingGrey() throws {
-        let window = BlockWindow(shape: BlockWindow.Shape.of(.pvrtc1_4bpp))
+        let window = BlockWindow(shape: BlockFormat.pvrtc1_4bpp.windowShape)
         defer { window.deallocate() }
         // Seed 14 has a block where only a grey step still helps after single-channel descent (this test
         // fails when the descent leaves grey steps out).

@@ -29,7 +29,9 @@ final class PVRTCEncoder2bppTests: XCTestCase {
             XCTAssertEqual(level.data.count, blocks * 8, "level \(index)")
             XCTAssertGreaterThanOrEqual(level.data.count, 32, "level \(index) below 16x8 padded")
             let reference = references[index]
-            let expected = try LevelEncoder2bpp.encode(reference, options: .init(quality: .fast, threads: 2))
+            let expected = try LevelEncoder.encode(
+                reference, format: .pvrtc1_2bpp, options: .init(quality: .fast, threads: 2)
+            ).data
             XCTAssertEqual(level.data, expected, "level \(index) is the level encoder's output")
             let decoded = PVRTCDecoder.decode(level)
             XCTAssertEqual(decoded.width, reference.width)
@@ -81,10 +83,13 @@ final class PVRTCEncoder2bppTests: XCTestCase {
         let image = EncoderFixtures.textured(width: 32, height: 32, alpha: false)
         let texture = try PVRTCEncoder.encodeSynchronously(image, options: options { $0.normalMap = true })
         let reference = try PVRTCEncoder.referenceLevels(image, options: options { $0.normalMap = true })[0]
-        let expected = try LevelEncoder2bpp.encode(
-            reference, options: .init(quality: .fast, threads: 2, metric: .normalMap))
+        let expected = try LevelEncoder.encode(
+            reference, format: .pvrtc1_2bpp, options: .init(quality: .fast, threads: 2, metric: .normalMap)
+        ).data
         XCTAssertEqual(texture.levels[0].data, expected)
-        let opaque = try LevelEncoder2bpp.encode(reference, options: .init(quality: .fast, threads: 2))
+        let opaque = try LevelEncoder.encode(
+            reference, format: .pvrtc1_2bpp, options: .init(quality: .fast, threads: 2)
+        ).data
         XCTAssertNotEqual(expected, opaque, "the normal-map metric changes the search")
     }
 

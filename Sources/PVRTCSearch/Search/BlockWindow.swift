@@ -7,8 +7,9 @@ import PVRTC
 ///
 /// One scratch instance per worker chunk; `load` refills it for a block without allocating.
 struct BlockWindow {
-    /// The window of one ``PVRTCFormat``: its size and the block's bilinear weight at each position.
-    struct Shape: Sendable {
+    /// The window of one block size (``BlockFormat/windowShape``): its size and the block's bilinear weight at
+    /// each position.
+    struct Shape: Sendable, Equatable {
         /// Window width and height in pixels: `2·blockWidth − 1`, `2·blockHeight − 1` (7×7 for 4bpp).
         let columns: Int, rows: Int
         /// Pixels left of and above the block's own first pixel: `blockWidth/2 − 1`, `blockHeight/2 − 1`.
@@ -24,9 +25,8 @@ struct BlockWindow {
         /// Whether window position `columns·j + i` lies in the block itself.
         let isOwn: [Bool]
 
-        init(format: PVRTCFormat) {
-            let bw = format.blockWidth
-            let bh = format.blockHeight
+        /// The window of a block of `blockWidth × blockHeight` pixels.
+        init(blockWidth bw: Int, blockHeight bh: Int) {
             columns = 2 * bw - 1
             rows = 2 * bh - 1
             reachLeft = bw / 2 - 1
@@ -48,13 +48,6 @@ struct BlockWindow {
                 (reachLeft..<(reachLeft + bw)).contains(i % columns) && (reachUp..<(reachUp + bh)).contains(i / columns)
             }
         }
-
-        /// The shape of each format, built once.
-        static let all: [PVRTCFormat: Shape] = Dictionary(
-            uniqueKeysWithValues: PVRTCFormat.allCases.map { ($0, Shape(format: $0)) })
-
-        /// The shape of `format`.
-        static func of(_ format: PVRTCFormat) -> Shape { all[format] ?? Shape(format: format) }
     }
 
     /// The window's geometry.

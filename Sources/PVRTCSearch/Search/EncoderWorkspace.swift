@@ -5,15 +5,15 @@ import PVRTC
 /// endpoints (continuous and quantised), on flat buffers shared by the encoder stages.
 ///
 /// The encoder works on a *virtual* image of `blockWidth·blocksWide × blockHeight·blocksHigh` pixels, the
-/// block geometry coming from the ``PVRTCFormat``. For levels at least two blocks on each side it is the
+/// block geometry coming from the ``BlockFormat``. For levels at least two blocks on each side it is the
 /// image itself; smaller levels are tiled (pixel (x, y) reads source pixel (x mod width, y mod height)) so
 /// that the padding words end up copies of the real ones.
 ///
 /// `@unchecked Sendable`: worker threads only ever write disjoint pixels/blocks of these buffers (stages
 /// partition work by block rows or by 2×2 block colouring), and the buffers live as long as the workspace.
 final class EncoderWorkspace: @unchecked Sendable {
-    /// The PVRTC variant being encoded, which fixes the block geometry.
-    let format: PVRTCFormat
+    /// The format being encoded: block geometry and modulation rules.
+    let format: BlockFormat
     /// Block width and height in pixels (powers of two).
     let blockWidth: Int, blockHeight: Int
     /// log2 of ``blockWidth`` and ``blockHeight``.
@@ -60,16 +60,16 @@ final class EncoderWorkspace: @unchecked Sendable {
     ///
     /// With `perPixelWeights` false an opaque image gets no ``errorWeights`` (a stage that reads them
     /// must use `channelWeights` instead); images with alpha always get them.
-    init(image: RGBAImage, metric: ErrorMetric, format: PVRTCFormat = .pvrtc1_4bpp, perPixelWeights: Bool = true) {
+    init(image: RGBAImage, metric: ErrorMetric, format: BlockFormat = .pvrtc1_4bpp, perPixelWeights: Bool = true) {
         let channelWeights = metric.channelWeights
-        let bw = format.blocksWide(image.width)
-        let bh = format.blocksHigh(image.height)
+        let bw = format.format.blocksWide(image.width)
+        let bh = format.format.blocksHigh(image.height)
         self.format = format
         blockWidth = format.blockWidth
         blockHeight = format.blockHeight
-        blockWidthShift = format.blockWidth.trailingZeroBitCount
-        blockHeightShift = format.blockHeight.trailingZeroBitCount
-        windowShape = BlockWindow.Shape.of(format)
+        blockWidthShift = format.blockWidthShift
+        blockHeightShift = format.blockHeightShift
+        windowShape = format.windowShape
         blocksWide = bw
         blocksHigh = bh
         width = format.blockWidth * bw

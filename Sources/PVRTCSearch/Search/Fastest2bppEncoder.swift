@@ -8,7 +8,7 @@ import PVRTC
 /// 1. ``FastestEstimate``: endpoints per block from its own pixels (luma-sorted split).
 /// 2. ``FastestFit``: modulation weights (0, 3/8, 5/8, 1) by projection on the interpolated continuous
 ///    endpoints, then one closed-form least-squares sweep over the two low-resolution images; both twice
-///    (see ``encode(_:options:isCancelled:progress:)``). The weights
+///    (``SearchPreset/fastestFits``). The weights
 ///    are those of the interpolated mode's stored pixels, which most blocks end up using (with only the
 ///    both-directions rule tried, Kodak mean Y 30.81 dB against 30.34 dB for a fit with the direct mode's
 ///    weights 0 and 1).
@@ -18,35 +18,32 @@ import PVRTC
 ///
 /// Every stage works on flat buffers with per-block or per-phase parallel loops whose writes never
 /// overlap, so the output does not depend on the thread count.
-package enum Fastest2bppEncoder {
+enum Fastest2bppEncoder {
     /// Encodes one level as PVRTC1 2bpp block data; the contract is
-    /// ``LevelEncoder2bpp/encode(_:options:isCancelled:progress:)``'s, the quality taken as `fastest`.
+    /// ``LevelEncoder/encode(_:format:options:isCancelled:progress:)``'s at `fastest`.
     ///
     /// - Parameters:
     ///   - image: power-of-two width and height (square or not), any size from 1×1; levels below 16x8
     ///     use the 2×2-block minimum with the padding blocks copied from the adjacent real ones.
-    ///   - options: threads and error metric (the quality is not read).
+    ///   - metric: how error is measured.
+    ///   - fits: projection and least-squares rounds (``SearchPreset/fastestFits``).
+    ///   - threads: worker threads (at least 1).
     ///   - isCancelled: asked between stages; once it answers `true` the encode stops.
     ///   - progress: called after each stage with the finished share (0...1).
     /// - Returns: the level's bytes (`PVRTCFormat.pvrtc1_2bpp.byteCount(width:height:)`), blocks in Morton
     ///   order.
     /// - Throws: `PVRTCError.invalidDimensions` for sizes PVRTC1 cannot hold; `CancellationError`.
-    package static func encode(
-        _ image: RGBAImage, options: LevelEncoder.Options = LevelEncoder.Options(), isCancelled: () -> Bool = { false },
-        progress: ((Double) -> Void)? = nil
+    static func encode(
+        _ image: RGBAImage, metric: ErrorMetric, fits: Int, threads: Int, isCancelled: () -> Bool,
+        progress: ((Double) -> Void)?
     ) throws -> [UInt8] {
         try PVRTCImage.validate(width: image.width, height: image.height)
-        let threads = max(options.threads, 1)
-        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
         let geometry = FastestGeometry.pvrtc2bpp
         let ws = EncoderWorkspace(image: image, metric: metric, format: .pvrtc1_2bpp, perPixelWeights: false)
         // 2bpp has no punch-through: no block is treated as cut-out.
         ws.cutOut.update(repeating: false)
-        // A second projection and sweep: 2bpp's low-resolution images cover eight pixels a block, and the
-        // first fit leaves hard edges and alpha far off (measured: +3.2 dB on colobot_factory_1024, +1.5 to
-        // +2.2 dB alpha on the corpus images with alpha, +0.14 dB Kodak mean, for twice the time).
         try FastestEncoder.fitEndpoints(
-            ws, geometry: geometry, rounds: 2, threads: threads, isCancelled: isCancelled, progress: progress)
+            ws, geometry: geometry, rounds: fits, threads: threads, isCancelled: isCancelled, progress: progress)
         Fastest2bppModulation.selectAll(ws, threads: threads)
         progress?(1)
         return pack(ws, width: image.width, height: image.height)

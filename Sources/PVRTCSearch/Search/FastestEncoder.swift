@@ -16,7 +16,7 @@ import PVRTC
 /// Every stage works on flat buffers with per-block or per-phase parallel loops whose writes never
 /// overlap, so the output does not depend on the thread count.
 enum FastestEncoder {
-    /// Encodes one level; the contract is ``LevelEncoder/encode(_:options:isCancelled:progress:)``'s.
+    /// Encodes one level; the contract is ``LevelEncoder/encode(_:format:options:isCancelled:progress:)``'s.
     static func encode(
         _ image: RGBAImage, metric: ErrorMetric, threads: Int, isCancelled: () -> Bool,
         progress: ((Double) -> Void)?

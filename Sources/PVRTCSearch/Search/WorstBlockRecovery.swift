@@ -15,16 +15,17 @@ import PVRTC
 /// Blocks run in the 2×2 colouring, so the result does not depend on the thread count.
 enum WorstBlockRecovery {
     /// Search effort: which blocks are revisited and how widely.
-    struct Effort {
+    struct Effort: Sendable, Equatable {
         /// A block is revisited when its error exceeds this multiple of the median block error.
         var medianFactor: Int
-        /// Coordinate-descent passes on each polished candidate.
-        var descentPasses: Int
-        /// How many of the best rounded candidates are polished by descent.
-        var polished: Int
+        /// Coordinate-descent passes on each polished candidate (four-level modulation; the 2bpp recovery
+        /// re-chooses the block's modulation for every candidate instead).
+        var descentPasses: Int = 0
+        /// How many of the best rounded candidates are polished by descent (four-level modulation).
+        var polished: Int = 0
         /// Opaque blocks whose pixels are all within this many levels (RMS per colour channel) are
-        /// left alone, whatever the median (see ``errorFloor(_:levels:)``).
-        var skipWithinLevels: Int
+        /// left alone, whatever the median (see ``errorFloor(_:levels:)``; four-level modulation).
+        var skipWithinLevels: Int = 0
     }
 
     /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),

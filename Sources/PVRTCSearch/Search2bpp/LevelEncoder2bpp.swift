@@ -11,82 +11,40 @@ import PVRTC
 /// does), so the rounds settle the coupled choices of neighbouring blocks. The output does not depend on
 /// the thread count: every stage works on disjoint blocks in a fixed colouring.
 package enum LevelEncoder2bpp {
-    /// The outer rounds behind a quality level.
-    struct Schedule {
-        /// Rounds of modulation search → refinement → quantisation.
-        var rounds: Int
-        /// Gauss–Seidel sweeps per refinement.
-        var sweeps: Int
-        /// ±1 descent passes in the code search.
-        var descentPasses: Int
-        /// Coordinate-descent passes over the stored weights in the modulation search.
-        var modulationPasses: Int
-        /// Worst-block recovery at the end of every round for the blocks above this multiple of the median
-        /// block error; `nil` for none.
-        var recoveryFactor: Int? = nil
-
-        init(_ quality: PVRTCEncoder.Quality) {
-            switch quality {
-            // `fastest` never gets here: ``LevelEncoder2bpp/encode(_:options:isCancelled:progress:)`` hands it to
-            // the one-pass `Fastest2bppEncoder`.
-            case .fastest, .fast: (rounds, sweeps, descentPasses, modulationPasses) = (2, 1, 0, 1)
-            case .normal: (rounds, sweeps, descentPasses, modulationPasses) = (3, 1, 0, 2)
-            case .high: (rounds, sweeps, descentPasses, modulationPasses) = (4, 2, 1, 2)
-            // 8 rounds, not 6: mean Y on the 24 Kodak crops 32.72 → 32.75 dB for about a third more
-            // time (1024² best then 1.5–1.7× the 4bpp best time, under 2×); 4 sweeps per refinement gained
-            // nothing.
-            case .best: (rounds, sweeps, descentPasses, modulationPasses) = (8, 2, 2, 3)
-            // `max` is the top level: best's rounds, each ending with worst-block recovery for every block
-            // above the median (Kodak crops 13, 8, 1: mean Y 28.14 → 28.33 dB; all 24: 32.77 → 32.99 dB;
-            // on eight Kodak crops about 5.4× best's time, 7.4× before opaque images' recovery candidates were cut).
-            // Ten rounds with more passes and no recovery (the old `max`) gained 0.01 dB.
-            case .max:
-                (rounds, sweeps, descentPasses, modulationPasses) = (8, 2, 2, 3)
-                recoveryFactor = 1
-            }
-        }
-    }
-
-    /// Encodes one level as PVRTC1 2bpp block data.
+    /// Encodes one level as PVRTC1 2bpp block data with the rounds of `schedule` (``SearchPreset/schedule``).
     ///
     /// - Parameters:
-    ///   - image: power-of-two width and height (square or not), any size from 1×1; levels below 16x8 use
-    ///     the 2×2-block minimum with the padding blocks copied from the adjacent real ones.
-    ///   - options: quality (`fastest` is handed to the one-pass `Fastest2bppEncoder`), threads and error
-    ///     metric (as for 4bpp).
+    ///   - image: power-of-two width and height (square or not), any size from 1×1, already validated; levels
+    ///     below 16x8 use the 2×2-block minimum with the padding blocks copied from the adjacent real ones.
+    ///   - schedule: the rounds, at least one.
+    ///   - metric: how error is measured.
+    ///   - threads: worker threads (at least 1).
     ///   - isCancelled: asked between stages; once it answers `true` the search stops.
     ///   - progress: called after the start and after each round with the finished share (0...1).
     /// - Returns: the level's bytes (`PVRTCFormat.pvrtc1_2bpp.byteCount(width:height:)`), blocks in Morton order.
-    /// - Throws: `PVRTCError.invalidDimensions` for sizes PVRTC1 cannot hold; `CancellationError`.
-    package static func encode(
-        _ image: RGBAImage, options: LevelEncoder.Options = LevelEncoder.Options(), isCancelled: () -> Bool = { false },
-        progress: ((Double) -> Void)? = nil
+    /// - Throws: `CancellationError`.
+    static func encode(
+        _ image: RGBAImage, schedule: [SearchPreset.Rounds], metric: ErrorMetric, threads: Int,
+        isCancelled: () -> Bool, progress: ((Double) -> Void)?
     ) throws -> [UInt8] {
-        if options.quality == .fastest {
-            return try Fastest2bppEncoder.encode(image, options: options, isCancelled: isCancelled, progress: progress)
-        }
-        try PVRTCImage.validate(width: image.width, height: image.height)
-        let threads = max(options.threads, 1)
-        let schedule = Schedule(options.quality)
-        let steps = Double(schedule.rounds + 1)
-        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
+        let steps = Double(schedule.count + 1)
         let ws = Workspace2bpp(image: image, metric: metric)
         EndpointSearch2bpp.initialize(ws, threads: threads)
-        ModulationSearch2bpp.selectAll(ws, passes: schedule.modulationPasses, threads: threads)
+        ModulationSearch2bpp.selectAll(ws, passes: schedule[0].modulationPasses, threads: threads)
         progress?(1 / steps)
-        for round in 0..<schedule.rounds {
+        for (index, round) in schedule.enumerated() {
             if isCancelled() { throw CancellationError() }
-            EndpointSearch2bpp.refine(ws, sweeps: schedule.sweeps, threads: threads)
+            EndpointSearch2bpp.refine(ws, sweeps: round.sweeps, threads: threads)
             if isCancelled() { throw CancellationError() }
-            EndpointSearch2bpp.quantize(ws, descentPasses: schedule.descentPasses, threads: threads)
+            EndpointSearch2bpp.quantize(ws, descentPasses: round.descentPasses, threads: threads)
             if isCancelled() { throw CancellationError() }
-            ModulationSearch2bpp.selectAll(ws, passes: schedule.modulationPasses, threads: threads)
-            if let factor = schedule.recoveryFactor {
+            ModulationSearch2bpp.selectAll(ws, passes: round.modulationPasses, threads: threads)
+            if let effort = round.recovery {
                 if isCancelled() { throw CancellationError() }
                 WorstBlockRecovery2bpp.recover(
-                    ws, medianFactor: factor, passes: schedule.modulationPasses, threads: threads)
+                    ws, medianFactor: effort.medianFactor, passes: round.modulationPasses, threads: threads)
             }
-            progress?(Double(round + 2) / steps)
+            progress?(Double(index + 2) / steps)
         }
         return pack(ws, width: image.width, height: image.height)
     }

@@ -9,7 +9,7 @@ import PVRTC
 /// search (``ModulationSearch2bpp``) re-chooses them afterwards; both lower the same error.
 struct Window2bpp {
     /// The 2bpp window's geometry (``BlockWindow/Shape`` of `PVRTCFormat.pvrtc1_2bpp`: 15×7 pixels).
-    static let shape = BlockWindow.Shape.of(.pvrtc1_2bpp)
+    static let shape = BlockFormat.pvrtc1_2bpp.windowShape
     /// Number of pixels in a window (105).
     static let count = shape.count
     /// The block's bilinear weight (of 32) at window position `i = 15·dy + dx`: (8 − |dx − 7|)·(4 − |dy − 3|).
