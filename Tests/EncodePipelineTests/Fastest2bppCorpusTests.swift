@@ -6,8 +6,8 @@ import XCTest
 
 @testable import PVRTCSearch
 
-/// The one-pass 2bpp `fastest` (``Fastest2bppEncoder``) on real photographs, against the encoder it
-/// replaced for that level: the 2bpp search cut to one round (``LevelEncoder2bpp`` at `fastest`).
+/// The one-pass 2bpp `fastest` (``FastestEncoder``) on real photographs, against the encoder it
+/// replaced for that level: the 2bpp search cut to one round.
 final class Fastest2bppCorpusTests: XCTestCase {
     /// Luma PSNR of a 2bpp level against `image`, through the bit-exact 2bpp decoder.
     private func luma(_ data: [UInt8], _ image: RGBAImage) throws -> Double {

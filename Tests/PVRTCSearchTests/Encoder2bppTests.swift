@@ -159,24 +159,25 @@ final class Encoder2bppTests: XCTestCase {
     /// sum of every block's own error under the encoder's metric), changing some blocks.
     func testWorstBlockRecoveryLowersTheError() throws {
         let image = Self.gradientAndStripes()
-        let ws = Workspace2bpp(image: image, metric: .opaque)
-        EndpointSearch2bpp.initialize(ws, threads: 2)
-        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        let ws = EncoderWorkspace(image: image, metric: .opaque, format: .pvrtc1_2bpp)
+        InitialEndpoints.compute(ws, modulationPasses: 3, threads: 2)
         for _ in 0..<3 {
-            EndpointSearch2bpp.refine(ws, sweeps: 2, threads: 2)
-            EndpointSearch2bpp.quantize(ws, descentPasses: 2, threads: 2)
-            ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+            EndpointRefinement.refine(ws, sweeps: 2, threads: 2)
+            EndpointQuantization.search(ws, descentPasses: 2, threads: 2)
+            DirectOrInterpolatedModulation.selectAll(ws, passes: 3, threads: 2)
         }
         func total() -> Int {
             var sum = 0
             for by in 0..<ws.blocksHigh {
-                for bx in 0..<ws.blocksWide { sum += WorstBlockRecovery2bpp.blockError(ws, bx: bx, by: by) }
+                for bx in 0..<ws.blocksWide {
+                    sum += WorstBlockRecovery.DirectOrInterpolated.blockError(ws, bx: bx, by: by)
+                }
             }
             return sum
         }
         let before = total()
-        let changed = WorstBlockRecovery2bpp.recover(ws, medianFactor: 1, passes: 3, threads: 2)
-        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        let changed = WorstBlockRecovery.DirectOrInterpolated.recover(ws, medianFactor: 1, passes: 3, threads: 2)
+        DirectOrInterpolatedModulation.selectAll(ws, passes: 3, threads: 2)
         XCTAssertGreaterThan(changed, 0)
         XCTAssertLessThan(total(), before)
     }
@@ -206,15 +207,15 @@ final class Encoder2bppTests: XCTestCase {
     /// The two images the window and error-table checks use, the gradient-and-stripes one (opaque: the luma
     /// term) and a textured one with alpha, each with a workspace after a short search (modulation, one
     /// refinement and quantisation, modulation again).
-    static func searchedWorkspaces() -> [(image: RGBAImage, ws: Workspace2bpp)] {
+    static func searchedWorkspaces() -> [(image: RGBAImage, ws: EncoderWorkspace)] {
         [Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5)].map {
             image in
-            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
-            EndpointSearch2bpp.initialize(ws, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
-            EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
-            EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            let ws = EncoderWorkspace(
+                image: image, metric: .default(hasTransparency: image.hasTransparency), format: .pvrtc1_2bpp)
+            InitialEndpoints.compute(ws, modulationPasses: 2, threads: 1)
+            EndpointRefinement.refine(ws, sweeps: 1, threads: 1)
+            EndpointQuantization.search(ws, descentPasses: 0, threads: 1)
+            DirectOrInterpolatedModulation.selectAll(ws, passes: 2, threads: 1)
             return (image, ws)
         }
     }
@@ -224,8 +225,8 @@ final class Encoder2bppTests: XCTestCase {
     /// block of an opaque image (luma term) and one with alpha, in A, B or both, with and without a bound.
     func testPrimedWindowErrorEqualsTheFullError() throws {
         for (_, ws) in Self.searchedWorkspaces() {
-            let primed = Window2bpp()
-            let full = Window2bpp()
+            let primed = FixedModulationWindow(shape: ws.windowShape)
+            let full = FixedModulationWindow(shape: ws.windowShape)
             defer {
                 primed.deallocate()
                 full.deallocate()
@@ -259,13 +260,13 @@ final class Encoder2bppTests: XCTestCase {
     }
 
     /// Worst-block recovery loads a block's window once and, after each candidate's endpoints and modulation,
-    /// only reads its weights and modes again (``Window2bpp/reloadModulation(_:)``); that window must judge
+    /// only reads its weights and modes again (``FixedModulationWindow/reloadModulation(_:)``); that window must judge
     /// every trial exactly as one loaded from scratch, for every block of an opaque image and one with alpha.
     func testReloadedWindowEqualsAFreshlyLoadedOne() throws {
         for (_, ws) in Self.searchedWorkspaces() {
-            let reloaded = Window2bpp()
-            let fresh = Window2bpp()
-            let scratch = ModulationSearch2bpp.Scratch()
+            let reloaded = FixedModulationWindow(shape: ws.windowShape)
+            let fresh = FixedModulationWindow(shape: ws.windowShape)
+            let scratch = DirectOrInterpolatedModulation.Scratch()
             defer {
                 reloaded.deallocate()
                 fresh.deallocate()
@@ -283,8 +284,8 @@ final class Encoder2bppTests: XCTestCase {
                     // Another block's endpoints as this block's candidate, its modulation chosen for them.
                     let other = Int.random(in: 0..<(ws.blocksWide * ws.blocksHigh), using: &generator)
                     (ws.colorWords[k], ws.expanded[k]) = (ws.colorWords[other], ws.expanded[other])
-                    ModulationSearch2bpp.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: 2)
-                    WorstBlockRecovery2bpp.refreshRing(ws, bx: bx, by: by)
+                    DirectOrInterpolatedModulation.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: 2)
+                    WorstBlockRecovery.DirectOrInterpolated.refreshRing(ws, bx: bx, by: by)
                     if ws.mode[k] != mode { modesChanged += 1 }
                     reloaded.reloadModulation(ws)
                     fresh.load(ws, bx: bx, by: by)
@@ -314,7 +315,7 @@ final class Encoder2bppTests: XCTestCase {
         defer { table.deallocate() }
         for (image, ws) in Self.searchedWorkspaces() {
             func decoded(bits: UInt8) throws -> RGBAImage {
-                var data = LevelEncoder2bpp.pack(ws, width: image.width, height: image.height)
+                var data = try BlockPacking.pack(ws, width: image.width, height: image.height).data
                 for o in stride(from: 0, to: data.count, by: 8) {
                     for i in 0..<4 { data[o + i] = bits }
                     data[o + 4] &= ~1
@@ -327,7 +328,7 @@ final class Encoder2bppTests: XCTestCase {
             var mismatches = 0
             for by in 0..<ws.blocksHigh {
                 for bx in 0..<ws.blocksWide {
-                    ModulationSearch2bpp.fillTable(ws, table: table, bx: bx, by: by)
+                    DirectOrInterpolatedModulation.fillTable(ws, table: table, bx: bx, by: by)
                     for ly in -1...4 {
                         for lx in -1...8 {
                             let x = (8 * bx + lx) & (image.width - 1)
@@ -343,7 +344,7 @@ final class Encoder2bppTests: XCTestCase {
                                 }
                                 let luma = (d &* ws.lumaWeights).wrappedSum()
                                 let expected = (d &* d &* weights).wrappedSum() + luma * luma
-                                if table[ModulationSearch2bpp.t(lx, ly) + w] != expected { mismatches += 1 }
+                                if table[DirectOrInterpolatedModulation.t(lx, ly) + w] != expected { mismatches += 1 }
                                 checked += 1
                             }
                         }

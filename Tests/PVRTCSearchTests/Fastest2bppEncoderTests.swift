@@ -6,13 +6,13 @@ import XCTest
 @testable import PVRTC
 @testable import PVRTCSearch
 
-/// The `fastest` level for PVRTC1 2bpp (``Fastest2bppEncoder``): deterministic, every option, its
+/// The `fastest` level for PVRTC1 2bpp (``FastestEncoder``): deterministic, every option, its
 /// modulation the exact decoder's best (its quality on real images: `Fastest2bppCorpusTests`).
 final class Fastest2bppEncoderTests: XCTestCase {
     /// The geometry the stages read is the 2bpp format's: 8×4 blocks, the 15×7 window of
     /// `BlockWindow.Shape` with its bilinear weights (of 32) and its first pixel.
     func testGeometryIsTheFormats() {
-        let geometry = FastestGeometry.pvrtc2bpp
+        let geometry = FastestGeometry(.pvrtc1_2bpp)
         let shape = BlockFormat.pvrtc1_2bpp.windowShape
         XCTAssertEqual(geometry.blockWidth, PVRTCFormat.pvrtc1_2bpp.blockWidth)
         XCTAssertEqual(geometry.blockHeight, PVRTCFormat.pvrtc1_2bpp.blockHeight)

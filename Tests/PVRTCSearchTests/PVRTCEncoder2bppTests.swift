@@ -6,7 +6,7 @@ import XCTest
 
 @testable import PVRTCSearch
 
-/// `PVRTCEncoder` with `format: .pvrtc1_2bpp`: every level through ``LevelEncoder2bpp``, with the
+/// `PVRTCEncoder` with `format: .pvrtc1_2bpp`: every level through ``LevelEncoder``, with the
 /// pipeline's mips, flip, premultiplication and normal-map metric, judged through the 2bpp decoder
 /// (checked bit for bit against `texture2ddecoder` by `Golden2bppVectorTests`).
 final class PVRTCEncoder2bppTests: XCTestCase {

@@ -8,8 +8,9 @@ import PVRTC
 /// Every PVRTC variant stores a block as one 64-bit word pair (modulation, colour) with the same endpoint
 /// layouts; they differ in the block size (4×4 at 4bpp, 8×4 at 2bpp), in the modulation (two bits per pixel,
 /// or one bit per pixel on average with an interpolated mode) and, for PVRTC2, in the word order (linear
-/// rather than Morton) and the colour word's hard-transition and opacity flags. PVRTC2 is meant to be
-/// another value here; no stage handles its flags yet, so ``init(_:)`` has none for it.
+/// rather than Morton, which `PVRTCFormat.wordIndex` gives ``BlockPacking``) and the colour word's
+/// hard-transition and opacity flags. The PVRTC2 descriptors exist so that the stages can grow into them; no
+/// stage chooses those flags yet, so they are not ``isEncodable``.
 struct BlockFormat: Sendable, Equatable {
     /// How a block's modulation word chooses each pixel's weight between the block colours A and B.
     enum Modulation: Sendable, Equatable {
@@ -23,14 +24,6 @@ struct BlockFormat: Sendable, Equatable {
         case directOrInterpolated
     }
 
-    /// The order of a level's blocks in its data.
-    enum WordOrder: Sendable, Equatable {
-        /// Morton (Z) order over the square part of the block grid (PVRTC1).
-        case morton
-        /// Row by row (PVRTC2).
-        case linear
-    }
-
     /// The format the descriptor stands for.
     let format: PVRTCFormat
     /// Block width and height in pixels (powers of two).
@@ -39,8 +32,6 @@ struct BlockFormat: Sendable, Equatable {
     let blockWidthShift: Int, blockHeightShift: Int
     /// How the modulation word chooses weights.
     let modulation: Modulation
-    /// The order of the blocks in the level's data.
-    let wordOrder: WordOrder
     /// Whether the colour word holds a hard-transition flag (PVRTC2): no interpolation across the block's
     /// edge with its neighbours.
     let hasHardTransitionFlag: Bool
@@ -51,8 +42,7 @@ struct BlockFormat: Sendable, Equatable {
 
     /// A descriptor of `format`'s block of `blockWidth × blockHeight` pixels.
     private init(
-        format: PVRTCFormat, modulation: Modulation, wordOrder: WordOrder, hasHardTransitionFlag: Bool,
-        hasOpacityFlag: Bool
+        format: PVRTCFormat, modulation: Modulation, hasHardTransitionFlag: Bool, hasOpacityFlag: Bool
     ) {
         self.format = format
         blockWidth = format.blockWidth
@@ -60,33 +50,45 @@ struct BlockFormat: Sendable, Equatable {
         blockWidthShift = format.blockWidth.trailingZeroBitCount
         blockHeightShift = format.blockHeight.trailingZeroBitCount
         self.modulation = modulation
-        self.wordOrder = wordOrder
         self.hasHardTransitionFlag = hasHardTransitionFlag
         self.hasOpacityFlag = hasOpacityFlag
         windowShape = BlockWindow.Shape(blockWidth: format.blockWidth, blockHeight: format.blockHeight)
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    /// PVRTC1 4bpp: 4×4 blocks, two-bit modulation with the punch-through mode, Morton order.
+    /// PVRTC1 4bpp: 4×4 blocks, two-bit modulation with the punch-through mode.
     static let pvrtc1_4bpp = BlockFormat(
-        format: .pvrtc1_4bpp, modulation: .fourLevel, wordOrder: .morton, hasHardTransitionFlag: false,
-        hasOpacityFlag: false)
+        format: .pvrtc1_4bpp, modulation: .fourLevel, hasHardTransitionFlag: false, hasOpacityFlag: false)
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    /// PVRTC1 2bpp: 8×4 blocks, direct or interpolated modulation, Morton order.
+    /// PVRTC1 2bpp: 8×4 blocks, direct or interpolated modulation.
     static let pvrtc1_2bpp = BlockFormat(
-        format: .pvrtc1_2bpp, modulation: .directOrInterpolated, wordOrder: .morton, hasHardTransitionFlag: false,
-        hasOpacityFlag: false)
+        format: .pvrtc1_2bpp, modulation: .directOrInterpolated, hasHardTransitionFlag: false, hasOpacityFlag: false)
 
-    /// The descriptor of `format`, or `nil` for a format the search cannot encode (PVRTC2).
-    init?(_ format: PVRTCFormat) {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// PVRTC2 4bpp: PVRTC1 4bpp's blocks with the hard-transition and opacity flags.
+    static let pvrtc2_4bpp = BlockFormat(
+        format: .pvrtc2_4bpp, modulation: .fourLevel, hasHardTransitionFlag: true, hasOpacityFlag: true)
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// PVRTC2 2bpp: PVRTC1 2bpp's blocks with the hard-transition and opacity flags.
+    static let pvrtc2_2bpp = BlockFormat(
+        format: .pvrtc2_2bpp, modulation: .directOrInterpolated, hasHardTransitionFlag: true, hasOpacityFlag: true)
+
+    /// The descriptor of `format`.
+    init(_ format: PVRTCFormat) {
         switch format {
         case .pvrtc1_4bpp: self = .pvrtc1_4bpp
         case .pvrtc1_2bpp: self = .pvrtc1_2bpp
-        case .pvrtc2_4bpp, .pvrtc2_2bpp: return nil
+        case .pvrtc2_4bpp: self = .pvrtc2_4bpp
+        case .pvrtc2_2bpp: self = .pvrtc2_2bpp
         }
     }
 
-    /// Pixels in a block (`blockWidth·blockHeight`): the total of the four bilinear weights at any pixel.
-    var blockArea: Int { blockWidth * blockHeight }
+    /// Whether the stages can encode the format: not yet where its colour word has the PVRTC2 flags, which no
+    /// stage chooses.
+    var isEncodable: Bool { !hasHardTransitionFlag && !hasOpacityFlag }
+
+    /// Whether a block can use the punch-through mode (weights 0, 1/2, 1/2 with alpha 0, 1).
+    var hasPunchThrough: Bool { modulation == .fourLevel }
 }

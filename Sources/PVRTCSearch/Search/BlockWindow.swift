@@ -2,8 +2,10 @@ import Imaging
 import PVRTC
 
 /// The pixels a block's endpoints reach, with everything needed to re-decode them exactly when only that
-/// block's endpoints change: for 4bpp the 7×7 pixels `4·bx−1 ... 4·bx+5` (rows likewise, wrapped); in
-/// general `(2·blockWidth − 1) × (2·blockHeight − 1)` pixels around the block centre (``Shape``).
+/// block's endpoints change, each pixel's four-level modulation re-chosen for every trial: the code search's
+/// window for ``BlockFormat/Modulation/fourLevel`` (4×4 blocks: the 7×7 pixels `4·bx−1 ... 4·bx+5`, rows
+/// likewise, wrapped). ``Shape`` gives the window of any block size: `(2·blockWidth − 1) × (2·blockHeight − 1)`
+/// pixels around the block centre.
 ///
 /// One scratch instance per worker chunk; `load` refills it for a block without allocating.
 struct BlockWindow {
@@ -127,7 +129,7 @@ struct BlockWindow {
         var total = 0
         for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
-            let choice = ModulationSelection.best(
+            let choice = FourLevelModulation.best(
                 term, e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
                 punchThrough: punchThrough[n])
             total += Int(choice.error)
@@ -155,7 +157,7 @@ struct BlockWindow {
         for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             total += Int(
-                ModulationSelection.best(
+                FourLevelModulation.best(
                     term, e, target: target[n], weights: errorWeights[n], luma: luma,
                     punchThrough: punchThrough[n]
                 ).error)
@@ -166,24 +168,44 @@ struct BlockWindow {
 }
 
 extension EncoderWorkspace {
-    /// Runs `body(bx, by)` for every block in four phases of the 2×2 colouring (bx mod 2, by mod 2).
-    /// Blocks of one colour are two apart, so their windows are disjoint and they run in parallel;
-    /// each worker chunk gets its own ``BlockWindow`` scratch.
+    /// Runs `body(window, bx, by)` for every block in the four phases of the 2×2 colouring
+    /// (``forEachColoured(threads:scratch:release:body:)``), each worker chunk with its own ``BlockWindow`` scratch.
     func forEachColoured(threads: Int, _ body: @Sendable (BlockWindow, Int, Int) -> Void) {
-        let bw = blocksWide
-        for phase in 0..<4 {
-            let cx = phase & 1
-            let cy = phase >> 1
-            Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
-                let window = BlockWindow(shape: windowShape)
-                for row in rows {
-                    let by = 2 * row + cy
-                    for bx in stride(from: cx, to: bw, by: 2) {
-                        body(window, bx, by)
-                    }
-                }
-                window.deallocate()
-            }
-        }
+        let shape = windowShape
+        forEachColoured(
+            threads: threads, scratch: { BlockWindow(shape: shape) }, release: { $0.deallocate() }, body: body)
+    }
+}
+
+extension BlockWindow: CodeSearchWindow {
+    /// 49 pixels of squared 8-bit differences times weights of at most 510 stay within `Int32`.
+    typealias ErrorSum = Int32
+
+    /// 8 bits from a sum of weights of 16: RGB `C/2 + C/64`, alpha `C + C/16` (``toEightBit(_:)``).
+    static var eightBitShifts: (first: SIMD4<Int32>, second: SIMD4<Int32>) {
+        (SIMD4(1, 1, 1, 0), SIMD4(6, 6, 6, 4))
+    }
+
+    /// ``error(_:below:trial:)``.
+    @inline(__always)
+    func trialError(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int) -> Int? {
+        error(ws, below: bound, trial: trial)
+    }
+
+    /// `error` as it is: every trial is judged afresh, with modulation re-chosen.
+    @inline(__always)
+    func settle(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, error: Int) -> Int { error }
+
+    /// Writes the window's modulation, re-chosen for `trial`.
+    func commit(_ ws: EncoderWorkspace, trial: SIMD8<Int32>) {
+        _ = error(ws, trial: trial, commit: true)
+    }
+
+    /// The decoder's weight of the pixel's current code in its block's mode; punch-through's code 2 zeroes alpha.
+    @inline(__always)
+    func heldModulation(_ ws: EncoderWorkspace, at n: Int) -> (weight: Int32, zeroAlpha: Bool) {
+        let bits = Int(ws.modulation[pixel[n]])
+        let punch = punchThrough[n]
+        return (Int32(PVRTCDecoder.weight(bits, punchThrough: punch)), punch && bits == 2)
     }
 }

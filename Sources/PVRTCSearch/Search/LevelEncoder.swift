@@ -1,13 +1,17 @@
 import Imaging
 import PVRTC
 
-/// The PVRTC1 encoder of one level, both rates: an iterative search that alternates exact-decode modulation selection,
-/// least-squares endpoint refinement and a quantisation search over rounding neighbours (reference C.6).
+/// The PVRTC1 encoder of one level, both rates: an iterative search that alternates exact-decode modulation
+/// selection, least-squares endpoint refinement and a quantisation search over rounding neighbours (reference
+/// C.6), with the rounds of ``SearchPreset/table``; `fastest` is the one-pass ``FastestEncoder``.
 ///
 /// Stages, each in its own file: ``InitialEndpoints`` (consistent principal-axis start),
 /// ``ModulationSelection``, ``EndpointRefinement``, ``EndpointQuantization``, ``WorstBlockRecovery``,
 /// ``BlockPacking``, all working on one ``EncoderWorkspace`` and judging error with one ``ErrorMetric``.
-/// Wrap-around is modelled everywhere, as the hardware always wraps.
+/// Each reads the format (block size, modulation rules) from the workspace's ``BlockFormat``, so both rates
+/// run the same stages. Every stage only ever lowers the weighted error of what it changes, and works on
+/// disjoint blocks in a fixed colouring, so the output does not depend on the thread count. Wrap-around is
+/// modelled everywhere, as the hardware always wraps.
 package enum LevelEncoder {
     /// Search settings of one level.
     package struct Options: Sendable, Equatable {
@@ -49,31 +53,22 @@ package enum LevelEncoder {
         _ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp, options: Options = Options(),
         isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
     ) throws -> PVRTCImage {
-        guard BlockFormat(format) != nil, let preset = SearchPreset.of(options.quality, format) else {
+        let blockFormat = BlockFormat(format)
+        guard blockFormat.isEncodable, let preset = SearchPreset.of(options.quality, format) else {
             throw EncodingError.formatNotEncodable(format)
         }
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
-        if format == .pvrtc1_2bpp {
-            let data =
-                preset.rounds.isEmpty
-                ? try Fastest2bppEncoder.encode(
-                    image, metric: metric, fits: preset.fastestFits, threads: threads, isCancelled: isCancelled,
-                    progress: progress)
-                : try LevelEncoder2bpp.encode(
-                    image, schedule: preset.schedule, metric: metric, threads: threads, isCancelled: isCancelled,
-                    progress: progress)
-            return try PVRTCImage(width: image.width, height: image.height, data: data, format: .pvrtc1_2bpp)
-        }
         if preset.rounds.isEmpty {
             return try FastestEncoder.encode(
-                image, metric: metric, threads: threads, isCancelled: isCancelled, progress: progress)
+                image, format: blockFormat, metric: metric, fits: preset.fastestFits, threads: threads,
+                isCancelled: isCancelled, progress: progress)
         }
         let schedule = preset.schedule
         let steps = Double(schedule.count + 1)
-        let ws = EncoderWorkspace(image: image, metric: metric)
-        InitialEndpoints.compute(ws, threads: threads)
+        let ws = EncoderWorkspace(image: image, metric: metric, format: blockFormat)
+        InitialEndpoints.compute(ws, modulationPasses: schedule[0].modulationPasses, threads: threads)
         progress?(1 / steps)
         for (index, round) in schedule.enumerated() {
             if isCancelled() { throw CancellationError() }
@@ -82,12 +77,14 @@ package enum LevelEncoder {
             EndpointQuantization.search(ws, descentPasses: round.descentPasses, threads: threads)
             if isCancelled() { throw CancellationError() }
             if let effort = round.recovery {
-                WorstBlockRecovery.recover(ws, effort: effort, threads: threads)
+                WorstBlockRecovery.recover(
+                    ws, effort: effort, modulationPasses: round.modulationPasses, threads: threads)
             } else {
-                ModulationSelection.selectAll(ws, threads: threads)
+                ModulationSelection.selectAll(ws, passes: round.modulationPasses, threads: threads)
             }
             progress?(Double(index + 2) / steps)
         }
+        ModulationSelection.storeCodes(ws, threads: threads)
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
 }

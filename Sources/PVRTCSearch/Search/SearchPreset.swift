@@ -128,5 +128,5 @@ struct SearchPreset: Sendable, Equatable {
 
 extension PVRTCFormat {
     /// Whether the format's modulation is direct or interpolated per block (2bpp) rather than two bits a pixel.
-    fileprivate var isTwoBitModulation: Bool { BlockFormat(self)?.modulation == .directOrInterpolated }
+    fileprivate var isTwoBitModulation: Bool { BlockFormat(self).modulation == .directOrInterpolated }
 }
