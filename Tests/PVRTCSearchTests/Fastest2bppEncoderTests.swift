@@ -10,7 +10,7 @@ import XCTest
 /// modulation the exact decoder's best (its quality on real images: `Fastest2bppCorpusTests`).
 final class Fastest2bppEncoderTests: XCTestCase {
     /// The geometry the stages read is the 2bpp format's: 8×4 blocks, the 15×7 window of
-    /// `BlockWindow.Shape` with its bilinear weights (of 32) and its first pixel.
+    /// `WindowShape` with its bilinear weights (of 32) and its first pixel.
     func testGeometryIsTheFormats() {
         let geometry = FastestGeometry(.pvrtc1_2bpp)
         let shape = BlockFormat.pvrtc1_2bpp.windowShape

@@ -38,7 +38,7 @@ struct BlockFormat: Sendable, Equatable {
     /// Whether the colour word holds an opacity flag (PVRTC2) instead of per-endpoint opaque bits.
     let hasOpacityFlag: Bool
     /// The pixels a block's endpoints reach and its bilinear weight at each.
-    let windowShape: BlockWindow.Shape
+    let windowShape: WindowShape
 
     /// A descriptor of `format`'s block of `blockWidth × blockHeight` pixels.
     private init(
@@ -52,7 +52,7 @@ struct BlockFormat: Sendable, Equatable {
         self.modulation = modulation
         self.hasHardTransitionFlag = hasHardTransitionFlag
         self.hasOpacityFlag = hasOpacityFlag
-        windowShape = BlockWindow.Shape(blockWidth: format.blockWidth, blockHeight: format.blockHeight)
+        windowShape = WindowShape(blockWidth: format.blockWidth, blockHeight: format.blockHeight)
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase

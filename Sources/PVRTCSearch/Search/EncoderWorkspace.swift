@@ -19,7 +19,7 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// log2 of ``blockWidth`` and ``blockHeight``.
     let blockWidthShift: Int, blockHeightShift: Int
     /// The pixels a block's endpoints reach, and the block's bilinear weight at each.
-    let windowShape: BlockWindow.Shape
+    let windowShape: WindowShape
     /// Blocks across and down (each at least 2, powers of two).
     let blocksWide: Int, blocksHigh: Int
     /// Virtual image width and height (`blockWidth·blocksWide`, `blockHeight·blocksHigh`).

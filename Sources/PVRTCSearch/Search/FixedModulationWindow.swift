@@ -11,7 +11,7 @@ import PVRTC
 /// every trial instead.)
 struct FixedModulationWindow {
     /// The window's geometry.
-    let shape: BlockWindow.Shape
+    let shape: WindowShape
     /// Number of pixels in a window (`shape.count`, 105 for 8×4 blocks).
     let count: Int
 
@@ -47,7 +47,7 @@ struct FixedModulationWindow {
     }
 
     /// Allocates scratch for windows of `shape`.
-    init(shape: BlockWindow.Shape) {
+    init(shape: WindowShape) {
         self.shape = shape
         count = shape.count
         pixel = .allocate(capacity: count)
@@ -86,18 +86,23 @@ struct FixedModulationWindow {
         let hm = ws.height - 1
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
-        let columns = shape.columns
-        for n in 0..<count {
-            let y = (top + n / columns) & hm
-            let x = (left + n % columns) & wm
-            let w = shape.weights[n]
-            let p = y * ws.width + x
-            pixel[n] = p
-            block[n] = ws.blockIndex(x: x, y: y)
-            weight[n] = w
-            partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
-            target[n] = ws.source[p]
-            errorWeights[n] = ws.errorWeights[p]
+        var n = 0
+        shape.weights.withUnsafeBufferPointer { weights in
+            for j in 0..<shape.rows {
+                let y = (top + j) & hm
+                for i in 0..<shape.columns {
+                    let x = (left + i) & wm
+                    let w = weights[n]
+                    let p = y * ws.width + x
+                    pixel[n] = p
+                    block[n] = ws.blockIndex(x: x, y: y)
+                    weight[n] = w
+                    partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
+                    target[n] = ws.source[p]
+                    errorWeights[n] = ws.errorWeights[p]
+                    n += 1
+                }
+            }
         }
         reloadModulation(ws)
     }
