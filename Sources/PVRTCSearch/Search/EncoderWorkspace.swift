@@ -18,6 +18,8 @@ final class EncoderWorkspace: @unchecked Sendable {
     let blockWidth: Int, blockHeight: Int
     /// log2 of ``blockWidth`` and ``blockHeight``.
     let blockWidthShift: Int, blockHeightShift: Int
+    /// `1 / (blockWidth·blockHeight)`, exact (a power of two): the share of one bilinear weight.
+    let inverseBlockArea: Float
     /// The pixels a block's endpoints reach, and the block's bilinear weight at each.
     let windowShape: WindowShape
     /// Blocks across and down (each at least 2, powers of two).
@@ -81,6 +83,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         blockHeight = format.blockHeight
         blockWidthShift = format.blockWidthShift
         blockHeightShift = format.blockHeightShift
+        inverseBlockArea = 1 / Float(format.blockWidth * format.blockHeight)
         windowShape = format.windowShape
         blocksWide = bw
         blocksHigh = bh

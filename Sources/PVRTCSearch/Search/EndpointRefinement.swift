@@ -47,7 +47,7 @@ enum EndpointRefinement {
         let h = Float(ws.blockHeight)
         let left = c[y0 + x0] * (h - yr) + c[y1 + x0] * yr
         let right = c[y0 + x1] * (h - yr) + c[y1 + x1] * yr
-        return (left * (w - xr) + right * xr) * (1 / (w * h))
+        return (left * (w - xr) + right * xr) * ws.inverseBlockArea
     }
 
     /// One block's least-squares update (ridge-regularised towards the current values), with the pixel
@@ -68,7 +68,7 @@ enum EndpointRefinement {
         let shape = ws.windowShape
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
-        let blockArea = 1 / Float(ws.blockWidth * ws.blockHeight)
+        let blockArea = ws.inverseBlockArea
         var equations = EndpointNormalEquations()
         for j in 0..<shape.rows {
             let y = (top + j) & hm

@@ -231,8 +231,8 @@ extension FixedModulationWindow: CodeSearchWindow {
         (SIMD4(7, 7, 7, 5), SIMD4(2, 2, 2, 1))
     }
 
-    /// ``error(_:trial:below:)``.
-    @inline(__always)
+    /// ``error(_:trial:below:)``, kept out of line: inlined into the descent's loop it costs registers there.
+    @inline(never)
     func trialError(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int) -> Int? {
         error(ws, trial: trial, below: bound)
     }
