@@ -66,4 +66,47 @@ final class SearchPresetTests: XCTestCase {
             XCTAssertTrue(flat.contains(phrase), "docs/quality-and-speed.md should say: \(phrase)")
         }
     }
+
+    /// The doc comments of ``PVRTCEncoder/Quality`` (which describe the 4bpp search and 2bpp's `max`) name the
+    /// table's rounds and passes.
+    func testQualityDocCommentsNameTheTableRounds() throws {
+        let source = try document("Sources/PVRTCSearch/PVRTCEncoder+Quality.swift")
+        // The doc comment text as one line: the `///` markers and the indentation folded into single spaces.
+        let text = source.split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("///") }
+            .map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        func rounds(_ quality: PVRTCEncoder.Quality) throws -> [SearchPreset.Rounds] {
+            try XCTUnwrap(SearchPreset.of(quality, .pvrtc1_4bpp)).rounds
+        }
+        let fast = try rounds(.fast)
+        let normal = try rounds(.normal)
+        let high = try rounds(.high)
+        let best = try rounds(.best)
+        let max = try rounds(.max)
+        let bestCount = best.reduce(0) { $0 + $1.count }
+        let extra = try XCTUnwrap(max.last)
+        let max2bpp = try XCTUnwrap(SearchPreset.of(.max, .pvrtc1_2bpp)?.rounds.last)
+        let phrases = [
+            "\(words[fast[0].count].capitalized) refinement round, rounding search without descent",
+            "\(words[normal[0].count].capitalized) refinement rounds.",
+            "\(words[high[0].count].capitalized) refinement rounds with a ±\(high[0].descentPasses) descent pass.",
+            "\(words[bestCount].capitalized) rounds with \(words[best[0].descentPasses]) descent passes; the worst "
+                + "blocks are searched again from other starts in the last \(words[best[1].count]) rounds",
+            "`best`, then \(words[extra.count]) more rounds with \(words[extra.descentPasses]) descent passes in which "
+                + "every block above the median error",
+            "For 2bpp: `best`'s rounds, each ending with every block above the median error",
+        ]
+        XCTAssertEqual(fast.count, 1)
+        XCTAssertEqual(fast[0].descentPasses, 0)
+        XCTAssertEqual(normal[0].descentPasses, 0)
+        XCTAssertEqual(extra.recovery?.medianFactor, 1, "max revisits every block above the median")
+        XCTAssertEqual(max2bpp.recovery?.medianFactor, 1, "2bpp max revisits every block above the median")
+        XCTAssertEqual(max.dropLast(), best[...], "max begins with best's rounds")
+        for phrase in phrases {
+            XCTAssertTrue(text.contains(phrase), "PVRTCEncoder+Quality.swift should say: \(phrase)")
+        }
+    }
 }
