@@ -114,14 +114,11 @@ public enum PVRTCEncoder {
                         completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
             }
             switch options.format {
-            case .pvrtc1_4bpp:
+            case .pvrtc1_4bpp, .pvrtc1_2bpp:
                 encoded.append(
-                    try LevelEncoder.encode(source, options: levelOptions, isCancelled: isCancelled, progress: report))
-            case .pvrtc1_2bpp:
-                let data = try LevelEncoder2bpp.encode(
-                    source, options: levelOptions, isCancelled: isCancelled, progress: report)
-                encoded.append(
-                    try PVRTCImage(width: source.width, height: source.height, data: data, format: .pvrtc1_2bpp))
+                    try LevelEncoder.encode(
+                        source, format: options.format, options: levelOptions, isCancelled: isCancelled,
+                        progress: report))
             case .pvrtc2_4bpp, .pvrtc2_2bpp:
                 throw EncodingError.formatNotEncodable(options.format)
             }

@@ -64,10 +64,7 @@ struct BenchEncodeCommand: AsyncParsableCommand {
         let options = LevelEncoder.Options(quality: quality, threads: threads)
         var level: [UInt8] = []
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
-            level =
-                rate.format == .pvrtc1_2bpp
-                ? try LevelEncoder2bpp.encode(source, options: options)
-                : try LevelEncoder.encode(source, options: options).data
+            level = try LevelEncoder.encode(source, format: rate.format, options: options).data
         }
         if let saveLevel {
             try AtomicFileWriter.write(level, to: URL(fileURLWithPath: saveLevel))

@@ -32,7 +32,9 @@ final class Encoder2bppTests: XCTestCase {
     func encodeAndDecode(_ image: RGBAImage, quality: PVRTCEncoder.Quality, threads: Int = 2) throws -> (
         data: [UInt8], decoded: RGBAImage
     ) {
-        let data = try LevelEncoder2bpp.encode(image, options: .init(quality: quality, threads: threads))
+        let data = try LevelEncoder.encode(
+            image, format: .pvrtc1_2bpp, options: .init(quality: quality, threads: threads)
+        ).data
         XCTAssertEqual(data.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: image.width, height: image.height))
         let decoded = try PVRTC1TwoBitDecoder.decode(data: data, width: image.width, height: image.height)
         return (data, decoded)
@@ -116,16 +118,23 @@ final class Encoder2bppTests: XCTestCase {
             let (_, decoded) = try encodeAndDecode(image, quality: .normal)
             XCTAssertGreaterThan(Self.psnr(image, decoded).rgb, 26, "\(width)x\(height)")
         }
-        XCTAssertThrowsError(try LevelEncoder2bpp.encode(EncoderFixtures.textured(width: 24, height: 8, alpha: false)))
+        XCTAssertThrowsError(
+            try LevelEncoder.encode(EncoderFixtures.textured(width: 24, height: 8, alpha: false), format: .pvrtc1_2bpp)
+                .data)
     }
 
     /// The output bytes do not depend on the thread count.
     func testDeterministicAcrossThreadCounts() throws {
         for alpha in [false, true] {
             let image = EncoderFixtures.textured(width: 32, height: 64, alpha: alpha, seed: 7)
-            let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 1))
-            let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 3))
-            let eight = try LevelEncoder2bpp.encode(image, options: .init(quality: .normal, threads: 8))
+            let one = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 1))
+                .data
+            let three = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 3)
+            ).data
+            let eight = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .normal, threads: 8)
+            ).data
             XCTAssertEqual(one, three, "alpha \(alpha)")
             XCTAssertEqual(one, eight, "alpha \(alpha)")
         }
@@ -139,34 +148,36 @@ final class Encoder2bppTests: XCTestCase {
         var pixels: [UInt8] = []
         for y in 24..<40 { pixels += whole.pixels[((y * 64 + 16) * 4)..<((y * 64 + 48) * 4)] }
         let image = try RGBAImage(width: 32, height: 16, pixels: pixels)
-        let one = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 1))
-        let three = try LevelEncoder2bpp.encode(image, options: .init(quality: .max, threads: 3))
+        let one = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .max, threads: 1)).data
+        let three = try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .max, threads: 3)).data
         XCTAssertEqual(one, three)
-        XCTAssertNotEqual(one, try LevelEncoder2bpp.encode(image, options: .init(quality: .best, threads: 1)))
+        XCTAssertNotEqual(
+            one, try LevelEncoder.encode(image, format: .pvrtc1_2bpp, options: .init(quality: .best, threads: 1)).data)
     }
 
     /// Worst-block recovery on a converged `best`-like state lowers the weighted error of the image (the
     /// sum of every block's own error under the encoder's metric), changing some blocks.
     func testWorstBlockRecoveryLowersTheError() throws {
         let image = Self.gradientAndStripes()
-        let ws = Workspace2bpp(image: image, metric: .opaque)
-        EndpointSearch2bpp.initialize(ws, threads: 2)
-        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        let ws = EncoderWorkspace(image: image, metric: .opaque, format: .pvrtc1_2bpp)
+        InitialEndpoints.compute(ws, modulationPasses: 3, threads: 2)
         for _ in 0..<3 {
-            EndpointSearch2bpp.refine(ws, sweeps: 2, threads: 2)
-            EndpointSearch2bpp.quantize(ws, descentPasses: 2, threads: 2)
-            ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+            EndpointRefinement.refine(ws, sweeps: 2, threads: 2)
+            EndpointQuantization.search(ws, descentPasses: 2, threads: 2)
+            DirectOrInterpolatedModulation.selectAll(ws, passes: 3, threads: 2)
         }
         func total() -> Int {
             var sum = 0
             for by in 0..<ws.blocksHigh {
-                for bx in 0..<ws.blocksWide { sum += WorstBlockRecovery2bpp.blockError(ws, bx: bx, by: by) }
+                for bx in 0..<ws.blocksWide {
+                    sum += WorstBlockRecovery.DirectOrInterpolated.blockError(ws, bx: bx, by: by)
+                }
             }
             return sum
         }
         let before = total()
-        let changed = WorstBlockRecovery2bpp.recover(ws, medianFactor: 1, passes: 3, threads: 2)
-        ModulationSearch2bpp.selectAll(ws, passes: 3, threads: 2)
+        let changed = WorstBlockRecovery.DirectOrInterpolated.recover(ws, medianFactor: 1, passes: 3, threads: 2)
+        DirectOrInterpolatedModulation.selectAll(ws, passes: 3, threads: 2)
         XCTAssertGreaterThan(changed, 0)
         XCTAssertLessThan(total(), before)
     }
@@ -196,15 +207,15 @@ final class Encoder2bppTests: XCTestCase {
     /// The two images the window and error-table checks use, the gradient-and-stripes one (opaque: the luma
     /// term) and a textured one with alpha, each with a workspace after a short search (modulation, one
     /// refinement and quantisation, modulation again).
-    static func searchedWorkspaces() -> [(image: RGBAImage, ws: Workspace2bpp)] {
+    static func searchedWorkspaces() -> [(image: RGBAImage, ws: EncoderWorkspace)] {
         [Self.gradientAndStripes(), EncoderFixtures.textured(width: 64, height: 32, alpha: true, seed: 5)].map {
             image in
-            let ws = Workspace2bpp(image: image, metric: .default(hasTransparency: image.hasTransparency))
-            EndpointSearch2bpp.initialize(ws, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
-            EndpointSearch2bpp.refine(ws, sweeps: 1, threads: 1)
-            EndpointSearch2bpp.quantize(ws, descentPasses: 0, threads: 1)
-            ModulationSearch2bpp.selectAll(ws, passes: 2, threads: 1)
+            let ws = EncoderWorkspace(
+                image: image, metric: .default(hasTransparency: image.hasTransparency), format: .pvrtc1_2bpp)
+            InitialEndpoints.compute(ws, modulationPasses: 2, threads: 1)
+            EndpointRefinement.refine(ws, sweeps: 1, threads: 1)
+            EndpointQuantization.search(ws, descentPasses: 0, threads: 1)
+            DirectOrInterpolatedModulation.selectAll(ws, passes: 2, threads: 1)
             return (image, ws)
         }
     }
@@ -214,8 +225,8 @@ final class Encoder2bppTests: XCTestCase {
     /// block of an opaque image (luma term) and one with alpha, in A, B or both, with and without a bound.
     func testPrimedWindowErrorEqualsTheFullError() throws {
         for (_, ws) in Self.searchedWorkspaces() {
-            let primed = Window2bpp()
-            let full = Window2bpp()
+            let primed = FixedModulationWindow(shape: ws.windowShape)
+            let full = FixedModulationWindow(shape: ws.windowShape)
             defer {
                 primed.deallocate()
                 full.deallocate()
@@ -249,13 +260,13 @@ final class Encoder2bppTests: XCTestCase {
     }
 
     /// Worst-block recovery loads a block's window once and, after each candidate's endpoints and modulation,
-    /// only reads its weights and modes again (``Window2bpp/reloadModulation(_:)``); that window must judge
+    /// only reads its weights and modes again (``FixedModulationWindow/reloadModulation(_:)``); that window must judge
     /// every trial exactly as one loaded from scratch, for every block of an opaque image and one with alpha.
     func testReloadedWindowEqualsAFreshlyLoadedOne() throws {
         for (_, ws) in Self.searchedWorkspaces() {
-            let reloaded = Window2bpp()
-            let fresh = Window2bpp()
-            let scratch = ModulationSearch2bpp.Scratch()
+            let reloaded = FixedModulationWindow(shape: ws.windowShape)
+            let fresh = FixedModulationWindow(shape: ws.windowShape)
+            let scratch = DirectOrInterpolatedModulation.Scratch()
             defer {
                 reloaded.deallocate()
                 fresh.deallocate()
@@ -273,8 +284,8 @@ final class Encoder2bppTests: XCTestCase {
                     // Another block's endpoints as this block's candidate, its modulation chosen for them.
                     let other = Int.random(in: 0..<(ws.blocksWide * ws.blocksHigh), using: &generator)
                     (ws.colorWords[k], ws.expanded[k]) = (ws.colorWords[other], ws.expanded[other])
-                    ModulationSearch2bpp.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: 2)
-                    WorstBlockRecovery2bpp.refreshRing(ws, bx: bx, by: by)
+                    DirectOrInterpolatedModulation.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: 2)
+                    WorstBlockRecovery.DirectOrInterpolated.refreshRing(ws, bx: bx, by: by)
                     if ws.mode[k] != mode { modesChanged += 1 }
                     reloaded.reloadModulation(ws)
                     fresh.load(ws, bx: bx, by: by)
@@ -304,7 +315,7 @@ final class Encoder2bppTests: XCTestCase {
         defer { table.deallocate() }
         for (image, ws) in Self.searchedWorkspaces() {
             func decoded(bits: UInt8) throws -> RGBAImage {
-                var data = LevelEncoder2bpp.pack(ws, width: image.width, height: image.height)
+                var data = try BlockPacking.pack(ws, width: image.width, height: image.height).data
                 for o in stride(from: 0, to: data.count, by: 8) {
                     for i in 0..<4 { data[o + i] = bits }
                     data[o + 4] &= ~1
@@ -317,7 +328,7 @@ final class Encoder2bppTests: XCTestCase {
             var mismatches = 0
             for by in 0..<ws.blocksHigh {
                 for bx in 0..<ws.blocksWide {
-                    ModulationSearch2bpp.fillTable(ws, table: table, bx: bx, by: by)
+                    DirectOrInterpolatedModulation.fillTable(ws, table: table, bx: bx, by: by)
                     for ly in -1...4 {
                         for lx in -1...8 {
                             let x = (8 * bx + lx) & (image.width - 1)
@@ -333,7 +344,7 @@ final class Encoder2bppTests: XCTestCase {
                                 }
                                 let luma = (d &* ws.lumaWeights).wrappedSum()
                                 let expected = (d &* d &* weights).wrappedSum() + luma * luma
-                                if table[ModulationSearch2bpp.t(lx, ly) + w] != expected { mismatches += 1 }
+                                if table[DirectOrInterpolatedModulation.t(lx, ly) + w] != expected { mismatches += 1 }
                                 checked += 1
                             }
                         }

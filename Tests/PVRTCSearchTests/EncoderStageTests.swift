@@ -59,9 +59,9 @@ final class EncoderStageTests: XCTestCase {
             for punch in [false, true] {
                 let choice =
                     luma == .zero
-                    ? ModulationSelection.best(
+                    ? FourLevelModulation.best(
                         WithoutLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
-                    : ModulationSelection.best(
+                    : FourLevelModulation.best(
                         WithLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
                 var best = Int32.max
                 for bits in 0..<4 {
@@ -87,15 +87,15 @@ final class EncoderStageTests: XCTestCase {
     /// improves it.
     func testSelectAllMatchesReferenceDecode() throws {
         let ws = randomWorkspace(width: 16, height: 16, alpha: true, seed: 9)
-        ModulationSelection.selectAll(ws, threads: 1)
+        FourLevelModulation.selectAll(ws, threads: 1)
         let all = Array(0..<(ws.width * ws.height))
         let error = try decodedError(ws, pixels: all)
-        XCTAssertEqual(ModulationSelection.totalError(ws), error)
+        XCTAssertEqual(FourLevelModulation.totalError(ws), error)
         for p in stride(from: 0, to: all.count, by: 7) {
             let kept = ws.modulation[p]
             for bits in 0..<4 where bits != kept {
                 ws.modulation[p] = UInt8(bits)
-                XCTAssertGreaterThanOrEqual(ModulationSelection.totalError(ws), error)
+                XCTAssertGreaterThanOrEqual(FourLevelModulation.totalError(ws), error)
             }
             ws.modulation[p] = kept
         }
@@ -211,13 +211,13 @@ final class EncoderStageTests: XCTestCase {
     /// After the descent in an opaque image no step of any channel group — grey included — lowers the
     /// window error (re-measured here), so the descent really searches along grey.
     func testOpaqueDescentEndsAtLocalMinimumIncludingGrey() throws {
-        let window = BlockWindow(shape: BlockWindow.Shape.of(.pvrtc1_4bpp))
+        let window = BlockWindow(shape: BlockFormat.pvrtc1_4bpp.windowShape)
         defer { window.deallocate() }
         // Seed 14 has a block where only a grey step still helps after single-channel descent (this test
         // fails when the descent leaves grey steps out).
         for seed: UInt64 in [14] {
             let ws = randomWorkspace(width: 32, height: 32, alpha: false, seed: seed)
-            ModulationSelection.selectAll(ws, threads: 1)
+            FourLevelModulation.selectAll(ws, threads: 1)
             for by in 0..<ws.blocksHigh {
                 for bx in 0..<ws.blocksWide {
                     window.load(ws, bx: bx, by: by)
@@ -246,12 +246,12 @@ final class EncoderStageTests: XCTestCase {
     /// random start.
     func testRoundReducesError() throws {
         let ws = randomWorkspace(width: 16, height: 16, alpha: false, seed: 77)
-        ModulationSelection.selectAll(ws, threads: 1)
-        let before = ModulationSelection.totalError(ws)
+        FourLevelModulation.selectAll(ws, threads: 1)
+        let before = FourLevelModulation.totalError(ws)
         EndpointRefinement.refine(ws, sweeps: 1, threads: 1)
         EndpointQuantization.search(ws, descentPasses: 1, threads: 1)
-        ModulationSelection.selectAll(ws, threads: 1)
-        XCTAssertLessThan(ModulationSelection.totalError(ws), before)
+        FourLevelModulation.selectAll(ws, threads: 1)
+        XCTAssertLessThan(FourLevelModulation.totalError(ws), before)
     }
 
     /// With the modulation fixed to an exactly representable pattern, least squares recovers the

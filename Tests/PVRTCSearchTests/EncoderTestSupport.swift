@@ -2,7 +2,7 @@ import PVRTC
 
 @testable import PVRTCSearch
 
-extension ModulationSelection {
+extension FourLevelModulation {
     /// The total weighted squared error (luma term included) of the whole image with the current endpoints
     /// and modulation.
     static func totalError(_ ws: EncoderWorkspace) -> Int {

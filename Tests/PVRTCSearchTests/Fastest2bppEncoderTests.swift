@@ -6,14 +6,14 @@ import XCTest
 @testable import PVRTC
 @testable import PVRTCSearch
 
-/// The `fastest` level for PVRTC1 2bpp (``Fastest2bppEncoder``): deterministic, every option, its
+/// The `fastest` level for PVRTC1 2bpp (``FastestEncoder``): deterministic, every option, its
 /// modulation the exact decoder's best (its quality on real images: `Fastest2bppCorpusTests`).
 final class Fastest2bppEncoderTests: XCTestCase {
     /// The geometry the stages read is the 2bpp format's: 8×4 blocks, the 15×7 window of
-    /// `BlockWindow.Shape` with its bilinear weights (of 32) and its first pixel.
+    /// `WindowShape` with its bilinear weights (of 32) and its first pixel.
     func testGeometryIsTheFormats() {
-        let geometry = FastestGeometry.pvrtc2bpp
-        let shape = BlockWindow.Shape.of(.pvrtc1_2bpp)
+        let geometry = FastestGeometry(.pvrtc1_2bpp)
+        let shape = BlockFormat.pvrtc1_2bpp.windowShape
         XCTAssertEqual(geometry.blockWidth, PVRTCFormat.pvrtc1_2bpp.blockWidth)
         XCTAssertEqual(geometry.blockHeight, PVRTCFormat.pvrtc1_2bpp.blockHeight)
         XCTAssertEqual(geometry.windowWidth, shape.columns)
@@ -46,10 +46,14 @@ final class Fastest2bppEncoderTests: XCTestCase {
             EncoderFixtures.textured(width: 1, height: 1, alpha: false),
         ]
         for image in images {
-            let one = try Fastest2bppEncoder.encode(image, options: .init(quality: .fastest, threads: 1))
+            let one = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .fastest, threads: 1)
+            ).data
             XCTAssertEqual(one.count, PVRTCFormat.pvrtc1_2bpp.byteCount(width: image.width, height: image.height))
             for threads in [2, 3, 4] {
-                let other = try Fastest2bppEncoder.encode(image, options: .init(quality: .fastest, threads: threads))
+                let other = try LevelEncoder.encode(
+                    image, format: .pvrtc1_2bpp, options: .init(quality: .fastest, threads: threads)
+                ).data
                 XCTAssertEqual(one, other, "\(image), \(threads) threads")
             }
         }
@@ -64,7 +68,10 @@ final class Fastest2bppEncoderTests: XCTestCase {
         XCTAssertEqual(texture.format, .pvrtc1_2bpp)
         XCTAssertEqual(texture.levels.count, references.count)
         for (level, reference) in zip(texture.levels, references) {
-            XCTAssertEqual(level.data, try Fastest2bppEncoder.encode(reference, options: .init(threads: 1)))
+            XCTAssertEqual(
+                level.data,
+                try LevelEncoder.encode(reference, format: .pvrtc1_2bpp, options: .init(quality: .fastest, threads: 1))
+                    .data)
         }
     }
 
@@ -111,7 +118,9 @@ final class Fastest2bppEncoderTests: XCTestCase {
         for image in images {
             let hasAlpha = image.hasTransparency
             let metric = ErrorMetric.default(hasTransparency: hasAlpha)
-            let data = try Fastest2bppEncoder.encode(image, options: .init(threads: 2))
+            let data = try LevelEncoder.encode(
+                image, format: .pvrtc1_2bpp, options: .init(quality: .fastest, threads: 2)
+            ).data
             func decode(_ level: [UInt8]) throws -> RGBAImage {
                 try PVRTC1TwoBitDecoder.decode(data: level, width: image.width, height: image.height)
             }

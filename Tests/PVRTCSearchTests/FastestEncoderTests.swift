@@ -33,7 +33,7 @@ final class FastestEncoderTests: XCTestCase {
     /// row-by-row modulation pass (against ``FastestModulation``, standard mode), with and without the
     /// luma term, on square, rectangular, padded (two blocks across) and tiled levels.
     func testOpaquePathsMatchTheGeneralStages() throws {
-        let geometry = FastestGeometry.pvrtc4bpp
+        let geometry = FastestGeometry(.pvrtc1_4bpp)
         for (width, height) in [(64, 64), (128, 32), (16, 64), (8, 8), (3, 5)] {
             let image = EncoderFixtures.textured(width: width, height: height, alpha: false)
             for metric in [ErrorMetric.opaque, .normalMap] {
@@ -94,7 +94,7 @@ final class FastestEncoderTests: XCTestCase {
             }
         }
         EndpointQuantization.quantizeNearest(ws, threads: 1)
-        ModulationSelection.selectAll(ws, threads: 1)
+        FourLevelModulation.selectAll(ws, threads: 1)
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
 

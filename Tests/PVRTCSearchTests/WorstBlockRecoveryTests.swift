@@ -47,9 +47,9 @@ final class WorstBlockRecoveryTests: XCTestCase {
                 ws.setEndpoints(k, black, yellow, punchThrough: false)
             }
         }
-        ModulationSelection.selectAll(ws, threads: 1)
+        FourLevelModulation.selectAll(ws, threads: 1)
         XCTAssertGreaterThan(try decodedError(ws), 0)
-        let changed = WorstBlockRecovery.recover(
+        let changed = WorstBlockRecovery.recoverFourLevel(
             ws, effort: .init(medianFactor: 4, descentPasses: 2, polished: 2, skipWithinLevels: 2), threads: 1)
         XCTAssertEqual(changed, damaged.count)
         XCTAssertEqual(try decodedError(ws), 0)
@@ -79,17 +79,17 @@ final class WorstBlockRecoveryTests: XCTestCase {
                         isOpaque: true, red: random.next(32), green: random.next(32),
                         blue: random.next(32)), punchThrough: false)
             }
-            ModulationSelection.selectAll(ws, threads: 1)
-            let before = ModulationSelection.totalError(ws)
+            FourLevelModulation.selectAll(ws, threads: 1)
+            let before = FourLevelModulation.totalError(ws)
             let words = Array(ws.colorWords)
             let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
             defer { errors.deallocate() }
-            ModulationSelection.selectAll(ws, threads: 1, blockErrors: errors)
+            FourLevelModulation.selectAll(ws, threads: 1, blockErrors: errors)
             let threshold = max(2 * WorstBlockRecovery.median(errors), WorstBlockRecovery.errorFloor(ws, levels: 1))
-            WorstBlockRecovery.recover(
+            WorstBlockRecovery.recoverFourLevel(
                 ws, effort: .init(medianFactor: 2, descentPasses: 1, polished: 2, skipWithinLevels: 1), threads: threads
             )
-            XCTAssertLessThan(ModulationSelection.totalError(ws), before)
+            XCTAssertLessThan(FourLevelModulation.totalError(ws), before)
             for k in 0..<64 where errors[k] <= threshold {
                 XCTAssertEqual(ws.colorWords[k] & ~1, words[k] & ~1, "block \(k) was below the threshold")
             }

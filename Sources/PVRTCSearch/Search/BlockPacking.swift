@@ -1,34 +1,70 @@
 import Imaging
 import PVRTC
 
-/// Stage 3: the workspace's endpoints and per-pixel modulation packed into PVRTC words in Morton order.
-/// Levels narrower or shorter than 8 pixels get their padding words copied from the adjacent real
-/// words (reference A.5), so decoders that wrap inside the real words and decoders that read the
-/// padding agree.
+/// Stage 4: the workspace's endpoints and modulation codes (``EncoderWorkspace/modulation``, the colour
+/// word's bit 0 the block's mode) packed into PVRTC words, in the format's word order
+/// (`PVRTCImage(width:height:linearBlocks:format:)`). Levels narrower or shorter than two blocks get their
+/// padding words copied from the adjacent real words (reference A.5), so decoders that wrap inside the real
+/// words and decoders that read the padding agree.
 enum BlockPacking {
     /// Packs the workspace into a level of `width × height` pixels.
     static func pack(_ ws: EncoderWorkspace, width: Int, height: Int) throws -> PVRTCImage {
         let bw = ws.blocksWide
         let bh = ws.blocksHigh
-        let realWide = max((width + 3) / 4, 1)
-        let realHigh = max((height + 3) / 4, 1)
-        let modulationBits = ws.modulation
+        let realWide = max((width + ws.blockWidth - 1) / ws.blockWidth, 1)
+        let realHigh = max((height + ws.blockHeight - 1) / ws.blockHeight, 1)
         var blocks = [PVRTCBlock](repeating: PVRTCBlock(modulation: 0, color: 0), count: bw * bh)
         for by in 0..<bh {
-            // Padding only exists below 8 pixels a side: no division per block otherwise.
+            // Padding only exists below two blocks a side: no division per block otherwise.
             let sy = realHigh == bh ? by : by % realHigh
             for bx in 0..<bw {
                 let sx = realWide == bw ? bx : bx % realWide
-                var modulation: UInt32 = 0
-                for j in 0..<4 {
-                    let row = (4 * sy + j) * ws.width + 4 * sx
-                    for i in 0..<4 {
-                        modulation |= UInt32(modulationBits[row + i]) << UInt32(2 * (4 * j + i))
+                let color = ws.colorWords[sy * bw + sx]
+                let modulation =
+                    switch ws.format.modulation {
+                    case .fourLevel: fourLevelWord(ws, bx: sx, by: sy)
+                    case .directOrInterpolated:
+                        directOrInterpolatedWord(ws, bx: sx, by: sy, interpolated: color & 1 != 0)
                     }
-                }
-                blocks[by * bw + bx] = PVRTCBlock(modulation: modulation, color: ws.colorWords[sy * bw + sx])
+                blocks[by * bw + bx] = PVRTCBlock(modulation: modulation, color: color)
             }
         }
-        return try PVRTCImage(width: width, height: height, linearBlocks: blocks)
+        return try PVRTCImage(width: width, height: height, linearBlocks: blocks, format: ws.format.format)
+    }
+
+    /// The modulation word of four-level block (bx, by): every pixel's two-bit code, in raster order.
+    @inline(__always)
+    static func fourLevelWord(_ ws: EncoderWorkspace, bx: Int, by: Int) -> UInt32 {
+        var word: UInt32 = 0
+        for j in 0..<4 {
+            let row = (4 * by + j) * ws.width + 4 * bx
+            for i in 0..<4 {
+                word |= UInt32(ws.modulation[row + i]) << UInt32(2 * (4 * j + i))
+            }
+        }
+        return word
+    }
+
+    /// The modulation word of direct-or-interpolated block (bx, by): a direct block's bit per pixel (set where
+    /// the pixel's code is 2 or 3); an interpolated block's two-bit codes of its checkerboard pixels in raster
+    /// order, the rule flags already in them.
+    @inline(__always)
+    static func directOrInterpolatedWord(_ ws: EncoderWorkspace, bx: Int, by: Int, interpolated: Bool) -> UInt32 {
+        var word: UInt32 = 0
+        var shift: UInt32 = 0
+        for j in 0..<4 {
+            let row = (4 * by + j) * ws.width + 8 * bx
+            if interpolated {
+                for i in stride(from: j & 1, to: 8, by: 2) {
+                    word |= UInt32(ws.modulation[row + i]) << shift
+                    shift += 2
+                }
+            } else {
+                for i in 0..<8 {
+                    word |= UInt32(ws.modulation[row + i] >> 1) << UInt32(8 * j + i)
+                }
+            }
+        }
+        return word
     }
 }

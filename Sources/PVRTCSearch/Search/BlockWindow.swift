@@ -2,63 +2,14 @@ import Imaging
 import PVRTC
 
 /// The pixels a block's endpoints reach, with everything needed to re-decode them exactly when only that
-/// block's endpoints change: for 4bpp the 7×7 pixels `4·bx−1 ... 4·bx+5` (rows likewise, wrapped); in
-/// general `(2·blockWidth − 1) × (2·blockHeight − 1)` pixels around the block centre (``Shape``).
+/// block's endpoints change, each pixel's four-level modulation re-chosen for every trial: the code search's
+/// window for ``BlockFormat/Modulation/fourLevel`` (4×4 blocks: the 7×7 pixels `4·bx−1 ... 4·bx+5`, rows
+/// likewise, wrapped; ``WindowShape``).
 ///
 /// One scratch instance per worker chunk; `load` refills it for a block without allocating.
 struct BlockWindow {
-    /// The window of one ``PVRTCFormat``: its size and the block's bilinear weight at each position.
-    struct Shape: Sendable {
-        /// Window width and height in pixels: `2·blockWidth − 1`, `2·blockHeight − 1` (7×7 for 4bpp).
-        let columns: Int, rows: Int
-        /// Pixels left of and above the block's own first pixel: `blockWidth/2 − 1`, `blockHeight/2 − 1`.
-        let reachLeft: Int, reachUp: Int
-        /// Number of pixels in a window.
-        let count: Int
-        /// The block's bilinear weight (of `blockWidth·blockHeight`) at window position `columns·j + i`:
-        /// (blockWidth − |dx|)·(blockHeight − |dy|), dx and dy measured from the block centre.
-        let weights: [Int32]
-        /// Window positions in the order the scratch holds them: the block's heaviest pixels first, so
-        /// bounded evaluations (``BlockWindow/error(_:below:trial:)``) give up early on bad trials.
-        let order: [Int]
-        /// Whether window position `columns·j + i` lies in the block itself.
-        let isOwn: [Bool]
-
-        init(format: PVRTCFormat) {
-            let bw = format.blockWidth
-            let bh = format.blockHeight
-            columns = 2 * bw - 1
-            rows = 2 * bh - 1
-            reachLeft = bw / 2 - 1
-            reachUp = bh / 2 - 1
-            count = columns * rows
-            let columns = columns
-            let reachLeft = reachLeft
-            let reachUp = reachUp
-            let weights = (0..<count).map { (i: Int) -> Int32 in
-                let dx = abs(i % columns - (bw - 1))
-                let dy = abs(i / columns - (bh - 1))
-                return Int32((bw - dx) * (bh - dy))
-            }
-            self.weights = weights
-            order = (0..<count).sorted { (p: Int, q: Int) -> Bool in
-                weights[p] != weights[q] ? weights[p] > weights[q] : p < q
-            }
-            isOwn = (0..<count).map { (i: Int) -> Bool in
-                (reachLeft..<(reachLeft + bw)).contains(i % columns) && (reachUp..<(reachUp + bh)).contains(i / columns)
-            }
-        }
-
-        /// The shape of each format, built once.
-        static let all: [PVRTCFormat: Shape] = Dictionary(
-            uniqueKeysWithValues: PVRTCFormat.allCases.map { ($0, Shape(format: $0)) })
-
-        /// The shape of `format`.
-        static func of(_ format: PVRTCFormat) -> Shape { all[format] ?? Shape(format: format) }
-    }
-
     /// The window's geometry.
-    let shape: Shape
+    let shape: WindowShape
     /// Number of pixels in the window (`shape.count`).
     let count: Int
 
@@ -76,7 +27,7 @@ struct BlockWindow {
     let errorWeights: UnsafeMutablePointer<SIMD4<Int32>>
 
     /// Allocates scratch for windows of `shape`.
-    init(shape: Shape) {
+    init(shape: WindowShape) {
         self.shape = shape
         count = shape.count
         pixel = .allocate(capacity: count)
@@ -134,7 +85,7 @@ struct BlockWindow {
         var total = 0
         for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
-            let choice = ModulationSelection.best(
+            let choice = FourLevelModulation.best(
                 term, e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
                 punchThrough: punchThrough[n])
             total += Int(choice.error)
@@ -162,7 +113,7 @@ struct BlockWindow {
         for n in 0..<count {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             total += Int(
-                ModulationSelection.best(
+                FourLevelModulation.best(
                     term, e, target: target[n], weights: errorWeights[n], luma: luma,
                     punchThrough: punchThrough[n]
                 ).error)
@@ -173,24 +124,44 @@ struct BlockWindow {
 }
 
 extension EncoderWorkspace {
-    /// Runs `body(bx, by)` for every block in four phases of the 2×2 colouring (bx mod 2, by mod 2).
-    /// Blocks of one colour are two apart, so their windows are disjoint and they run in parallel;
-    /// each worker chunk gets its own ``BlockWindow`` scratch.
+    /// Runs `body(window, bx, by)` for every block in the four phases of the 2×2 colouring
+    /// (``forEachColoured(threads:scratch:release:body:)``), each worker chunk with its own ``BlockWindow`` scratch.
     func forEachColoured(threads: Int, _ body: @Sendable (BlockWindow, Int, Int) -> Void) {
-        let bw = blocksWide
-        for phase in 0..<4 {
-            let cx = phase & 1
-            let cy = phase >> 1
-            Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
-                let window = BlockWindow(shape: windowShape)
-                for row in rows {
-                    let by = 2 * row + cy
-                    for bx in stride(from: cx, to: bw, by: 2) {
-                        body(window, bx, by)
-                    }
-                }
-                window.deallocate()
-            }
-        }
+        let shape = windowShape
+        forEachColoured(
+            threads: threads, scratch: { BlockWindow(shape: shape) }, release: { $0.deallocate() }, body: body)
+    }
+}
+
+extension BlockWindow: CodeSearchWindow {
+    /// 49 pixels of squared 8-bit differences times weights of at most 510 stay within `Int32`.
+    typealias ErrorSum = Int32
+
+    /// 8 bits from a sum of weights of 16: RGB `C/2 + C/64`, alpha `C + C/16` (``toEightBit(_:)``).
+    static var eightBitShifts: (first: SIMD4<Int32>, second: SIMD4<Int32>) {
+        (SIMD4(1, 1, 1, 0), SIMD4(6, 6, 6, 4))
+    }
+
+    /// ``error(_:below:trial:)``.
+    @inline(__always)
+    func trialError(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int) -> Int? {
+        error(ws, below: bound, trial: trial)
+    }
+
+    /// `error` as it is: every trial is judged afresh, with modulation re-chosen.
+    @inline(__always)
+    func settle(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, error: Int) -> Int { error }
+
+    /// Writes the window's modulation, re-chosen for `trial`.
+    func commit(_ ws: EncoderWorkspace, trial: SIMD8<Int32>) {
+        _ = error(ws, trial: trial, commit: true)
+    }
+
+    /// The decoder's weight of the pixel's current code in its block's mode; punch-through's code 2 zeroes alpha.
+    @inline(__always)
+    func heldModulation(_ ws: EncoderWorkspace, at n: Int) -> (weight: Int32, zeroAlpha: Bool) {
+        let bits = Int(ws.modulation[pixel[n]])
+        let punch = punchThrough[n]
+        return (Int32(PVRTCDecoder.weight(bits, punchThrough: punch)), punch && bits == 2)
     }
 }

@@ -5,21 +5,23 @@ import PVRTC
 /// endpoints (continuous and quantised), on flat buffers shared by the encoder stages.
 ///
 /// The encoder works on a *virtual* image of `blockWidth·blocksWide × blockHeight·blocksHigh` pixels, the
-/// block geometry coming from the ``PVRTCFormat``. For levels at least two blocks on each side it is the
+/// block geometry coming from the ``BlockFormat``. For levels at least two blocks on each side it is the
 /// image itself; smaller levels are tiled (pixel (x, y) reads source pixel (x mod width, y mod height)) so
 /// that the padding words end up copies of the real ones.
 ///
 /// `@unchecked Sendable`: worker threads only ever write disjoint pixels/blocks of these buffers (stages
 /// partition work by block rows or by 2×2 block colouring), and the buffers live as long as the workspace.
 final class EncoderWorkspace: @unchecked Sendable {
-    /// The PVRTC variant being encoded, which fixes the block geometry.
-    let format: PVRTCFormat
+    /// The format being encoded: block geometry and modulation rules.
+    let format: BlockFormat
     /// Block width and height in pixels (powers of two).
     let blockWidth: Int, blockHeight: Int
     /// log2 of ``blockWidth`` and ``blockHeight``.
     let blockWidthShift: Int, blockHeightShift: Int
+    /// `1 / (blockWidth·blockHeight)`, exact (a power of two): the share of one bilinear weight.
+    let inverseBlockArea: Float
     /// The pixels a block's endpoints reach, and the block's bilinear weight at each.
-    let windowShape: BlockWindow.Shape
+    let windowShape: WindowShape
     /// Blocks across and down (each at least 2, powers of two).
     let blocksWide: Int, blocksHigh: Int
     /// Virtual image width and height (`blockWidth·blocksWide`, `blockHeight·blocksHigh`).
@@ -43,8 +45,19 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// image whose workspace was made with `perPixelWeights: false` (every pixel's weight is then
     /// `channelWeights`).
     let errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>
-    /// Per-pixel two-bit modulation value, virtual row-major.
+    /// Per-pixel two-bit modulation value as the modulation word stores it, virtual row-major: the code of
+    /// every pixel for ``BlockFormat/Modulation/fourLevel``; for ``BlockFormat/Modulation/directOrInterpolated``
+    /// the code of each stored pixel (with the rule flags in its low bit where the word keeps them) and a
+    /// direct block's bit in the high bit, as `fastest` and ``BlockPacking`` read it.
     let modulation: UnsafeMutableBufferPointer<UInt8>
+    /// ``BlockFormat/Modulation/directOrInterpolated`` only (empty otherwise): per-pixel modulation weight in
+    /// eighths (0...8) as the decoder applies it, stored or direct values and, for the averaged pixels of
+    /// interpolated blocks, the rounded average of their neighbours; what the search works on.
+    let weight: UnsafeMutableBufferPointer<UInt8>
+    /// Per-block modulation rule, linear block order: for ``BlockFormat/Modulation/directOrInterpolated`` 0
+    /// direct, else the `TwoBitModulation.Averaging` raw value of an interpolated block; 0 for other formats,
+    /// whose mode is the colour word's bit 0.
+    let mode: UnsafeMutableBufferPointer<UInt8>
     /// Per-block quantised endpoints: colour word (bit 0 = punch-through flag), linear block order.
     let colorWords: UnsafeMutableBufferPointer<UInt32>
     /// Per-block quantised endpoints widened to 4555: (A.r, A.g, A.b, A.a, B.r, B.g, B.b, B.a).
@@ -53,23 +66,25 @@ final class EncoderWorkspace: @unchecked Sendable {
     let continuous: UnsafeMutableBufferPointer<SIMD8<Float>>
     /// Per-block: the block is cut-out alpha (every pixel fully opaque or fully transparent, at least
     /// one transparent), so it always uses punch-through mode: transparent pixels decode to exactly 0
-    /// and the endpoints stay opaque with full 554/555 precision.
+    /// and the endpoints stay opaque with full 554/555 precision. Always false in formats without the
+    /// punch-through mode (``BlockFormat/hasPunchThrough``).
     let cutOut: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace for `format` that measures error with `metric`.
     ///
     /// With `perPixelWeights` false an opaque image gets no ``errorWeights`` (a stage that reads them
     /// must use `channelWeights` instead); images with alpha always get them.
-    init(image: RGBAImage, metric: ErrorMetric, format: PVRTCFormat = .pvrtc1_4bpp, perPixelWeights: Bool = true) {
+    init(image: RGBAImage, metric: ErrorMetric, format: BlockFormat = .pvrtc1_4bpp, perPixelWeights: Bool = true) {
         let channelWeights = metric.channelWeights
-        let bw = format.blocksWide(image.width)
-        let bh = format.blocksHigh(image.height)
+        let bw = format.format.blocksWide(image.width)
+        let bh = format.format.blocksHigh(image.height)
         self.format = format
         blockWidth = format.blockWidth
         blockHeight = format.blockHeight
-        blockWidthShift = format.blockWidth.trailingZeroBitCount
-        blockHeightShift = format.blockHeight.trailingZeroBitCount
-        windowShape = BlockWindow.Shape.of(format)
+        blockWidthShift = format.blockWidthShift
+        blockHeightShift = format.blockHeightShift
+        inverseBlockArea = 1 / Float(format.blockWidth * format.blockHeight)
+        windowShape = format.windowShape
         blocksWide = bw
         blocksHigh = bh
         width = format.blockWidth * bw
@@ -85,6 +100,10 @@ final class EncoderWorkspace: @unchecked Sendable {
         errorWeights = .allocate(capacity: fillWeights ? count : 0)
         modulation = .allocate(capacity: count)
         modulation.initialize(repeating: 0)
+        weight = .allocate(capacity: format.modulation == .directOrInterpolated ? count : 0)
+        weight.initialize(repeating: 0)
+        mode = .allocate(capacity: bw * bh)
+        mode.initialize(repeating: 0)
         colorWords = .allocate(capacity: bw * bh)
         colorWords.initialize(repeating: 0)
         expanded = .allocate(capacity: bw * bh)
@@ -96,7 +115,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         TiledSource.copy(
             image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights, into: source,
             errorWeights: fillWeights ? errorWeights : nil)
-        if alpha {
+        if alpha && format.hasPunchThrough {
             for by in 0..<bh {
                 for bx in 0..<bw {
                     var transparent = false
@@ -117,6 +136,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         source.deallocate()
         errorWeights.deallocate()
         modulation.deallocate()
+        weight.deallocate()
+        mode.deallocate()
         colorWords.deallocate()
         expanded.deallocate()
         continuous.deallocate()
@@ -178,6 +199,29 @@ final class EncoderWorkspace: @unchecked Sendable {
         return left &* (Int32(blockWidth) &- xr) &+ right &* xr
     }
 
+    /// Runs `body(scratch, bx, by)` for every block in four phases of the 2×2 colouring (bx mod 2, by mod 2).
+    /// Blocks of one colour are two apart: what one of them reads or writes (its window, the stored
+    /// weights around it) is never written by another, so they run in parallel with a deterministic result.
+    /// `scratch` makes each worker chunk's scratch memory and `release` frees it.
+    func forEachColoured<Scratch>(
+        threads: Int, scratch: @Sendable () -> Scratch, release: @Sendable (Scratch) -> Void,
+        body: @Sendable (Scratch, Int, Int) -> Void
+    ) {
+        let bw = blocksWide
+        for phase in 0..<4 {
+            let cx = phase & 1
+            let cy = phase >> 1
+            Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
+                let memory = scratch()
+                for row in rows {
+                    let by = 2 * row + cy
+                    for bx in stride(from: cx, to: bw, by: 2) { body(memory, bx, by) }
+                }
+                release(memory)
+            }
+        }
+    }
+
     /// Index of the block holding virtual pixel (x, y), for the pixel's modulation mode.
     @inline(__always)
     func blockIndex(x: Int, y: Int) -> Int { (y >> blockHeightShift) * blocksWide + (x >> blockWidthShift) }
@@ -191,9 +235,28 @@ final class EncoderWorkspace: @unchecked Sendable {
     func windowTop(_ by: Int) -> Int { blockHeight * by - windowShape.reachUp }
 }
 
-/// Exact 8-bit endpoint colours from a 4555 bilinear sum (reference A.3 step 4):
+/// Exact 8-bit endpoint colours from a 4555 bilinear sum of 4×4 blocks (weights of 16, reference A.3 step 4):
 /// RGB `C/2 + C/64`, alpha `C + C/16`.
 @inline(__always)
 func toEightBit(_ c: SIMD8<Int32>) -> SIMD8<Int32> {
     (c &>> SIMD8<Int32>(1, 1, 1, 0, 1, 1, 1, 0)) &+ (c &>> SIMD8<Int32>(6, 6, 6, 4, 6, 6, 6, 4))
+}
+
+/// Exact 8-bit endpoint colours from a 4555 bilinear sum of 8×4 blocks (weights of 32): RGB `v/128 + v/4`,
+/// alpha `v/32 + v/2`.
+@inline(__always)
+func toEightBit32(_ v: SIMD8<Int32>) -> SIMD8<Int32> {
+    (v &>> SIMD8<Int32>(7, 7, 7, 5, 7, 7, 7, 5)) &+ (v &>> SIMD8<Int32>(2, 2, 2, 1, 2, 2, 2, 1))
+}
+
+/// The decoded pixel for 8-bit endpoints `e` (A low, B high) and modulation weight `w` in eighths.
+@inline(__always)
+func blend(_ e: SIMD8<Int32>, _ w: Int32) -> SIMD4<Int32> {
+    (e.lowHalf &* (8 &- w) &+ e.highHalf &* w) &>> 3
+}
+
+/// ``blend(_:_:)`` of one channel: 8-bit endpoint values `a` and `b`, modulation weight `w` in eighths.
+@inline(__always)
+func blend(_ a: Int32, _ b: Int32, _ w: Int32) -> Int32 {
+    (a &* (8 &- w) &+ b &* w) &>> 3
 }

@@ -1,7 +1,7 @@
 /// The least-squares normal equations of one block's endpoint update over its window: colour (R, G and B
 /// share one 2×2 matrix) and alpha (its own matrix), with the residuals projected on the two endpoints.
 /// A pixel adds its residual with its (u, v) share of endpoints A and B; ``delta`` solves both systems.
-/// Shared by the 4bpp refinement and the 2bpp search; `fastest` uses ``solve(_:_:_:_:_:)``.
+/// Used by the refinement of every format; `fastest` uses ``solve(_:_:_:_:_:)``.
 struct EndpointNormalEquations {
     private var caa: Float = 0
     private var cab: Float = 0

@@ -3,7 +3,7 @@ import PVRTC
 
 /// Stage 2c: continuous endpoints (8-bit units) to stored precision — 554/555 opaque, 3443/3444
 /// translucent — by searching rounding neighbours, every trial judged with the exact decoder over the
-/// block's 7×7 window with modulation re-chosen.
+/// block's window (``CodeSearchWindow``).
 enum EndpointQuantization {
     /// 8-bit units per step of a widened 5-bit RGB value (`C/2 + C/64` ≈ 33/64 · 16).
     static let rgbScale: Float = 8.25
@@ -117,16 +117,30 @@ enum EndpointQuantization {
 
     /// Searches stored codes for every block (2×2 colouring, so the result does not depend on the
     /// thread count): per mode combination, the best floor/ceil pair per channel under the current
-    /// modulation, then the winner against the incumbent with modulation re-chosen, then `descentPasses`
-    /// passes of coordinate descent. Commits the best endpoints and the window's modulation.
+    /// modulation, then the winner against the incumbent, then `descentPasses` passes of coordinate descent.
+    /// Trials are judged in the format's window (``CodeSearchWindow``): with four-level modulation re-chosen
+    /// per pixel (``BlockWindow``, which commits the window's modulation with the endpoints), with direct or
+    /// interpolated modulation under the current weights (``FixedModulationWindow``).
     static func search(_ ws: EncoderWorkspace, descentPasses: Int, threads: Int) {
-        ws.forEachColoured(threads: threads) { window, bx, by in
-            searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses)
+        let shape = ws.windowShape
+        switch ws.format.modulation {
+        case .fourLevel:
+            ws.forEachColoured(threads: threads) { window, bx, by in
+                searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses)
+            }
+        case .directOrInterpolated:
+            ws.forEachColoured(
+                threads: threads, scratch: { FixedModulationWindow(shape: shape) }, release: { $0.deallocate() },
+                body: { window, bx, by in
+                    searchBlock(ws, window: window, bx: bx, by: by, descentPasses: descentPasses)
+                })
         }
     }
 
     /// The search for one block.
-    static func searchBlock(_ ws: EncoderWorkspace, window: BlockWindow, bx: Int, by: Int, descentPasses: Int) {
+    static func searchBlock<Window: CodeSearchWindow>(
+        _ ws: EncoderWorkspace, window: Window, bx: Int, by: Int, descentPasses: Int
+    ) {
         let k = by * ws.blocksWide + bx
         window.load(ws, bx: bx, by: by)
         let x = ws.continuous[k]
@@ -134,18 +148,14 @@ enum EndpointQuantization {
         let incumbent = PVRTCBlock(modulation: 0, color: word)
         var bestA = incumbent.colorA
         var bestB = incumbent.colorB
-        var bestError = window.error(ws, trial: ws.expanded[k])
+        var bestError = window.trialError(ws, trial: ws.expanded[k], below: .max) ?? .max
         let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha)
         let modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
         for modeA in 0..<2 where modeA == 0 ? modesA.opaque : modesA.translucent {
             for modeB in 0..<2 where modeB == 0 ? modesB.opaque : modesB.translucent {
-                let opaqueA = modeA == 0
-                let opaqueB = modeB == 0
-                let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
-                if let error = window.error(ws, below: bestError, trial: EncoderWorkspace.widen(a, b)) {
-                    bestError = error
-                    bestA = a
-                    bestB = b
+                let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: modeA == 0, opaqueB: modeB == 0)
+                if let error = window.trialError(ws, trial: EncoderWorkspace.widen(a, b), below: bestError) {
+                    (bestError, bestA, bestB) = (error, a, b)
                 }
             }
         }
@@ -153,35 +163,30 @@ enum EndpointQuantization {
             descend(ws, window: window, a: &bestA, b: &bestB, error: &bestError, passes: descentPasses)
         }
         ws.setEndpoints(k, bestA, bestB, punchThrough: word & 1 != 0)
-        _ = window.error(ws, trial: ws.expanded[k], commit: true)
+        window.commit(ws, trial: ws.expanded[k])
     }
 
     /// Per channel, the best of the four floor/ceil combinations of A and B under the window's current
     /// modulation (channels are independent when modulation is fixed, so all four channels are judged at
     /// once, one SIMD lane each).
-    static func bestRounding(
-        _ ws: EncoderWorkspace, window: BlockWindow, continuous x: SIMD8<Float>,
-        opaqueA: Bool, opaqueB: Bool
+    static func bestRounding<Window: CodeSearchWindow>(
+        _ ws: EncoderWorkspace, window: Window, continuous x: SIMD8<Float>, opaqueA: Bool, opaqueB: Bool
     ) -> (PVRTCEndpoint, PVRTCEndpoint) {
         let r = RoundingBrackets(x, opaqueA: opaqueA, opaqueB: opaqueB)
         let (floorA, ceilA, floorB, ceilB) = (r.floorA, r.ceilA, r.floorB, r.ceilB)
         let (codeFloorA, codeCeilA, codeFloorB, codeCeilB) = (r.codeFloorA, r.codeCeilA, r.codeFloorB, r.codeCeilB)
-        var e00 = SIMD4<Int32>.zero
-        var e01 = SIMD4<Int32>.zero
-        var e10 = SIMD4<Int32>.zero
-        var e11 = SIMD4<Int32>.zero
-        let high = SIMD4<Int32>(1, 1, 1, 0)
-        let low = SIMD4<Int32>(6, 6, 6, 4)
+        var e00 = SIMD4<Window.ErrorSum>.zero
+        var e01 = SIMD4<Window.ErrorSum>.zero
+        var e10 = SIMD4<Window.ErrorSum>.zero
+        var e11 = SIMD4<Window.ErrorSum>.zero
+        let (first, second) = Window.eightBitShifts
+        @inline(__always) func eight(_ c: SIMD4<Int32>) -> SIMD4<Int32> { (c &>> first) &+ (c &>> second) }
         for n in 0..<window.count {
             let w = window.weight[n]
             let partial = window.partial[n]
-            let bitsValue = Int(ws.modulation[window.pixel[n]])
-            let punch = window.punchThrough[n]
-            let m = Int32(PVRTCDecoder.weight(bitsValue, punchThrough: punch))
+            let (m, zeroAlpha) = window.heldModulation(ws, at: n)
             let target = window.target[n]
             let weights = window.errorWeights[n]
-            let zeroAlpha = punch && bitsValue == 2
-            @inline(__always) func eight(_ c: SIMD4<Int32>) -> SIMD4<Int32> { (c &>> high) &+ (c &>> low) }
             let af = eight(partial.lowHalf &+ floorA &* w) &* (8 &- m)
             let ac = eight(partial.lowHalf &+ ceilA &* w) &* (8 &- m)
             let bf = eight(partial.highHalf &+ floorB &* w) &* m
@@ -196,24 +201,19 @@ enum EndpointQuantization {
                 d10[3] = -target[3]
                 d11[3] = -target[3]
             }
-            e00 &+= d00 &* d00 &* weights
-            e01 &+= d01 &* d01 &* weights
-            e10 &+= d10 &* d10 &* weights
-            e11 &+= d11 &* d11 &* weights
+            e00 &+= SIMD4(truncatingIfNeeded: d00 &* d00 &* weights)
+            e01 &+= SIMD4(truncatingIfNeeded: d01 &* d01 &* weights)
+            e10 &+= SIMD4(truncatingIfNeeded: d10 &* d10 &* weights)
+            e11 &+= SIMD4(truncatingIfNeeded: d11 &* d11 &* weights)
         }
         var codesA = codeFloorA
         var codesB = codeFloorB
-        var best = e00
-        let m01 = e01 .< best
-        best.replace(with: e01, where: m01)
-        codesB.replace(with: codeCeilB, where: m01)
-        let m10 = e10 .< best
-        best.replace(with: e10, where: m10)
-        codesA.replace(with: codeCeilA, where: m10)
-        codesB.replace(with: codeFloorB, where: m10)
-        let m11 = e11 .< best
-        codesA.replace(with: codeCeilA, where: m11)
-        codesB.replace(with: codeCeilB, where: m11)
+        for c in 0..<4 {
+            var best = e00[c]
+            if e01[c] < best { (best, codesA[c], codesB[c]) = (e01[c], codeFloorA[c], codeCeilB[c]) }
+            if e10[c] < best { (best, codesA[c], codesB[c]) = (e10[c], codeCeilA[c], codeFloorB[c]) }
+            if e11[c] < best { (codesA[c], codesB[c]) = (codeCeilA[c], codeCeilB[c]) }
+        }
         return (endpoint(codesA, opaque: opaqueA), endpoint(codesB, opaque: opaqueB))
     }
 
@@ -231,13 +231,15 @@ enum EndpointQuantization {
     /// +0.19 dB luma on colobot_factory_1024. (On images with alpha it traded alpha PSNR for colour.)
     static let opaqueChannelGroups: [[Int]] = channelGroups + [[0, 1, 2]]
 
-    /// Coordinate descent over the stored codes of both endpoints, first improvement, judged with
-    /// modulation re-chosen: per channel group (``channelGroups``, ``opaqueChannelGroups``), ±1 on A or
-    /// on B.
-    static func descend(
-        _ ws: EncoderWorkspace, window: BlockWindow, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
+    /// Coordinate descent over the stored codes of both endpoints, first improvement, judged in the
+    /// window: per channel group (``channelGroups``, ``opaqueChannelGroups``), ±1 on A or on B. Each new best
+    /// pair is settled in the window (``CodeSearchWindow/settle(_:trial:error:)``), which judges the next
+    /// trials, each one channel group away, from it.
+    static func descend<Window: CodeSearchWindow>(
+        _ ws: EncoderWorkspace, window: Window, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
         error: inout Int, passes: Int
     ) {
+        error = window.settle(ws, trial: EncoderWorkspace.widen(a, b), error: error)
         for _ in 0..<passes {
             var improved = false
             for group in ws.hasAlpha ? channelGroups : opaqueChannelGroups {
@@ -245,8 +247,9 @@ enum EndpointQuantization {
                     guard let ta = stepped(a, group, by: stepA, slotB: false),
                         let tb = stepped(b, group, by: stepB, slotB: true)
                     else { continue }
-                    if let e = window.error(ws, below: error, trial: EncoderWorkspace.widen(ta, tb)) {
-                        error = e
+                    let trial = EncoderWorkspace.widen(ta, tb)
+                    if let e = window.trialError(ws, trial: trial, below: error) {
+                        error = window.settle(ws, trial: trial, error: e)
                         a = ta
                         b = tb
                         improved = true

@@ -1,10 +1,10 @@
 /// Block geometry of the `fastest` stages (``FastestEncoder``): the pixels of a block and the window of
 /// pixels its endpoints reach through the decoder's bilinear upscale.
 ///
-/// PVRTC1 4bpp blocks are 4×4 pixels; a block's endpoints reach the `(2·blockWidth − 1) ×
-/// (2·blockHeight − 1)` pixels around its centre with weight `(blockWidth − |dx|)·(blockHeight − |dy|)`
-/// of `blockWidth·blockHeight`. The stages read the geometry only through this value, so another block
-/// shape (2bpp's 8×4) is a second constant here, not a change to the stages.
+/// PVRTC1 4bpp blocks are 4×4 pixels, 2bpp blocks 8×4 (``BlockFormat``); a block's endpoints reach the
+/// `(2·blockWidth − 1) × (2·blockHeight − 1)` pixels around its centre with weight
+/// `(blockWidth − |dx|)·(blockHeight − |dy|)` of `blockWidth·blockHeight`. The stages read the geometry only
+/// through this value.
 struct FastestGeometry: Sendable {
     /// Block width in pixels (a power of two).
     let blockWidth: Int
@@ -24,8 +24,10 @@ struct FastestGeometry: Sendable {
         blockHeight = 1 << heightShift
     }
 
-    /// PVRTC1 4bpp: 4×4-pixel blocks.
-    static let pvrtc4bpp = FastestGeometry(widthShift: 2, heightShift: 2)
+    /// The block geometry of `format`.
+    init(_ format: BlockFormat) {
+        self.init(widthShift: format.blockWidthShift, heightShift: format.blockHeightShift)
+    }
 
     /// The linear index of the block holding virtual pixel (x, y) in a workspace `blocksWide` across.
     @inline(__always)

@@ -7,7 +7,7 @@ import PVRTC
 /// interpolates between the four of them its pixels lie between, so no pixel pays for wrapping or
 /// index arithmetic. Cut-out blocks use punch-through; other blocks use the standard mode, and with
 /// `tryPunchThrough` whichever of the two gives the block's pixels less error (what
-/// ``ModulationSelection/selectBlock(_:bx:by:)`` does, at twice the cost per pixel).
+/// ``FourLevelModulation/selectBlock(_:bx:by:)`` does, at twice the cost per pixel).
 enum FastestModulation {
     /// Chooses the modulation of every pixel and the mode of every block.
     static func selectAll(_ ws: EncoderWorkspace, geometry: FastestGeometry, tryPunchThrough: Bool, threads: Int) {
@@ -112,7 +112,7 @@ enum FastestModulation {
     }
 
     /// The best modulation value of one pixel and its weighted squared error: the choice of
-    /// ``ModulationSelection/best(_:_:target:weights:luma:punchThrough:)`` (up to ties and `Float`
+    /// ``FourLevelModulation/best(_:_:target:weights:luma:punchThrough:)`` (up to ties and `Float`
     /// rounding of very large errors), with the four candidates evaluated side by side: lane m of
     /// each vector is candidate m's difference in one channel.
     /// - Parameters:

@@ -1,21 +1,44 @@
 import Imaging
 import PVRTC
 
-/// Stage 1: consistent starting endpoints. For every block, the principal axis of its 7×7 influence
-/// window (weighted by the bilinear weights, wrapped); A and B start at `mean ∓ spread·σ` along it
-/// (σ the standard deviation along the axis, limited to the extreme projections). Starting inside the
-/// extremes leaves the interpolation between neighbouring blocks room to work and converges to better
-/// optima than the bounding box. The axis is oriented so that A is always the darker end by Rec.709
-/// luma, which keeps neighbouring blocks (interpolated separately for A and B) in agreement.
+/// Stage 1: consistent starting endpoints. For every block, the principal axis of its influence window
+/// (``BlockFormat/windowShape``: 7×7 pixels for 4×4 blocks, 15×7 for 8×4; weighted by the bilinear weights,
+/// wrapped); A and B start at `mean ∓ spread·σ` along it (σ the standard deviation along the axis, limited to
+/// the extreme projections). Starting inside the extremes leaves the interpolation between neighbouring
+/// blocks room to work and converges to better optima than the bounding box. The axis is oriented so that A
+/// is always the darker end by Rec.709 luma, which keeps neighbouring blocks (interpolated separately for A
+/// and B) in agreement. The stage ends with the first modulation choice (``ModulationSelection``).
 ///
-/// Sharp content (text, UI, two-colour patterns) wants the full extremes instead, so both starts are
-/// decoded and a block starts from its extremes when they at least halve the error of its own 16 pixels.
+/// Sharp content (text, UI, two-colour patterns) wants the full extremes instead, so with four-level
+/// modulation both starts are decoded and a block starts from its extremes when they at least halve the error
+/// of its own 16 pixels. The direct-or-interpolated start has no such fallback: there 0.7 also measured best
+/// (at 2bpp `best` on six Kodak crops, mean Y against 0.7: 0.5 +0.04 dB, 0.3 +0.05 dB, 1.0 −0.15 dB; but 0.3
+/// leaves a two-colour pattern of one block blended, 22 dB instead of over 30, which the fallback would catch).
 enum InitialEndpoints {
     /// Half-distance between the starting endpoints, in standard deviations along the principal axis.
     static let spread: Float = 0.7
 
-    /// Sets every block's continuous and quantised endpoints and the modulation.
-    static func compute(_ ws: EncoderWorkspace, threads: Int) {
+    /// Sets every block's continuous and quantised endpoints and the modulation (at
+    /// ``BlockFormat/Modulation/directOrInterpolated`` with `modulationPasses` passes of the modulation search).
+    static func compute(_ ws: EncoderWorkspace, modulationPasses: Int, threads: Int) {
+        switch ws.format.modulation {
+        case .fourLevel:
+            computeWithExtremes(ws, threads: threads)
+        case .directOrInterpolated:
+            let bw = ws.blocksWide
+            Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+                for by in rows {
+                    for bx in 0..<bw { ws.continuous[by * bw + bx] = principalEnds(ws, bx: bx, by: by).start }
+                }
+            }
+            EndpointQuantization.quantizeNearest(ws, threads: threads)
+            ModulationSelection.selectAll(ws, passes: modulationPasses, threads: threads)
+        }
+    }
+
+    /// The four-level start: each block from its principal-axis start or its extremes, whichever decodes its
+    /// own pixels with less error (the extremes only when they at least halve it).
+    static func computeWithExtremes(_ ws: EncoderWorkspace, threads: Int) {
         let bw = ws.blocksWide
         let count = bw * ws.blocksHigh
         let extremes = UnsafeMutableBufferPointer<SIMD8<Float>>.allocate(capacity: count)
@@ -39,20 +62,21 @@ enum InitialEndpoints {
             }
         }
         EndpointQuantization.quantizeNearest(ws, threads: threads, from: extremes)
-        ModulationSelection.selectAll(ws, threads: threads, blockErrors: boxErrors)
+        FourLevelModulation.selectAll(ws, threads: threads, blockErrors: boxErrors)
         _ = boxWords.initialize(from: ws.colorWords)
         EndpointQuantization.quantizeNearest(ws, threads: threads)
-        ModulationSelection.selectAll(ws, threads: threads, blockErrors: startErrors)
+        FourLevelModulation.selectAll(ws, threads: threads, blockErrors: startErrors)
         for k in 0..<count where 2 * boxErrors[k] < startErrors[k] {
             let block = PVRTCBlock(modulation: 0, color: boxWords[k])
             ws.setEndpoints(k, block.colorA, block.colorB, punchThrough: ws.isPunchThrough(k))
             ws.continuous[k] = extremes[k]
         }
-        ModulationSelection.selectAll(ws, threads: threads)
+        FourLevelModulation.selectAll(ws, threads: threads)
     }
 
     /// The starting endpoints and the extreme projections on the window's principal axis, darker
-    /// first, in 8-bit units.
+    /// first, in 8-bit units; alpha from the extremes of the window (less the transparent pixels of cut-out
+    /// blocks, which punch-through decodes whatever the endpoints' alpha).
     static func principalEnds(_ ws: EncoderWorkspace, bx: Int, by: Int) -> (start: SIMD8<Float>, extremes: SIMD8<Float>)
     {
         let wm = ws.width - 1
@@ -62,23 +86,18 @@ enum InitialEndpoints {
         let top = ws.windowTop(by)
         var sum = SIMD4<Float>.zero
         var total: Float = 0
-        var alphaSum: Float = 0
-        var alphaTotal: Float = 0
         for j in 0..<shape.rows {
             let y = (top + j) & hm
             for i in 0..<shape.columns {
                 let p = y * ws.width + ((left + i) & wm)
                 let s = SIMD4<Float>(ws.source[p])
-                let beta = Float(shape.weights[shape.columns * j + i])
-                let w = beta * (s[3] + 1) / 256
+                let w = Float(shape.weights[shape.columns * j + i]) * (s[3] + 1) / 256
                 sum += s * w
                 total += w
-                alphaSum += s[3] * beta
-                alphaTotal += beta
             }
         }
-        var mean = sum / total
-        mean[3] = alphaSum / alphaTotal
+        // Only the colour of the mean is used: the axis is fitted to RGB, the alpha ends are the extremes.
+        let mean = sum / total
         var c00: Float = 0
         var c01: Float = 0
         var c02: Float = 0

@@ -1,13 +1,17 @@
 import Imaging
 import PVRTC
 
-/// The PVRTC1 4bpp encoder of one level: an iterative search that alternates exact-decode modulation selection,
-/// least-squares endpoint refinement and a quantisation search over rounding neighbours (reference C.6).
+/// The PVRTC1 encoder of one level, both rates: an iterative search that alternates exact-decode modulation
+/// selection, least-squares endpoint refinement and a quantisation search over rounding neighbours (reference
+/// C.6), with the rounds of ``SearchPreset/table``; `fastest` is the one-pass ``FastestEncoder``.
 ///
 /// Stages, each in its own file: ``InitialEndpoints`` (consistent principal-axis start),
 /// ``ModulationSelection``, ``EndpointRefinement``, ``EndpointQuantization``, ``WorstBlockRecovery``,
 /// ``BlockPacking``, all working on one ``EncoderWorkspace`` and judging error with one ``ErrorMetric``.
-/// Wrap-around is modelled everywhere, as the hardware always wraps.
+/// Each reads the format (block size, modulation rules) from the workspace's ``BlockFormat``, so both rates
+/// run the same stages. Every stage only ever lowers the weighted error of what it changes, and works on
+/// disjoint blocks in a fixed colouring, so the output does not depend on the thread count. Wrap-around is
+/// modelled everywhere, as the hardware always wraps.
 package enum LevelEncoder {
     /// Search settings of one level.
     package struct Options: Sendable, Equatable {
@@ -29,50 +33,15 @@ package enum LevelEncoder {
         }
     }
 
-    /// The outer rounds behind a quality level, in order.
-    struct Schedule {
-        /// One outer round: refine → quantise → re-select modulation (or recover the worst blocks,
-        /// which re-selects modulation first).
-        struct Round {
-            /// Gauss–Seidel sweeps.
-            var sweeps: Int
-            /// ±1 coordinate-descent passes in the quantisation search.
-            var descentPasses: Int
-            /// Worst-block recovery at the end of the round, if any.
-            var recovery: WorstBlockRecovery.Effort?
-        }
-
-        /// The rounds.
-        var rounds: [Round]
-
-        init(_ quality: PVRTCEncoder.Quality) {
-            let plain = { (sweeps: Int, passes: Int, count: Int) in
-                [Round](repeating: Round(sweeps: sweeps, descentPasses: passes, recovery: nil), count: count)
-            }
-            let worst = WorstBlockRecovery.Effort(medianFactor: 4, descentPasses: 2, polished: 2, skipWithinLevels: 2)
-            let best =
-                plain(2, 2, 3) + [Round](repeating: Round(sweeps: 2, descentPasses: 2, recovery: worst), count: 2)
-            switch quality {
-            case .fastest: rounds = []
-            case .fast: rounds = plain(1, 0, 1)
-            case .normal: rounds = plain(1, 0, 2)
-            case .high: rounds = plain(2, 1, 3)
-            case .best: rounds = best
-            case .max:
-                let wide = WorstBlockRecovery.Effort(
-                    medianFactor: 1, descentPasses: 4, polished: 4, skipWithinLevels: 0)
-                rounds = best + [Round](repeating: Round(sweeps: 2, descentPasses: 3, recovery: wide), count: 4)
-            }
-        }
-    }
-
-    /// Encodes one level.
+    /// Encodes one level of `format` (PVRTC1 4bpp or 2bpp) with the rounds of ``SearchPreset/table`` for the
+    /// quality in `options`.
     ///
     /// - Parameter image: power-of-two width and height (square or not), any size from 1×1; levels
-    ///   smaller than 8 pixels use the 2×2-block minimum with padding words copied from the adjacent
+    ///   smaller than two blocks a side use the 2×2-block minimum with padding words copied from the adjacent
     ///   real words (reference A.5).
+    /// - Parameter format: the PVRTC1 variant; PVRTC2 throws ``EncodingError/formatNotEncodable(_:)``.
     /// - Alpha: an image without transparency gets opaque endpoints only; otherwise every block chooses
-    ///   opaque or translucent endpoints and the standard or punch-through mode (always punch-through
+    ///   opaque or translucent endpoints (and at 4bpp the standard or punch-through mode, always punch-through
     ///   for cut-out blocks, whose transparent pixels then decode to exactly 0), and colour error is
     ///   weighted by source alpha, so colour under alpha 0 only breaks ties (weight 1/255).
     /// - Parameter progress: Called on the calling thread after the initial endpoints and after each
@@ -81,37 +50,41 @@ package enum LevelEncoder {
     /// - Throws: `PVRTCError.invalidDimensions` for sizes PVRTC1 cannot hold; `CancellationError`
     ///   when `isCancelled` says so.
     package static func encode(
-        _ image: RGBAImage, options: Options = Options(), isCancelled: () -> Bool = { false },
-        progress: ((Double) -> Void)? = nil
+        _ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp, options: Options = Options(),
+        isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
     ) throws -> PVRTCImage {
-        func checkCancellation() throws {
-            if isCancelled() { throw CancellationError() }
+        let blockFormat = BlockFormat(format)
+        guard blockFormat.isEncodable, let preset = SearchPreset.of(options.quality, format) else {
+            throw EncodingError.formatNotEncodable(format)
         }
         try PVRTCImage.validate(width: image.width, height: image.height)
         let threads = max(options.threads, 1)
         let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
-        if options.quality == .fastest {
+        if preset.rounds.isEmpty {
             return try FastestEncoder.encode(
-                image, metric: metric, threads: threads, isCancelled: isCancelled, progress: progress)
+                image, format: blockFormat, metric: metric, fits: preset.fastestFits, threads: threads,
+                isCancelled: isCancelled, progress: progress)
         }
-        let schedule = Schedule(options.quality)
-        let steps = Double(schedule.rounds.count + 1)
-        let ws = EncoderWorkspace(image: image, metric: metric)
-        InitialEndpoints.compute(ws, threads: threads)
+        let schedule = preset.schedule
+        let steps = Double(schedule.count + 1)
+        let ws = EncoderWorkspace(image: image, metric: metric, format: blockFormat)
+        InitialEndpoints.compute(ws, modulationPasses: schedule[0].modulationPasses, threads: threads)
         progress?(1 / steps)
-        for (index, round) in schedule.rounds.enumerated() {
-            try checkCancellation()
+        for (index, round) in schedule.enumerated() {
+            if isCancelled() { throw CancellationError() }
             EndpointRefinement.refine(ws, sweeps: round.sweeps, threads: threads)
-            try checkCancellation()
+            if isCancelled() { throw CancellationError() }
             EndpointQuantization.search(ws, descentPasses: round.descentPasses, threads: threads)
-            try checkCancellation()
+            if isCancelled() { throw CancellationError() }
             if let effort = round.recovery {
-                WorstBlockRecovery.recover(ws, effort: effort, threads: threads)
+                WorstBlockRecovery.recover(
+                    ws, effort: effort, modulationPasses: round.modulationPasses, threads: threads)
             } else {
-                ModulationSelection.selectAll(ws, threads: threads)
+                ModulationSelection.selectAll(ws, passes: round.modulationPasses, threads: threads)
             }
             progress?(Double(index + 2) / steps)
         }
+        ModulationSelection.storeCodes(ws, threads: threads)
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
 }

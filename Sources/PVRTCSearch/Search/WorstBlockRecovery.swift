@@ -2,7 +2,9 @@ import Imaging
 import PVRTC
 
 /// Stage 3: blocks whose error stays far above the image's median get a wider search from other
-/// starting points than the least-squares path offers: the two clusters of their 7×7 window (in both
+/// starting points than the least-squares path offers. Below, the search of four-level modulation (PVRTC1
+/// 4bpp); direct or interpolated modulation has its own (``DirectOrInterpolated``). The two clusters of
+/// the block's 7×7 window (in both
 /// orders), and the endpoints of their eight neighbours (copied whole, or one endpoint paired with the
 /// window cluster farther from it, in both slots). Hard-edged, flat-shaded content needs this: the
 /// least-squares path blends the two sides of an edge, while a neighbour-matched pair can reproduce
@@ -15,25 +17,44 @@ import PVRTC
 /// Blocks run in the 2×2 colouring, so the result does not depend on the thread count.
 enum WorstBlockRecovery {
     /// Search effort: which blocks are revisited and how widely.
-    struct Effort {
+    struct Effort: Sendable, Equatable {
         /// A block is revisited when its error exceeds this multiple of the median block error.
         var medianFactor: Int
-        /// Coordinate-descent passes on each polished candidate.
-        var descentPasses: Int
-        /// How many of the best rounded candidates are polished by descent.
-        var polished: Int
+        /// Coordinate-descent passes on each polished candidate (four-level modulation; the 2bpp recovery
+        /// re-chooses the block's modulation for every candidate instead).
+        var descentPasses: Int = 0
+        /// How many of the best rounded candidates are polished by descent (four-level modulation).
+        var polished: Int = 0
         /// Opaque blocks whose pixels are all within this many levels (RMS per colour channel) are
-        /// left alone, whatever the median (see ``errorFloor(_:levels:)``).
-        var skipWithinLevels: Int
+        /// left alone, whatever the median (see ``errorFloor(_:levels:)``; four-level modulation).
+        var skipWithinLevels: Int = 0
     }
 
-    /// Re-chooses every block's mode and modulation (``ModulationSelection/selectAll(_:threads:blockErrors:)``),
+    /// Re-chooses every block's modulation (``ModulationSelection``), then revisits the blocks whose error is
+    /// far above the median by the format's rules: ``recoverFourLevel(_:effort:threads:)``, or for direct or
+    /// interpolated modulation ``DirectOrInterpolated/recover(_:medianFactor:passes:threads:)``. Leaves the
+    /// workspace's modulation chosen for the new endpoints.
+    /// - Parameter modulationPasses: the modulation search's passes (direct or interpolated modulation).
+    /// - Returns: the number of blocks whose endpoints changed.
+    @discardableResult
+    static func recover(_ ws: EncoderWorkspace, effort: Effort, modulationPasses: Int, threads: Int) -> Int {
+        switch ws.format.modulation {
+        case .fourLevel:
+            return recoverFourLevel(ws, effort: effort, threads: threads)
+        case .directOrInterpolated:
+            DirectOrInterpolatedModulation.selectAll(ws, passes: modulationPasses, threads: threads)
+            return DirectOrInterpolated.recover(
+                ws, medianFactor: effort.medianFactor, passes: modulationPasses, threads: threads)
+        }
+    }
+
+    /// Re-chooses every block's mode and modulation (``FourLevelModulation/selectAll(_:threads:blockErrors:)``),
     /// then revisits the blocks whose own 16-pixel error is above `effort.medianFactor` × the median
     /// and above ``errorFloor(_:levels:)``, so blocks that are already close are left alone.
     /// Leaves the workspace's modulation re-chosen for the new endpoints.
     /// - Returns: the number of blocks whose endpoints changed.
     @discardableResult
-    static func recover(_ ws: EncoderWorkspace, effort: Effort, threads: Int) -> Int {
+    static func recoverFourLevel(_ ws: EncoderWorkspace, effort: Effort, threads: Int) -> Int {
         let count = ws.blocksWide * ws.blocksHigh
         let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
         let changed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
@@ -42,7 +63,7 @@ enum WorstBlockRecovery {
             changed.deallocate()
         }
         changed.initialize(repeating: false)
-        ModulationSelection.selectAll(ws, threads: threads, blockErrors: errors)
+        FourLevelModulation.selectAll(ws, threads: threads, blockErrors: errors)
         let threshold = max(effort.medianFactor * median(errors), errorFloor(ws, levels: effort.skipWithinLevels))
         let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
         let changes = UnsafeSendablePointer(changed.baseAddress!)
@@ -136,7 +157,8 @@ enum WorstBlockRecovery {
         }
     }
 
-    /// A 4555 endpoint pair in 8-bit units (the value at a sample centre).
+    /// A 4555 endpoint pair in 8-bit units (the value at a sample centre, where the block's own weight is the
+    /// whole sum: the same for every block size).
     @inline(__always)
     static func eightBit(_ e: SIMD8<Int32>) -> SIMD8<Float> {
         SIMD8<Float>(toEightBit(e &* 16))
@@ -174,7 +196,7 @@ enum WorstBlockRecovery {
     /// Two-means of the window's source pixels, weighted by the block's bilinear weight and the
     /// pixel's error weight (so transparent pixels hardly count), seeded with the lightest and darkest
     /// pixel by luma; the darker mean first.
-    static func clusters(_ window: BlockWindow) -> (SIMD4<Float>, SIMD4<Float>) {
+    static func clusters<Window: CodeSearchWindow>(_ window: Window) -> (SIMD4<Float>, SIMD4<Float>) {
         clusters(
             count: window.count, target: window.target, blockWeight: window.weight,
             errorWeights: window.errorWeights)
@@ -182,7 +204,7 @@ enum WorstBlockRecovery {
 
     /// Two-means of `count` source pixels (`target`) weighted by `blockWeight` (the block's bilinear
     /// weight at each position) times the pixel's error weight, seeded with the darkest and lightest
-    /// pixel by luma; the darker mean first. Shared by the 4bpp and 2bpp recoveries.
+    /// pixel by luma; the darker mean first.
     static func clusters(
         count: Int, target: UnsafePointer<SIMD4<Int32>>, blockWeight: UnsafePointer<Int32>,
         errorWeights: UnsafePointer<SIMD4<Int32>>

@@ -1,19 +1,19 @@
 import PVRTC
 
-/// The 15×7 pixels a 2bpp block's endpoints reach (pixels `8·bx−3 ... 8·bx+11`, rows `4·by−1 ... 4·by+5`,
-/// wrapped), with everything needed to re-decode them exactly when only that block's endpoints change and
-/// the modulation weights stay as they are.
+/// The pixels a block's endpoints reach (``BlockFormat/windowShape``: 15×7 for 8×4 blocks, pixels
+/// `8·bx−3 ... 8·bx+11`, rows `4·by−1 ... 4·by+5`, wrapped), with everything needed to re-decode them exactly
+/// when only that block's endpoints change and the modulation weights stay as they are.
 ///
-/// The modulation of 2bpp pixels is coupled across blocks (interpolated mode averages neighbouring stored
-/// weights), so the endpoint search judges trials with the current weights held fixed and the modulation
-/// search (``ModulationSearch2bpp``) re-chooses them afterwards; both lower the same error.
-struct Window2bpp {
-    /// The 2bpp window's geometry (``BlockWindow/Shape`` of `PVRTCFormat.pvrtc1_2bpp`: 15×7 pixels).
-    static let shape = BlockWindow.Shape.of(.pvrtc1_2bpp)
-    /// Number of pixels in a window (105).
-    static let count = shape.count
-    /// The block's bilinear weight (of 32) at window position `i = 15·dy + dx`: (8 − |dx − 7|)·(4 − |dy − 3|).
-    static let blockWeights = shape.weights
+/// This is the code search's window for ``BlockFormat/Modulation/directOrInterpolated``, whose modulation is
+/// coupled across blocks (interpolated blocks average neighbouring stored weights): trials are judged with the
+/// current weights held fixed, and the modulation search (``DirectOrInterpolatedModulation``) re-chooses them
+/// afterwards; both lower the same error. (``BlockWindow`` re-chooses a four-level pixel's modulation for
+/// every trial instead.)
+struct FixedModulationWindow {
+    /// The window's geometry.
+    let shape: WindowShape
+    /// Number of pixels in a window (`shape.count`, 105 for 8×4 blocks).
+    let count: Int
 
     /// Virtual pixel index of each window position.
     let pixel: UnsafeMutablePointer<Int>
@@ -21,8 +21,8 @@ struct Window2bpp {
     let block: UnsafeMutablePointer<Int>
     /// The 4555 bilinear sum of the other three blocks (weights of 32).
     let partial: UnsafeMutablePointer<SIMD8<Int32>>
-    /// The block's own weight (of 32) at each position.
-    let own: UnsafeMutablePointer<Int32>
+    /// The block's own bilinear weight (of 32) at each position.
+    let weight: UnsafeMutablePointer<Int32>
     /// Modulation weight (eighths) of each pixel.
     let modulation: UnsafeMutablePointer<Int32>
     /// Source pixel at each position.
@@ -46,17 +46,20 @@ struct Window2bpp {
         var luma: Int32
     }
 
-    init() {
-        pixel = .allocate(capacity: Window2bpp.count)
-        block = .allocate(capacity: Window2bpp.count)
-        partial = .allocate(capacity: Window2bpp.count)
-        own = .allocate(capacity: Window2bpp.count)
-        modulation = .allocate(capacity: Window2bpp.count)
-        target = .allocate(capacity: Window2bpp.count)
-        errorWeights = .allocate(capacity: Window2bpp.count)
-        free = .allocate(capacity: Window2bpp.count)
-        low = .allocate(capacity: Window2bpp.count)
-        high = .allocate(capacity: Window2bpp.count)
+    /// Allocates scratch for windows of `shape`.
+    init(shape: WindowShape) {
+        self.shape = shape
+        count = shape.count
+        pixel = .allocate(capacity: count)
+        block = .allocate(capacity: count)
+        partial = .allocate(capacity: count)
+        weight = .allocate(capacity: count)
+        modulation = .allocate(capacity: count)
+        target = .allocate(capacity: count)
+        errorWeights = .allocate(capacity: count)
+        free = .allocate(capacity: count)
+        low = .allocate(capacity: count)
+        high = .allocate(capacity: count)
         primedTrial = .allocate(capacity: 1)
         primedTrial.initialize(to: nil)
     }
@@ -66,7 +69,7 @@ struct Window2bpp {
         pixel.deallocate()
         block.deallocate()
         partial.deallocate()
-        own.deallocate()
+        weight.deallocate()
         modulation.deallocate()
         target.deallocate()
         errorWeights.deallocate()
@@ -77,21 +80,29 @@ struct Window2bpp {
     }
 
     /// Fills the window of block (bx, by) from the workspace's current endpoints and weights.
-    func load(_ ws: Workspace2bpp, bx: Int, by: Int) {
+    func load(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let mine = ws.expanded[by * ws.blocksWide + bx]
         let wm = ws.width - 1
         let hm = ws.height - 1
-        for n in 0..<Window2bpp.count {
-            let y = (4 * by - 1 + n / 15) & hm
-            let x = (8 * bx - 3 + n % 15) & wm
-            let w = Window2bpp.blockWeights[n]
-            let p = y * ws.width + x
-            pixel[n] = p
-            block[n] = ws.blockIndex(x: x, y: y)
-            own[n] = w
-            partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
-            target[n] = ws.source[p]
-            errorWeights[n] = ws.errorWeights[p]
+        let left = ws.windowLeft(bx)
+        let top = ws.windowTop(by)
+        var n = 0
+        shape.weights.withUnsafeBufferPointer { weights in
+            for j in 0..<shape.rows {
+                let y = (top + j) & hm
+                for i in 0..<shape.columns {
+                    let x = (left + i) & wm
+                    let w = weights[n]
+                    let p = y * ws.width + x
+                    pixel[n] = p
+                    block[n] = ws.blockIndex(x: x, y: y)
+                    weight[n] = w
+                    partial[n] = ws.interpolated(x: x, y: y) &- mine &* w
+                    target[n] = ws.source[p]
+                    errorWeights[n] = ws.errorWeights[p]
+                    n += 1
+                }
+            }
         }
         reloadModulation(ws)
     }
@@ -99,8 +110,8 @@ struct Window2bpp {
     /// Reads the window's modulation weights and direct-mode flags (again), for when only this block's
     /// endpoints, mode and the weights in the window changed since ``load(_:bx:by:)``, which ends with it: the
     /// bilinear sum of the other three blocks, the source and the error weights still hold.
-    func reloadModulation(_ ws: Workspace2bpp) {
-        for n in 0..<Window2bpp.count {
+    func reloadModulation(_ ws: EncoderWorkspace) {
+        for n in 0..<count {
             modulation[n] = Int32(ws.weight[pixel[n]])
             free[n] = ws.mode[block[n]] == 0
         }
@@ -114,7 +125,7 @@ struct Window2bpp {
     /// one channel only is judged from the primed pixels, changing that channel alone: the same integers, so
     /// the same answer.
     @inline(__always)
-    func error(_ ws: Workspace2bpp, trial: SIMD8<Int32>, below bound: Int = .max) -> Int? {
+    func error(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int = .max) -> Int? {
         if let primed = primedTrial.pointee, let channel = Self.onlyChangedChannel(trial, primed) {
             return error(changing: channel, luma: ws.lumaWeights, trial: trial, below: bound)
         }
@@ -135,20 +146,20 @@ struct Window2bpp {
 
     /// Records every pixel's decoded difference, error and luma difference under `trial`, for the trials
     /// that change one channel of it, and returns the window's error under it (as ``error(_:trial:below:)``).
-    func prime(_ ws: Workspace2bpp, trial: SIMD8<Int32>) -> Int {
+    func prime(_ ws: EncoderWorkspace, trial: SIMD8<Int32>) -> Int {
         let luma = ws.lumaWeights
         @inline(__always) func primed(_ d: SIMD4<Int32>, _ n: Int) -> Primed {
             Primed(d: d, error: WithLuma.error(d, weights: errorWeights[n], luma: luma), luma: (d &* luma).wrappedSum())
         }
         var total = 0
-        for n in 0..<Window2bpp.count {
-            let e = toEightBit2bpp(partial[n] &+ trial &* own[n])
+        for n in 0..<count {
+            let e = toEightBit32(partial[n] &+ trial &* weight[n])
             if free[n] {
                 low[n] = primed(e.lowHalf &- target[n], n)
                 high[n] = primed(e.highHalf &- target[n], n)
                 total += Int(min(low[n].error, high[n].error))
             } else {
-                low[n] = primed(blend2bpp(e, modulation[n]) &- target[n], n)
+                low[n] = primed(blend(e, modulation[n]) &- target[n], n)
                 total += Int(low[n].error)
             }
         }
@@ -161,7 +172,7 @@ struct Window2bpp {
     /// luma term by `(y + l·(d′ − d))² − y²` (`y` the primed luma difference, `l` the channel's luma weight).
     @inline(__always)
     func error(changing channel: Int, luma: SIMD4<Int32>, trial: SIMD8<Int32>, below bound: Int) -> Int? {
-        // 8 bits from the 4555 sum: RGB v/128 + v/4, alpha v/32 + v/2 (``toEightBit2bpp``).
+        // 8 bits from the 4555 sum: RGB v/128 + v/4, alpha v/32 + v/2 (``toEightBit32(_:)``).
         let (first, second) = channel == 3 ? (5 as Int32, 1 as Int32) : (7, 2)
         let a = trial[channel]
         let b = trial[channel + 4]
@@ -174,9 +185,9 @@ struct Window2bpp {
             return Int(p.error) + weight * (new * new - old * old) + shifted * shifted - y * y
         }
         var total = 0
-        for n in 0..<Window2bpp.count {
-            let va = partial[n][channel] &+ a &* own[n]
-            let vb = partial[n][channel + 4] &+ b &* own[n]
+        for n in 0..<count {
+            let va = partial[n][channel] &+ a &* weight[n]
+            let vb = partial[n][channel + 4] &+ b &* weight[n]
             let ea = (va &>> first) &+ (va &>> second)
             let eb = (vb &>> first) &+ (vb &>> second)
             let target = target[n][channel]
@@ -184,7 +195,7 @@ struct Window2bpp {
             if free[n] {
                 total += min(moved(low[n], ea &- target, weight), moved(high[n], eb &- target, weight))
             } else {
-                total += moved(low[n], blend2bpp(ea, eb, modulation[n]) &- target, weight)
+                total += moved(low[n], blend(ea, eb, modulation[n]) &- target, weight)
             }
             if total >= bound { return nil }
         }
@@ -195,18 +206,49 @@ struct Window2bpp {
     @inline(__always)
     func error<Term: LumaTerm>(_ term: Term.Type, luma: SIMD4<Int32>, trial: SIMD8<Int32>, below bound: Int) -> Int? {
         var total = 0
-        for n in 0..<Window2bpp.count {
-            let e = toEightBit2bpp(partial[n] &+ trial &* own[n])
+        for n in 0..<count {
+            let e = toEightBit32(partial[n] &+ trial &* weight[n])
             if free[n] {
                 let e0 = Term.error(e.lowHalf &- target[n], weights: errorWeights[n], luma: luma)
                 let e8 = Term.error(e.highHalf &- target[n], weights: errorWeights[n], luma: luma)
                 total += Int(min(e0, e8))
             } else {
-                let d = blend2bpp(e, modulation[n]) &- target[n]
+                let d = blend(e, modulation[n]) &- target[n]
                 total += Int(Term.error(d, weights: errorWeights[n], luma: luma))
             }
             if total >= bound { return nil }
         }
         return total
+    }
+}
+
+extension FixedModulationWindow: CodeSearchWindow {
+    /// 105 pixels of squared 8-bit differences times the error weights may pass `Int32`.
+    typealias ErrorSum = Int64
+
+    /// 8 bits from a sum of weights of 32: RGB `v/128 + v/4`, alpha `v/32 + v/2` (``toEightBit32(_:)``).
+    static var eightBitShifts: (first: SIMD4<Int32>, second: SIMD4<Int32>) {
+        (SIMD4(7, 7, 7, 5), SIMD4(2, 2, 2, 1))
+    }
+
+    /// ``error(_:trial:below:)``, kept out of line: inlined into the descent's loop it costs registers there.
+    @inline(never)
+    func trialError(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int) -> Int? {
+        error(ws, trial: trial, below: bound)
+    }
+
+    /// Primes the window with `trial` (``prime(_:trial:)``), so that trials one channel away are judged
+    /// from its pixels.
+    func settle(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, error: Int) -> Int {
+        prime(ws, trial: trial)
+    }
+
+    /// Nothing to write: the weights stay as they are until the modulation search re-chooses them.
+    func commit(_ ws: EncoderWorkspace, trial: SIMD8<Int32>) {}
+
+    /// The pixel's current weight; alpha is never zeroed.
+    @inline(__always)
+    func heldModulation(_ ws: EncoderWorkspace, at n: Int) -> (weight: Int32, zeroAlpha: Bool) {
+        (modulation[n], false)
     }
 }

@@ -1,7 +1,8 @@
 import PVRTC
 
-/// Stage 4 of ``Fastest2bppEncoder``: every block's mode and every pixel's modulation against the exact
-/// 2bpp decoder arithmetic (reference A.9), in three passes.
+/// Stage 4 of ``FastestEncoder`` for ``BlockFormat/Modulation/directOrInterpolated`` (PVRTC1 2bpp): every
+/// block's mode and every pixel's modulation against the exact 2bpp decoder arithmetic (reference A.9), in
+/// three passes.
 ///
 /// 1. Every pixel's nearer (by the workspace's error measure) of its exactly decoded colour A and colour
 ///    B, the direct-mode choice (value 0 or 3, ties to A); every checkerboard pixel also its best of the
@@ -24,7 +25,7 @@ import PVRTC
 /// The result is in the workspace: colour word bit 0 is the block's mode flag; a pixel's modulation is
 /// its direct value (0 or 3) in a direct block, and in an interpolated block its two-bit stored value
 /// with the rule flags in the low bits of stored pixels (0, 0) and (4, 2) (averaged pixels 0).
-enum Fastest2bppModulation {
+enum FastestDirectOrInterpolatedModulation {
     /// Per-block sums, per half block (rows 0–1, rows 2–3): the direct error, the stored pixels' error and
     /// the averaged pixels' error in the interpolated mode.
     struct Errors {

@@ -1,8 +1,10 @@
 import PVRTC
 
-/// The 2bpp modulation search: per block, the mode (direct, or interpolated with one of the three averaging
-/// rules) and the weights it stores, chosen against the exact decoder with the neighbouring blocks' current
-/// stored weights and modes.
+/// The modulation choice of ``BlockFormat/Modulation/directOrInterpolated`` (PVRTC1 2bpp): per block, the mode
+/// (direct, or interpolated with one of the three averaging rules) and the weights it stores, chosen against
+/// the exact decoder with the neighbouring blocks' current stored weights and modes. The search works on
+/// ``EncoderWorkspace/weight`` and ``EncoderWorkspace/mode``; ``storeCodes(_:threads:)`` turns them into the
+/// codes the modulation words store.
 ///
 /// For a candidate mode the block's 16 checkerboard ("stored") pixels start at their individually best
 /// allowed weight and then go through coordinate descent: each stored pixel tries every allowed weight,
@@ -14,7 +16,7 @@ import PVRTC
 /// current modulation only if it lowers the error of every pixel it affects, so the total never rises.
 /// Blocks run in the 2×2 colouring; afterwards every averaged pixel is recomputed from the final stored
 /// weights (``refreshAveraged(_:threads:)``).
-enum ModulationSearch2bpp {
+enum DirectOrInterpolatedModulation {
     /// Local grid around a block: pixels `lx` in −2...9, `ly` in −2...5 (12 × 8), holding weights.
     static let gridWidth = 12
     /// Error-table region: `lx` in −1...8, `ly` in −1...4 (10 × 6), nine errors (weights 0...8) per pixel.
@@ -109,6 +111,7 @@ enum ModulationSearch2bpp {
         let best = UnsafeMutablePointer<Int32>.allocate(capacity: 96)
         let table = UnsafeMutablePointer<Int32>.allocate(capacity: 60 * 9)
 
+        /// Releases the scratch memory.
         func deallocate() {
             grid.deallocate()
             best.deallocate()
@@ -118,27 +121,15 @@ enum ModulationSearch2bpp {
 
     /// Re-chooses the modulation of every block, then refreshes the averaged pixels.
     /// - Parameter passes: coordinate-descent passes over the stored pixels of each candidate mode.
-    static func selectAll(_ ws: Workspace2bpp, passes: Int, threads: Int) {
-        let bw = ws.blocksWide
-        for phase in 0..<4 {
-            let cx = phase & 1
-            let cy = phase >> 1
-            Parallel.forEach(ws.blocksHigh / 2, threads: threads) { rows in
-                let scratch = Scratch()
-                for row in rows {
-                    let by = 2 * row + cy
-                    for bx in stride(from: cx, to: bw, by: 2) {
-                        selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: passes)
-                    }
-                }
-                scratch.deallocate()
-            }
-        }
+    static func selectAll(_ ws: EncoderWorkspace, passes: Int, threads: Int) {
+        ws.forEachColoured(
+            threads: threads, scratch: { Scratch() }, release: { $0.deallocate() },
+            body: { scratch, bx, by in selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: passes) })
         refreshAveraged(ws, threads: threads)
     }
 
     /// Chooses mode and weights of block (bx, by).
-    static func selectBlock(_ ws: Workspace2bpp, scratch: Scratch, bx: Int, by: Int, passes: Int) {
+    static func selectBlock(_ ws: EncoderWorkspace, scratch: Scratch, bx: Int, by: Int, passes: Int) {
         let k = by * ws.blocksWide + bx
         let grid = scratch.grid
         let table = scratch.table
@@ -251,7 +242,7 @@ enum ModulationSearch2bpp {
 
     /// The error of every pixel of the 10 × 6 region around block (bx, by) for each weight 0...8, with
     /// the current quantised endpoints.
-    static func fillTable(_ ws: Workspace2bpp, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int) {
+    static func fillTable(_ ws: EncoderWorkspace, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int) {
         ws.hasLuma
             ? fillTable(WithLuma.self, ws, table: table, bx: bx, by: by)
             : fillTable(WithoutLuma.self, ws, table: table, bx: bx, by: by)
@@ -260,7 +251,7 @@ enum ModulationSearch2bpp {
     /// ``fillTable(_:table:bx:by:)`` with the luma term fixed at compile time.
     @inline(__always)
     static func fillTable<Term: LumaTerm>(
-        _ term: Term.Type, _ ws: Workspace2bpp, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int
+        _ term: Term.Type, _ ws: EncoderWorkspace, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int
     ) {
         let wm = ws.width - 1
         let hm = ws.height - 1
@@ -270,7 +261,7 @@ enum ModulationSearch2bpp {
             for lx in -1...8 {
                 let x = (8 * bx + lx) & wm
                 let p = y * ws.width + x
-                let e = toEightBit2bpp(ws.interpolated(x: x, y: y))
+                let e = toEightBit32(ws.interpolated(x: x, y: y))
                 let target = ws.source[p]
                 let weights = ws.errorWeights[p]
                 let base = t(lx, ly)
@@ -289,7 +280,7 @@ enum ModulationSearch2bpp {
     }
 
     /// Recomputes the averaged pixels of every interpolated block from the stored weights around them.
-    static func refreshAveraged(_ ws: Workspace2bpp, threads: Int) {
+    static func refreshAveraged(_ ws: EncoderWorkspace, threads: Int) {
         let width = ws.width
         let height = ws.height
         Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
@@ -310,6 +301,40 @@ enum ModulationSearch2bpp {
                             let d = Int32(plane[down + x])
                             plane[here + x] = UInt8(average(left: left, right: right, up: u, down: d, rule: rule))
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes every block's chosen modulation as the codes its modulation word stores
+    /// (``EncoderWorkspace/modulation``, the colour word's bit 0 set for interpolated blocks), for
+    /// ``BlockPacking``: a direct block's pixels get 2 (bit set) where their weight is at least 4, else 0; an
+    /// interpolated block's stored pixels the two-bit code of their weight (0, 3, 5, 8), with the rule flags in
+    /// the low bit of stored pixel 0 (set for the one-direction rules) and, for those, of stored pixel 10, (4, 2)
+    /// (set for vertical), whose pixels only ever hold weight 0 or 8.
+    static func storeCodes(_ ws: EncoderWorkspace, threads: Int) {
+        let bw = ws.blocksWide
+        Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
+            for by in rows {
+                for bx in 0..<bw {
+                    let k = by * bw + bx
+                    let rule = Int(ws.mode[k])
+                    if rule == 0 {
+                        for ly in 0..<4 {
+                            let row = (4 * by + ly) * ws.width + 8 * bx
+                            for lx in 0..<8 { ws.modulation[row + lx] = ws.weight[row + lx] >= 4 ? 2 : 0 }
+                        }
+                        continue
+                    }
+                    ws.colorWords[k] |= 1
+                    for (j, s) in stored.enumerated() {
+                        let p = (4 * by + s.ly) * ws.width + 8 * bx + s.lx
+                        let w = ws.weight[p]
+                        var code: UInt8 = w >= 8 ? 3 : (w >= 5 ? 2 : (w >= 3 ? 1 : 0))
+                        if j == 0 { code = (code & 2) | (rule == 1 ? 0 : 1) }
+                        if j == 10 && rule != 1 { code = (code & 2) | (rule == 3 ? 1 : 0) }
+                        ws.modulation[p] = code
                     }
                 }
             }
