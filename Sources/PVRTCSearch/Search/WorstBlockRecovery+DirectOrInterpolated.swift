@@ -21,14 +21,16 @@ extension WorstBlockRecovery {
         /// - Returns: the number of blocks whose endpoints changed.
         @discardableResult
         static func recover(_ ws: EncoderWorkspace, medianFactor: Int, passes: Int, threads: Int) -> Int {
-            let count = ws.blocksWide * ws.blocksHigh
-            let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
-            let changed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
-            defer {
-                errors.deallocate()
-                changed.deallocate()
+            WorstBlockRecovery.withBlockBuffers(ws) { errors, changed in
+                recover(ws, medianFactor: medianFactor, passes: passes, threads: threads, errors, changed)
             }
-            changed.initialize(repeating: false)
+        }
+
+        /// ``recover(_:medianFactor:passes:threads:)`` with its per-block buffers.
+        private static func recover(
+            _ ws: EncoderWorkspace, medianFactor: Int, passes: Int, threads: Int,
+            _ errors: UnsafeMutableBufferPointer<Int>, _ changed: UnsafeMutableBufferPointer<Bool>
+        ) -> Int {
             let errorTarget = UnsafeSendablePointer(errors.baseAddress!)
             Parallel.forEach(ws.blocksHigh, threads: threads) { rows in
                 for by in rows {

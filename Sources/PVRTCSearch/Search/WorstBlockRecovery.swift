@@ -55,6 +55,17 @@ enum WorstBlockRecovery {
     /// - Returns: the number of blocks whose endpoints changed.
     @discardableResult
     static func recoverFourLevel(_ ws: EncoderWorkspace, effort: Effort, threads: Int) -> Int {
+        withBlockBuffers(ws) { errors, changed in
+            recoverFourLevel(ws, effort: effort, threads: threads, errors, changed)
+        }
+    }
+
+    /// Runs `body` with two buffers of one entry per block, freed afterwards: the block errors (left for the
+    /// caller to fill) and the changed flags (all `false`).
+    static func withBlockBuffers<Result>(
+        _ ws: EncoderWorkspace,
+        _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Bool>) -> Result
+    ) -> Result {
         let count = ws.blocksWide * ws.blocksHigh
         let errors = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
         let changed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
@@ -63,6 +74,14 @@ enum WorstBlockRecovery {
             changed.deallocate()
         }
         changed.initialize(repeating: false)
+        return body(errors, changed)
+    }
+
+    /// ``recoverFourLevel(_:effort:threads:)`` with its per-block buffers.
+    private static func recoverFourLevel(
+        _ ws: EncoderWorkspace, effort: Effort, threads: Int, _ errors: UnsafeMutableBufferPointer<Int>,
+        _ changed: UnsafeMutableBufferPointer<Bool>
+    ) -> Int {
         FourLevelModulation.selectAll(ws, threads: threads, blockErrors: errors)
         let threshold = max(effort.medianFactor * median(errors), errorFloor(ws, levels: effort.skipWithinLevels))
         let blockErrors = UnsafeSendablePointer(errors.baseAddress!)
