@@ -25,10 +25,7 @@
 // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
 //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
 // The one-pixel forms decode through decodePixel(pixel), which fetches the pixel's words and hands them to
-// decodePixelFromWords (4bpp) or decodePixelInTile (2bpp). With PVRC_TRANSCODE defined this file has no
-// main: the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended)
-// fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL
-// ES 3.00 `texture2D` is `texture` and the varying is an `in`.
+// decodePixelFromWords (4bpp) or decodePixelInTile (2bpp).
 precision highp float;
 
 uniform highp sampler2D u_colorWords;
@@ -36,12 +33,7 @@ uniform highp sampler2D u_modulationWords;
 uniform highp vec2 u_size;          // level width, height in pixels
 uniform highp vec2 u_blocks;        // blocks wide, blocks high (PVRTC1: at least 2, powers of two)
 uniform highp vec2 u_inverseBlocks; // 1 / u_blocks (inexact for PVRTC2's other counts; only texel centres use it)
-#if __VERSION__ >= 300
-#define texture2D texture
-in highp vec2 v_texCoord;
-#else
 varying highp vec2 v_texCoord;
-#endif
 
 // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
 float field(float v, float inverseDivisor, float range) {
@@ -499,7 +491,7 @@ vec4 decodePixel(vec2 pixel) {
 }
 #endif
 
-#if !defined(PVRC_TILE_ROWS) && !defined(PVRC_TRANSCODE)
+#if !defined(PVRC_TILE_ROWS)
 // One pixel per fragment: the pixel under the fragment's texture coordinate.
 void main() {
     gl_FragColor = decodePixel(clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0));

@@ -44,9 +44,8 @@ extension GLContext {
         activate()
         guard isES3OrLater else { return }
         let targets = Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
-        for format in PVRTCFormat.allCases {
-            for target in targets { _ = try programs.transcodingProgram(for: format, into: target) }
-        }
+        for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
+        for target in targets { _ = try programs.transcodingProgram(into: target) }
     }
 
     /// Transcodes every level of `texture` into ``transcodeTarget(for:)`` (one 2D texture; see
@@ -136,9 +135,10 @@ extension GLContext {
 
     /// Transcodes one level into mip level `mipLevel` of image `image` (`GL_TEXTURE_2D` or a cube face) of
     /// texture `name`:
-    /// 1. the level's words go up as data textures (as for decode-once);
-    /// 2. `transcode.frag` draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, into the scratch
-    ///    integer render target;
+    /// 1. `pvrtc.frag` decodes the level into the scratch RGBA8 texture, as decode-once decodes a level (its
+    ///    words go up as data textures, deleted afterwards);
+    /// 2. `transcode.frag` draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, from those pixels into
+    ///    the scratch integer render target;
     /// 3. `glReadPixels` copies them into the scratch pixel-pack buffer, which is then bound as the
     ///    pixel-unpack buffer for `glCompressedTexImage2D` from offset 0: the blocks never reach the CPU.
     /// - Returns: with `keepingBlocks`, the block bytes read once more into memory; nil otherwise.
@@ -150,15 +150,16 @@ extension GLContext {
         let blocksWide = (level.width + 3) / 4
         let blocksHigh = (level.height + 3) / 4
         let byteCount = target.byteCount(width: level.width, height: level.height)
-        let data = try uploadDataTextures(level)
-        defer {
-            var names = [data.colorWords, data.modulationWords]
-            glDeleteTextures(2, &names)
-        }
+        try decode(level, into: scratch.decodedTexture, mipLevel: 0, framebuffer: scratch.decodeFramebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
         glViewport(0, 0, GLsizei(blocksWide), GLsizei(blocksHigh))
-        try drawDecoding(
-            data, position: (-1, -1, 1, 1), program: programs.transcodingProgram(for: level.format, into: target))
+        let program = try programs.transcodingProgram(into: target)
+        glUseProgram(program.shader.program)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), scratch.decodedTexture)
+        glUniform1i(program.decoded, 0)
+        glUniform2f(program.size, Float(level.width), Float(level.height))
+        try drawQuad(program.quad, position: (-1, -1, 1, 1))
 
         glBindBuffer(GLES3.pixelPackBuffer, scratch.pixelBuffer)
         glReadPixels(

@@ -80,14 +80,8 @@ struct ProgramCache {
     private(set) var texture: TextureProgram?
     /// quad.vert + pvrtc.frag, by format and form (one pixel or four rows per fragment).
     private var decoding: [DecodingKey: PVRTCProgram] = [:]
-    /// quad.vert + pvrtc.frag + transcode.frag (GLSL ES 3.00), by source format and target.
-    private var transcoding: [TranscodingKey: PVRTCProgram] = [:]
-
-    /// Which compiled form of `transcode.frag` a program is.
-    private struct TranscodingKey: Hashable {
-        let format: PVRTCFormat
-        let target: TranscodeTarget
-    }
+    /// quad.vert + transcode.frag (GLSL ES 3.00), by target.
+    private var transcoding: [TranscodeTarget: TranscodeProgram] = [:]
 
     /// Which compiled form of `pvrtc.frag` a program is.
     private struct DecodingKey: Hashable {
@@ -125,22 +119,11 @@ struct ProgramCache {
         return made
     }
 
-    /// The program that transcodes `format` into `target`, compiled if needed (needs OpenGL ES 3).
-    mutating func transcodingProgram(for format: PVRTCFormat, into target: TranscodeTarget) throws -> PVRTCProgram {
-        let key = TranscodingKey(format: format, target: target)
-        if let program = transcoding[key] { return program }
-        let version = "#version 300 es\n"
-        let fragment =
-            version + PVRTCProgram.transcodePreamble + PVRTCProgram.preamble(for: format) + target.shaderDefine
-            + ShaderSources.pvrtcFragment + ShaderSources.transcodeFragment
-        let made = try PVRTCProgram(
-            name: "\(format.displayName) to \(target.rawValue.uppercased())",
-            vertex: version + ShaderSources.quadVertex,
-            fragment: fragment)
-        // Program state, set once: the block's pixel count, a uniform that keeps the decoding loop rolled.
-        glUseProgram(made.shader.program)
-        glUniform1i(made.shader.uniform("u_blockPixelCount"), 16)
-        transcoding[key] = made
+    /// The program that encodes a decoded level into `target`'s blocks, compiled if needed (needs OpenGL ES 3).
+    mutating func transcodingProgram(into target: TranscodeTarget) throws -> TranscodeProgram {
+        if let program = transcoding[target] { return program }
+        let made = try TranscodeProgram(target: target)
+        transcoding[target] = made
         return made
     }
 
@@ -181,6 +164,28 @@ struct TextureProgram {
     }
 }
 
+/// `quad.vert` + `transcode.frag` (GLSL ES 3.00) for one target: encodes the blocks of a level that the
+/// decoding program has drawn into an RGBA8 texture, one target block per fragment.
+struct TranscodeProgram {
+    let shader: ShaderProgram
+    let quad: QuadUniforms
+    /// The decoded level's sampler.
+    let decoded: GLint
+    /// The level's width and height in pixels.
+    let size: GLint
+
+    /// Compiles `transcode.frag` with `target`'s define.
+    init(target: TranscodeTarget) throws {
+        let version = "#version 300 es\n"
+        shader = try ShaderProgram(
+            name: "transcode to \(target.rawValue.uppercased())", vertex: version + ShaderSources.quadVertex,
+            fragment: version + target.shaderDefine + ShaderSources.transcodeFragment)
+        quad = QuadUniforms(shader)
+        decoded = shader.uniform("u_decoded")
+        size = shader.uniform("u_size")
+    }
+}
+
 /// `quad.vert` + `pvrtc.frag`: one source for every format (PVRTC1 and PVRTC2, 4bpp and 2bpp, chosen by
 /// preprocessor lines in front of it), each one pixel or (decode-once) four rows per fragment.
 struct PVRTCProgram {
@@ -191,8 +196,6 @@ struct PVRTCProgram {
     static let twoBppPreamble = "#define PVRC_2BPP 1\n"
     /// Prepended to `pvrtc.frag` for the PVRTC2 forms (colour word, hard transitions, punch-through).
     static let pvrtc2Preamble = "#define PVRC_PVRTC2 1\n"
-    /// Prepended to `pvrtc.frag` (after `#version 300 es`) when `transcode.frag` follows it: no `main`.
-    static let transcodePreamble = "#define PVRC_TRANSCODE 1\n"
 
     /// The preprocessor lines that select `format`'s decoder in `pvrtc.frag`.
     static func preamble(for format: PVRTCFormat) -> String {

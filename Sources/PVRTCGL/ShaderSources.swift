@@ -68,10 +68,7 @@ package enum ShaderSources {
         // - with PVRC_2BPP defined, one fragment is one pixel of a 2bpp level (direct drawing and decode-once),
         //   or with PVRC_TILE_ROWS as well four rows of it, as above (decode-once).
         // The one-pixel forms decode through decodePixel(pixel), which fetches the pixel's words and hands them to
-        // decodePixelFromWords (4bpp) or decodePixelInTile (2bpp). With PVRC_TRANSCODE defined this file has no
-        // main: the transcoding program (`#version 300 es` and the defines prepended, transcode.frag appended)
-        // fetches the words of a target block's 16 pixels once and calls those two for each pixel. Under GLSL
-        // ES 3.00 `texture2D` is `texture` and the varying is an `in`.
+        // decodePixelFromWords (4bpp) or decodePixelInTile (2bpp).
         precision highp float;
 
         uniform highp sampler2D u_colorWords;
@@ -79,12 +76,7 @@ package enum ShaderSources {
         uniform highp vec2 u_size;          // level width, height in pixels
         uniform highp vec2 u_blocks;        // blocks wide, blocks high (PVRTC1: at least 2, powers of two)
         uniform highp vec2 u_inverseBlocks; // 1 / u_blocks (inexact for PVRTC2's other counts; only texel centres use it)
-        #if __VERSION__ >= 300
-        #define texture2D texture
-        in highp vec2 v_texCoord;
-        #else
         varying highp vec2 v_texCoord;
-        #endif
 
         // floor(v / 2^n) mod 2^m, given 2^-n and 2^m.
         float field(float v, float inverseDivisor, float range) {
@@ -542,7 +534,7 @@ package enum ShaderSources {
         }
         #endif
 
-        #if !defined(PVRC_TILE_ROWS) && !defined(PVRC_TRANSCODE)
+        #if !defined(PVRC_TILE_ROWS)
         // One pixel per fragment: the pixel under the fragment's texture coordinate.
         void main() {
             gl_FragColor = decodePixel(clamp(floor(v_texCoord * u_size), vec2(0.0), u_size - 1.0));
@@ -553,11 +545,10 @@ package enum ShaderSources {
 
     /// The BC1/BC3 transcoding fragment shader (GLSL ES 3.00, appended to pvrtc.frag) (`shaders/transcode.frag`).
     package static let transcodeFragment = #"""
-        // pvrc: transcodes a PVRTC level to BC1 (DXT1) blocks, or with PVRC_BC3 defined to BC3 (DXT5) blocks, one
-        // fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the defines (PVRC_TRANSCODE,
-        // and PVRC_2BPP / PVRC_PVRTC2 for the source format), pvrtc.frag and then this file, so each pixel is
-        // decoded by pvrtc.frag's own functions (decodePixelFromWords, decodePixelInTile), exactly as decode-once
-        // renders it; only the fetching of the words is shared between a block's pixels.
+        // pvrc: encodes a decoded level as BC1 (DXT1) blocks, or with PVRC_BC3 defined as BC3 (DXT5) blocks, one
+        // fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the target's define and this
+        // file. The level has been decoded exactly into u_decoded by pvrtc.frag (the decode-once pass, whatever the
+        // PVRTC format), so the encoder sees the pixels the PVRTC decoder gives.
         //
         // Fragment (X, Y) encodes the pixels (4X + x, 4Y + y), x, y = 0..3, clamped to the level (a level smaller
         // than 4x4, or one whose size is not a multiple of 4, repeats its last column and row in the padding). Its
@@ -571,17 +562,17 @@ package enum ShaderSources {
         // Colour encoder (per block, on the 16 decoded pixels): the principal axis of the colours (power iteration on
         // their covariance), endpoints at the extreme projections or those inset by 1/16 of the range (whichever fits
         // better), quantised to RGB565, indices by the nearest of the four palette colours; then up to two rounds of
-        // least-squares endpoint refinement for those indices, each kept only when it lowers the block's squared
-        // error. Always the 4-colour mode (colour0 > colour1; equal endpoints use index 0 only). Alpha encoder (BC3):
-        // both the 8-value mode on the block's alpha range and the 6-value mode (explicit 0 and 255) on the range of
-        // its other values, keeping the one with the lower squared error.
+        // endpoint fitting for those indices (least squares, then on each channel the best rounding of the two
+        // endpoints to RGB565) and index fitting, each kept only when it lowers the block's squared error. BC1 also
+        // fits the 3-colour mode (colour0 <= colour1: the endpoints and their midpoint; black is never used) from the
+        // extreme projections the same way and keeps it where its error is lower. Alpha encoder (BC3): both the
+        // 8-value mode on the block's alpha range and the 6-value mode (explicit 0 and 255) on the range of its other
+        // values, keeping the one with the lower squared error.
+        precision highp float;
         precision highp int;
 
-        // 16, the pixels of a block: a uniform rather than a constant, so that compilers keep the decoding loops as
-        // loops. llvmpipe's JIT needs tens of seconds for 16 inlined copies of a pixel's fetches and decode, and for 16
-        // copies of the 4bpp decode alone about 5 s more than for the loop (for a pass about a quarter faster); 4bpp
-        // unrolls the 4 pixels of a row.
-        uniform highp int u_blockPixelCount;
+        uniform highp sampler2D u_decoded; // the level decoded exactly (RGBA8), as decode-once draws it
+        uniform highp vec2 u_size;         // level width, height in pixels
 
         layout(location = 0) out highp uvec4 o_block;
 
@@ -603,15 +594,17 @@ package enum ShaderSources {
             return (q.r << 11) | (q.g << 5) | q.b;
         }
 
-        // The position along colour0 -> colour1 of BC1 index `code` (0: colour0, 1: colour1, 2: 1/3, 3: 2/3).
-        float colorWeight(uint code) {
-            return code == 0u ? 0.0 : (code == 1u ? 1.0 : (code == 2u ? 1.0 / 3.0 : 2.0 / 3.0));
+        // The position along colour0 -> colour1 of BC1 index `code`: in the 4-colour mode 0: colour0, 1: colour1,
+        // 2: 1/3, 3: 2/3; in the 3-colour mode 0, 1 and 2: 1/2 (code 3, black, is never chosen).
+        float colorWeight(uint code, bool threeColor) {
+            if (code < 2u) { return float(code); }
+            return threeColor ? 0.5 : (code == 2u ? 1.0 / 3.0 : 2.0 / 3.0);
         }
 
-        // The indices of the 16 pixels against the 4-colour palette of 8-bit endpoints e0 and e1 (nearest colour),
-        // and their total squared error.
-        float fitColorIndices(vec3 e0, vec3 e1, out uint indices) {
-            vec3 p2 = (2.0 * e0 + e1) * (1.0 / 3.0);
+        // The indices of the 16 pixels against the palette of 8-bit endpoints e0 and e1 (nearest colour; the
+        // 3-colour mode's palette is e0, e1 and their mean), and their total squared error.
+        float fitColorIndices(vec3 e0, vec3 e1, bool threeColor, out uint indices) {
+            vec3 p2 = threeColor ? (e0 + e1) * 0.5 : (2.0 * e0 + e1) * (1.0 / 3.0);
             vec3 p3 = (e0 + 2.0 * e1) * (1.0 / 3.0);
             float total = 0.0;
             indices = 0u;
@@ -622,23 +615,25 @@ package enum ShaderSources {
                 float best = d.x;
                 if (d.y < best) { best = d.y; code = 1u; }
                 if (d.z < best) { best = d.z; code = 2u; }
-                if (d.w < best) { best = d.w; code = 3u; }
+                if (!threeColor && d.w < best) { best = d.w; code = 3u; }
                 total += best;
                 indices |= code << (2 * i);
             }
             return total;
         }
 
-        // The endpoints that minimise the squared error of the pixels for fixed `indices` (least squares), or e0 and
-        // e1 unchanged when every pixel has the same weight.
-        void refineEndpoints(uint indices, inout vec3 e0, inout vec3 e1) {
+        // The RGB565 endpoints that minimise the squared error of the pixels for fixed `indices`: the least-squares
+        // endpoints, then on each channel the best of rounding each of them down or up (for fixed weights the error
+        // separates by channel and is a quadratic in the two endpoint values, so the four roundings are compared from
+        // the sums alone). False when every pixel has the same weight (no unique solution).
+        bool fitEndpoints(uint indices, bool threeColor, out uvec3 q0, out uvec3 q1) {
             float a = 0.0;
             float b = 0.0;
             float c = 0.0;
             vec3 x0 = vec3(0.0);
             vec3 x1 = vec3(0.0);
             for (int i = 0; i < 16; i++) {
-                float w = colorWeight((indices >> (2 * i)) & 3u);
+                float w = colorWeight((indices >> (2 * i)) & 3u, threeColor);
                 vec3 p = blockPixels[i].rgb;
                 a += (1.0 - w) * (1.0 - w);
                 b += w * w;
@@ -648,14 +643,57 @@ package enum ShaderSources {
             }
             float determinant = a * b - c * c;
             if (abs(determinant) < 1e-3) {
-                return;
+                q0 = uvec3(0u);
+                q1 = uvec3(0u);
+                return false;
             }
-            e0 = (b * x0 - c * x1) / determinant;
-            e1 = (a * x1 - c * x0) / determinant;
+            vec3 scale = vec3(31.0, 63.0, 31.0);
+            vec3 low0 = floor(clamp((b * x0 - c * x1) / determinant, 0.0, 255.0) * (scale / 255.0));
+            vec3 low1 = floor(clamp((a * x1 - c * x0) / determinant, 0.0, 255.0) * (scale / 255.0));
+            vec3 best = vec3(3.4e38);
+            vec3 chosen0 = low0;
+            vec3 chosen1 = low1;
+            for (int k = 0; k < 4; k++) {
+                vec3 c0 = min(low0 + float(k & 1), scale);
+                vec3 c1 = min(low1 + float(k >> 1), scale);
+                vec3 e0 = expand565(uvec3(c0));
+                vec3 e1 = expand565(uvec3(c1));
+                // The error less the constant sum of squared pixels, per channel.
+                vec3 error = a * e0 * e0 + 2.0 * c * e0 * e1 + b * e1 * e1 - 2.0 * (x0 * e0 + x1 * e1);
+                bvec3 lower = lessThan(error, best);
+                best = mix(best, error, lower);
+                chosen0 = mix(chosen0, c0, lower);
+                chosen1 = mix(chosen1, c1, lower);
+            }
+            q0 = uvec3(chosen0);
+            q1 = uvec3(chosen1);
+            return true;
         }
 
-        // The BC1 colour block of the 16 pixels: (colour0 | colour1 << 16, indices).
-        uvec2 encodeColor() {
+        // Up to two rounds of endpoint fitting (fitEndpoints) and index fitting from endpoints q0, q1 with `indices`
+        // and `error`, each kept only when it lowers the block's squared error.
+        void refineColor(bool threeColor, inout uvec3 q0, inout uvec3 q1, inout uint indices, inout float error) {
+            for (int pass = 0; pass < 2; pass++) {
+                uvec3 r0;
+                uvec3 r1;
+                if (!fitEndpoints(indices, threeColor, r0, r1)) {
+                    return;
+                }
+                uint refined;
+                float refinedError = fitColorIndices(expand565(r0), expand565(r1), threeColor, refined);
+                if (refinedError >= error) {
+                    return;
+                }
+                q0 = r0;
+                q1 = r1;
+                indices = refined;
+                error = refinedError;
+            }
+        }
+
+        // The BC1 colour block of the 16 pixels: (colour0 | colour1 << 16, indices). `allowThreeColor`: whether the
+        // 3-colour mode may be used (BC1; BC3's colour block is always read in the 4-colour mode).
+        uvec2 encodeColor(bool allowThreeColor) {
             vec3 mean = vec3(0.0);
             for (int i = 0; i < 16; i++) {
                 mean += blockPixels[i].rgb;
@@ -695,37 +733,43 @@ package enum ShaderSources {
             uvec3 q0 = quantize565(mean + axis * high);
             uvec3 q1 = quantize565(mean + axis * low);
             uint indices;
-            float error = fitColorIndices(expand565(q0), expand565(q1), indices);
+            float error = fitColorIndices(expand565(q0), expand565(q1), false, indices);
             float inset = (high - low) * (1.0 / 16.0);
             uvec3 i0 = quantize565(mean + axis * (high - inset));
             uvec3 i1 = quantize565(mean + axis * (low + inset));
             uint insetIndices;
-            float insetError = fitColorIndices(expand565(i0), expand565(i1), insetIndices);
+            float insetError = fitColorIndices(expand565(i0), expand565(i1), false, insetIndices);
             if (insetError < error) {
                 q0 = i0;
                 q1 = i1;
                 indices = insetIndices;
                 error = insetError;
             }
-            for (int pass = 0; pass < 2; pass++) {
-                vec3 e0 = expand565(q0);
-                vec3 e1 = expand565(q1);
-                refineEndpoints(indices, e0, e1);
-                uvec3 r0 = quantize565(e0);
-                uvec3 r1 = quantize565(e1);
-                uint refined;
-                float refinedError = fitColorIndices(expand565(r0), expand565(r1), refined);
-                if (refinedError >= error) {
-                    break;
-                }
-                q0 = r0;
-                q1 = r1;
-                indices = refined;
-                error = refinedError;
-            }
+            refineColor(false, q0, q1, indices, error);
             uint c0 = pack565(q0);
             uint c1 = pack565(q1);
+            if (allowThreeColor) {
+                // The 3-colour mode (midpoint instead of the thirds), from the range fit's endpoints.
+                uvec3 t0 = quantize565(mean + axis * high);
+                uvec3 t1 = quantize565(mean + axis * low);
+                uint threeIndices;
+                float threeError = fitColorIndices(expand565(t0), expand565(t1), true, threeIndices);
+                refineColor(true, t0, t1, threeIndices, threeError);
+                if (threeError < error) {
+                    // The 3-colour mode needs colour0 <= colour1: swap them if not, and codes 0 and 1 with them.
+                    uint t0Packed = pack565(t0);
+                    uint t1Packed = pack565(t1);
+                    if (t0Packed <= t1Packed) {
+                        return uvec2(t0Packed | (t1Packed << 16), threeIndices);
+                    }
+                    // Codes 0 and 1 swap (bit 0 flips where bit 1 is clear); code 2 stays.
+                    uint swapped = threeIndices ^ (~(threeIndices >> 1) & 0x55555555u);
+                    return uvec2(t1Packed | (t0Packed << 16), swapped);
+                }
+            }
             if (c0 == c1) {
+                // Equal endpoints read in the 4-colour mode need colour0 > colour1; with code 0 only, the order does not
+                // matter in either mode.
                 return uvec2(c0 | (c1 << 16), 0u);
             }
             if (c0 < c1) {
@@ -813,66 +857,23 @@ package enum ShaderSources {
         }
         #endif
 
-        // Pixel i (4y + x) of target block `block`, clamped to the level. Clamping keeps it in the block's own
-        // 4x4 pixels, so in the same source blocks as the unclamped pixel would be.
-        vec2 blockPixel(vec2 block, int i) {
-            return min(block * 4.0 + vec2(float(i & 3), float(i >> 2)), u_size - 1.0);
-        }
-
-        #if defined(PVRC_2BPP)
-        // Decodes the 16 pixels of target block `block` into blockPixels. A target block is the left or right half of
-        // an 8x4 source block: its columns share the lower sample column, rows 0-1 the lower sample row Y - 1 and rows
-        // 2-3 the row Y, so two tiles of four source blocks (fetchTile: 8 fetches each) serve all 16 pixels.
-        void decodeBlockPixels(vec2 block) {
-            for (int rows = 0; rows < 2; rows++) {
-                vec2 low = lowBlock(blockPixel(block, 8 * rows));
-                vec4 wordP, wordQ, wordR, wordS, modP, modQ, modR, modS;
-                fetchTile(low, wordP, wordQ, wordR, wordS, modP, modQ, modR, modS);
-                for (int k = 8 * rows; k < 8 * rows + u_blockPixelCount / 2; k++) {
-                    blockPixels[k] = floor(decodePixelInTile(blockPixel(block, k), low, wordP, wordQ, wordR, wordS,
-                                                             modP, modQ, modR, modS) * 255.0);
-                }
+        // Loads the 16 pixels of target block `block` into blockPixels from the level's exact decode (u_decoded, drawn
+        // by the decode-once pass), clamped to the level: a level smaller than 4x4, or one whose size is not a multiple
+        // of 4, repeats its last column and row in the padding.
+        void loadBlockPixels(ivec2 block) {
+            ivec2 last = ivec2(u_size) - 1;
+            for (int i = 0; i < 16; i++) {
+                ivec2 pixel = min(block * 4 + ivec2(i & 3, i >> 2), last);
+                blockPixels[i] = floor(texelFetch(u_decoded, pixel, 0) * 255.0 + 0.5);
             }
         }
-        #else
-        // Decodes the 16 pixels of target block `block` into blockPixels. A target block is source block `block`
-        // (both 4x4): its pixels' sample blocks are the 3x3 source blocks around it (wrapped) and their modulation
-        // word its own, so 10 fetches serve all 16 pixels. Each pixel's four words are selected with mix (weights 0
-        // and 1 on small integers: exact), which llvmpipe runs faster than indexing the array with a computed index.
-        void decodeBlockPixels(vec2 block) {
-            vec4 words[9];
-            for (int j = 0; j < 3; j++) {
-                for (int i = 0; i < 3; i++) {
-                    words[3 * j + i] = fetchBytes(u_colorWords, wrapBlock(block + vec2(float(i - 1), float(j - 1))));
-                }
-            }
-            vec4 modulation = fetchBytes(u_modulationWords, block);
-            for (int y = 0; y < u_blockPixelCount / 4; y++) {
-                // The row's lower sample row (P, Q) and the one above it (R, S), for sample columns 0..2.
-                float lowY = lowBlock(blockPixel(block, 4 * y)).y - block.y + 1.0;
-                vec4 lower0 = mix(words[0], words[3], lowY);
-                vec4 lower1 = mix(words[1], words[4], lowY);
-                vec4 lower2 = mix(words[2], words[5], lowY);
-                vec4 upper0 = mix(words[3], words[6], lowY);
-                vec4 upper1 = mix(words[4], words[7], lowY);
-                vec4 upper2 = mix(words[5], words[8], lowY);
-                for (int x = 0; x < 4; x++) {
-                    vec2 pixel = blockPixel(block, 4 * y + x);
-                    float lowX = lowBlock(pixel).x - block.x + 1.0;
-                    vec4 color = decodePixelFromWords(pixel, mix(lower0, lower1, lowX), mix(lower1, lower2, lowX),
-                                                      mix(upper0, upper1, lowX), mix(upper1, upper2, lowX), modulation);
-                    blockPixels[4 * y + x] = floor(color * 255.0);
-                }
-            }
-        }
-        #endif
 
         void main() {
-            decodeBlockPixels(floor(gl_FragCoord.xy));
+            loadBlockPixels(ivec2(gl_FragCoord.xy));
         #if defined(PVRC_BC3)
-            o_block = uvec4(encodeAlpha(), encodeColor());
+            o_block = uvec4(encodeAlpha(), encodeColor(false));
         #else
-            o_block = uvec4(encodeColor(), 0u, 0u);
+            o_block = uvec4(encodeColor(true), 0u, 0u);
         #endif
         }
 

@@ -12,6 +12,10 @@ struct TranscodeScratch {
     let framebuffer: GLuint
     /// The pack/unpack buffer (level 0's block bytes).
     let pixelBuffer: GLuint
+    /// The RGBA8 texture each level is decoded into before its blocks are encoded (level 0's size).
+    let decodedTexture: GLuint
+    /// The framebuffer the one-pixel-per-fragment decode draws into ``decodedTexture`` with.
+    let decodeFramebuffer: GLuint
 
     /// Makes the objects for levels up to `width` x `height` pixels.
     /// - Throws: ``GLError`` when GL refuses them (nothing is left allocated) or the integer framebuffer is
@@ -28,6 +32,14 @@ struct TranscodeScratch {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(
             GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), renderTexture, 0)
+        decodedTexture = context.makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+            GLenum(GL_UNSIGNED_BYTE), nil)
+        var decodeFramebuffer: GLuint = 0
+        glGenFramebuffers(1, &decodeFramebuffer)
+        self.decodeFramebuffer = decodeFramebuffer
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         pixelBuffer = buffer
@@ -52,5 +64,9 @@ struct TranscodeScratch {
         glDeleteTextures(1, &texture)
         var buffer = pixelBuffer
         glDeleteBuffers(1, &buffer)
+        var decodeFramebuffer = decodeFramebuffer
+        glDeleteFramebuffers(1, &decodeFramebuffer)
+        var decoded = decodedTexture
+        glDeleteTextures(1, &decoded)
     }
 }

@@ -88,9 +88,9 @@ final class TranscodeQualityTests: XCTestCase {
         }
         for (label, image) in inputs {
             let figures = try compare(try encode(image), label)
-            // At least quicktex's fastest level (measured: 0.03 to 0.8 dB above it, within 0.01 dB of its default
-            // level 5), less 0.25 dB for another driver's float arithmetic.
-            XCTAssertGreaterThan(figures[0], figures[1] - 0.25, label)
+            // At least quicktex's default level 5 (measured on llvmpipe: 0.08 to 0.15 dB above it), less 0.05 dB
+            // for another driver's float arithmetic.
+            XCTAssertGreaterThan(figures[0], figures[2] - 0.05, label)
         }
     }
 
