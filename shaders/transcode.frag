@@ -1,8 +1,10 @@
 // pvrc: transcodes a PVRTC level to BC1 (DXT1) blocks, or with PVRC_BC3 defined to BC3 (DXT5) blocks, one
-// fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the defines (PVRC_TRANSCODE,
-// and PVRC_2BPP / PVRC_PVRTC2 for the source format), pvrtc.frag and then this file, so each pixel is
-// decoded by pvrtc.frag's own functions (decodePixelFromWords, decodePixelInTile), exactly as decode-once
-// renders it; only the fetching of the words is shared between a block's pixels.
+// fragment per 4x4 target block; with PVRC_ENCODER_FILE defined, to the blocks of the encoder appended after
+// this file (transcode-etc2.frag), whose encodeBlock replaces the BC encoders.
+// GLSL ES 3.00: the program is `#version 300 es`, the defines (PVRC_TRANSCODE, and PVRC_2BPP / PVRC_PVRTC2
+// for the source format), pvrtc.frag and then this file, so each pixel is decoded by pvrtc.frag's own
+// functions (decodePixelFromWords, decodePixelInTile), exactly as decode-once renders it; only the fetching of the
+// words is shared between a block's pixels.
 //
 // Fragment (X, Y) encodes the pixels (4X + x, 4Y + y), x, y = 0..3, clamped to the level (a level smaller
 // than 4x4, or one whose size is not a multiple of 4, repeats its last column and row in the padding). Its
@@ -33,6 +35,11 @@ layout(location = 0) out highp uvec4 o_block;
 // The block's 16 pixels in bytes (0..255), pixel 4y + x.
 vec4 blockPixels[16];
 
+#if defined(PVRC_ENCODER_FILE)
+// The block's texels, from the encoder in the file appended after this one (a target's own encoder, such as
+// transcode-etc2.frag), which reads blockPixels.
+uvec4 encodeBlock();
+#else
 // The 8-bit colour that RGB565 components q decode to (bit replication).
 vec3 expand565(uvec3 q) {
     return vec3((q.r << 3) | (q.r >> 2), (q.g << 2) | (q.g >> 4), (q.b << 3) | (q.b >> 2));
@@ -257,6 +264,7 @@ uvec2 encodeAlpha() {
     return uvec2(uint(a0) | (uint(a1) << 8) | ((bits.x & 0xFFFFu) << 16), (bits.x >> 16) | (bits.y << 16));
 }
 #endif
+#endif
 
 // Pixel i (4y + x) of target block `block`, clamped to the level. Clamping keeps it in the block's own
 // 4x4 pixels, so in the same source blocks as the unclamped pixel would be.
@@ -314,7 +322,9 @@ void decodeBlockPixels(vec2 block) {
 
 void main() {
     decodeBlockPixels(floor(gl_FragCoord.xy));
-#if defined(PVRC_BC3)
+#if defined(PVRC_ENCODER_FILE)
+    o_block = encodeBlock();
+#elif defined(PVRC_BC3)
     o_block = uvec4(encodeAlpha(), encodeColor());
 #else
     o_block = uvec4(encodeColor(), 0u, 0u);

@@ -19,8 +19,9 @@ extension GLContext {
     }
 
     /// True when the context has the sRGB forms of the S3TC formats (``TranscodeTarget/srgbExtensions``),
-    /// which a transcoded texture whose metadata says sRGB gets. Without them it gets the linear form, and
-    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does.
+    /// which a BC1/BC3 texture whose metadata says sRGB gets. Without them it gets the linear form, and
+    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does. (ETC2's sRGB forms are
+    /// core in OpenGL ES 3.0: ``TranscodeTarget/hasSRGBForm(extensions:)``.)
     public var supportsSRGBTranscoding: Bool { TranscodeTarget.srgbExtensions.contains(where: extensions.contains) }
 
     /// The mode an upload of `texture` in `mode` really uses: ``PVRTCUploadMode/decodeOnce`` for
@@ -59,23 +60,24 @@ extension GLContext {
         try uploadTranscode(texture, keepingBlocks: false).texture
     }
 
-    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``; with `keepingBlocks` the block bytes of every
+    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``, into `chosen` where given (a format the
+    /// context takes) rather than ``transcodeTarget(for:)``; with `keepingBlocks` the block bytes of every
     /// level are read back into memory as well, from the framebuffer the pixel-pack buffer was filled from
     /// (for tests that decode them on the CPU). No blocks come back from a decode-once fallback.
     /// - Throws: ``GLError/unsupported(_:)`` for sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
-    package func uploadTranscode(_ texture: PVRTCTexture, keepingBlocks: Bool) throws -> (
-        texture: GPUTexture, blocks: [[UInt8]]
-    ) {
+    package func uploadTranscode(
+        _ texture: PVRTCTexture, into chosen: TranscodeTarget? = nil, keepingBlocks: Bool
+    ) throws -> (texture: GPUTexture, blocks: [[UInt8]]) {
         activate()
         try checkSize(texture.width, texture.height)
-        guard let target = transcodeTarget(for: texture) else {
+        guard let target = chosen ?? transcodeTarget(for: texture) else {
             return (try upload(texture, mode: .decodeOnce), [])
         }
         let name = makeTexture(
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(texture.levels.count > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLES3.textureMaxLevel, GLint(texture.levels.count - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata, in: target)))
         var blocks: [[UInt8]] = []
         do {
             let scratch = try TranscodeScratch(
@@ -107,7 +109,7 @@ extension GLContext {
         let levelCount = shape.levels.count
         let name = makeCubeTexture(minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLES3.textureMaxLevel, GLint(levelCount - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata, in: target)))
         do {
             let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
             defer { scratch.delete() }
@@ -129,9 +131,9 @@ extension GLContext {
             transcodeTarget: target, transcodedFormat: internalFormat)
     }
 
-    /// Whether a texture with `metadata` gets the sRGB form of its target.
-    private func wantsSRGB(_ metadata: TextureMetadata) -> Bool {
-        metadata.colorSpace == .srgb && supportsSRGBTranscoding
+    /// Whether a texture with `metadata` gets the sRGB form of `target`.
+    private func wantsSRGB(_ metadata: TextureMetadata, in target: TranscodeTarget) -> Bool {
+        metadata.colorSpace == .srgb && target.hasSRGBForm(extensions: extensions)
     }
 
     /// Transcodes one level into mip level `mipLevel` of image `image` (`GL_TEXTURE_2D` or a cube face) of
@@ -147,35 +149,15 @@ extension GLContext {
         scratch: TranscodeScratch, keepingBlocks: Bool
     ) throws -> [UInt8]? {
         let target = scratch.target
-        let blocksWide = (level.width + 3) / 4
-        let blocksHigh = (level.height + 3) / 4
         let byteCount = target.byteCount(width: level.width, height: level.height)
-        let data = try uploadDataTextures(level)
-        defer {
-            var names = [data.colorWords, data.modulationWords]
-            glDeleteTextures(2, &names)
-        }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
-        glViewport(0, 0, GLsizei(blocksWide), GLsizei(blocksHigh))
-        try drawDecoding(
-            data, position: (-1, -1, 1, 1), program: programs.transcodingProgram(for: level.format, into: target))
-
+        try drawBlocks(level, scratch: scratch)
         glBindBuffer(GLES3.pixelPackBuffer, scratch.pixelBuffer)
         glReadPixels(
-            0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT), nil)
+            0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4), GLenum(target.readFormat),
+            GLenum(GL_UNSIGNED_INT), nil)
         glBindBuffer(GLES3.pixelPackBuffer, 0)
         try check("glReadPixels (transcoded blocks into the pixel-pack buffer)")
-        var kept: [UInt8]?
-        if keepingBlocks {
-            var bytes = [UInt8](repeating: 0, count: byteCount)
-            bytes.withUnsafeMutableBytes { buffer in
-                glReadPixels(
-                    0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT),
-                    buffer.baseAddress)
-            }
-            try check("glReadPixels (transcoded blocks kept)")
-            kept = bytes
-        }
+        let kept = keepingBlocks ? try readBlocks(of: level, scratch: scratch) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
 
         glBindTexture(GLenum(image == GLenum(GL_TEXTURE_2D) ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP), name)
@@ -186,5 +168,34 @@ extension GLContext {
         glBindBuffer(GLES3.pixelUnpackBuffer, 0)
         try check("glCompressedTexImage2D (\(target.rawValue) from the pixel-unpack buffer)")
         return kept
+    }
+
+    /// Draws `level`'s blocks in `scratch`'s target: its words go up as data textures (as for decode-once,
+    /// deleted once drawn) and the transcoding program draws `ceil(w/4)` x `ceil(h/4)` fragments, one block
+    /// each, into the scratch render target, whose framebuffer stays bound.
+    func drawBlocks(_ level: PVRTCImage, scratch: TranscodeScratch) throws {
+        let data = try uploadDataTextures(level)
+        defer {
+            var names = [data.colorWords, data.modulationWords]
+            glDeleteTextures(2, &names)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
+        glViewport(0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4))
+        try drawDecoding(
+            data, position: (-1, -1, 1, 1),
+            program: programs.transcodingProgram(for: level.format, into: scratch.target))
+    }
+
+    /// The block bytes of `level` that ``drawBlocks(_:scratch:)`` drew, read from the bound framebuffer
+    /// into memory (row of blocks 0, the level's top, first).
+    func readBlocks(of level: PVRTCImage, scratch: TranscodeScratch) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: scratch.target.byteCount(width: level.width, height: level.height))
+        bytes.withUnsafeMutableBytes { buffer in
+            glReadPixels(
+                0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4),
+                GLenum(scratch.target.readFormat), GLenum(GL_UNSIGNED_INT), buffer.baseAddress)
+        }
+        try check("glReadPixels (transcoded blocks into memory)")
+        return bytes
     }
 }
