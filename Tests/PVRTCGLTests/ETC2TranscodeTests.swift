@@ -131,8 +131,6 @@ final class ETC2TranscodeTests: XCTestCase {
         XCTAssertEqual(TranscodeTarget.preferred(extensions: s3tc, hasAlpha: true), .bc3)
         XCTAssertEqual(TranscodeTarget.preferred(extensions: [], hasAlpha: false), .etc2)
         XCTAssertEqual(TranscodeTarget.preferred(extensions: [], hasAlpha: true), .etc2RGBA)
-        let dxt1: Set = ["GL_EXT_texture_compression_dxt1"]
-        XCTAssertEqual(TranscodeTarget.preferred(extensions: dxt1, hasAlpha: true), .etc2RGBA)
         XCTAssertTrue(TranscodeTarget.etc2.hasSRGBForm(extensions: []))
         XCTAssertFalse(TranscodeTarget.bc1.hasSRGBForm(extensions: []))
         // 4 bpp and 8 bpp: 6x5 is 2x2 blocks.

@@ -220,11 +220,13 @@ final class TranscodeTests: XCTestCase {
         XCTAssertEqual(TranscodeTarget.preferred(extensions: s3tc, hasAlpha: true), .bc3)
         let dxt1: Set = ["GL_EXT_texture_compression_dxt1"]
         XCTAssertEqual(TranscodeTarget.preferred(extensions: dxt1, hasAlpha: false), .bc1)
-        XCTAssertNil(TranscodeTarget.preferred(extensions: dxt1, hasAlpha: true))
+        // ETC2 RGBA8, core in OpenGL ES 3.0, serves alpha where only BC1 is there.
+        XCTAssertEqual(TranscodeTarget.preferred(extensions: dxt1, hasAlpha: true), .etc2RGBA)
         let angle: Set = ["GL_ANGLE_texture_compression_dxt1", "GL_ANGLE_texture_compression_dxt5"]
         XCTAssertEqual(TranscodeTarget.preferred(extensions: angle, hasAlpha: false), .bc1)
         XCTAssertEqual(TranscodeTarget.preferred(extensions: angle, hasAlpha: true), .bc3)
-        XCTAssertNil(TranscodeTarget.preferred(extensions: ["GL_OES_compressed_ETC1_RGB8_texture"], hasAlpha: false))
+        XCTAssertEqual(
+            TranscodeTarget.preferred(extensions: ["GL_OES_compressed_ETC1_RGB8_texture"], hasAlpha: false), .etc2)
         XCTAssertEqual(TranscodeTarget.bc1.byteCount(width: 1, height: 1), 8)
         XCTAssertEqual(TranscodeTarget.bc3.byteCount(width: 6, height: 5), 64)
         XCTAssertEqual(GLContext.esMajorVersion("OpenGL ES 3.2 Mesa 22.3.6"), 3)
