@@ -38,13 +38,14 @@ extension GLContext {
         return effectiveMode(mode, for: texture).gpuBytes(for: texture)
     }
 
-    /// Compiles the transcoding programs of every PVRTC format for the targets this context takes, so
-    /// that later timings see a warm context (``prepare()`` leaves them to first use: they only serve
-    /// transcode uploads and take longest to compile).
-    public func prepareTranscoding() throws {
+    /// Compiles the transcoding programs of every PVRTC format for `targets` (default: those this context
+    /// prefers, with and without alpha), so that later timings see a warm context (``prepare()`` leaves them to
+    /// first use: they only serve transcode uploads and take longest to compile).
+    public func prepareTranscoding(targets chosen: Set<TranscodeTarget>? = nil) throws {
         activate()
         guard isES3OrLater else { return }
-        let targets = Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
+        let targets =
+            chosen ?? Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
         for format in PVRTCFormat.allCases {
             for target in targets { _ = try programs.transcodingProgram(for: format, into: target) }
         }

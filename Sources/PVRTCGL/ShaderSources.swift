@@ -903,7 +903,8 @@ package enum ShaderSources {
         // Colour encoder: the individual (two RGB444 bases) and differential (RGB555 and a 3-bit signed offset)
         // modes, each with both flips (two 2x4 or two 4x2 subblocks), each subblock's base the quantised mean of its
         // pixels (the differential second base clamped to the offset's range) and its intensity table and selectors
-        // the best of all eight tables for that base; and the planar mode (RGB676 colours at the block's corners,
+        // the best of all eight tables for that base, then the better mode once more with each base moved to the
+        // mean of its pixels less their chosen modifiers; and the planar mode (RGB676 colours at the block's corners,
         // fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients. The candidate with the
         // lowest squared error wins. T and H modes are not tried. Alpha encoder (EAC): for each of the 16 modifier
         // tables, the multiplier that spreads the table over the block's alpha range and the base centring it, with
@@ -990,40 +991,75 @@ package enum ShaderSources {
             uint low;
         };
 
-        // The better of the individual and differential blocks for `flip`, or `best` when neither beats it.
-        ETCCandidate tryFlip(bool flip, ETCCandidate best) {
-            vec3 mean0 = subblockMean(flip, 0);
-            vec3 mean1 = subblockMean(flip, 1);
-            uint flipBit = flip ? 1u : 0u;
+        // The individual-mode block for `flip` whose subblock bases are the RGB444 colours nearest to `target0` and
+        // `target1`, each with its best table and selectors.
+        ETCCandidate individualBlock(bool flip, vec3 target0, vec3 target1) {
+            uvec3 a = quantize(target0, 15.0);
+            uvec3 b = quantize(target1, 15.0);
             uint table0;
             uint table1;
             uint selectors0;
             uint selectors1;
-
-            uvec3 a = quantize(mean0, 15.0);
-            uvec3 b = quantize(mean1, 15.0);
             float error = fitSubblock(flip, 0, expand4(a), table0, selectors0)
                 + fitSubblock(flip, 1, expand4(b), table1, selectors1);
-            if (error < best.error) {
-                best.error = error;
-                best.high = (a.r << 28) | (b.r << 24) | (a.g << 20) | (b.g << 16) | (a.b << 12) | (b.b << 8) | (table0 << 5)
-                    | (table1 << 2) | flipBit;
-                best.low = selectors0 | selectors1;
-            }
+            uint high = (a.r << 28) | (b.r << 24) | (a.g << 20) | (b.g << 16) | (a.b << 12) | (b.b << 8) | (table0 << 5)
+                | (table1 << 2) | (flip ? 1u : 0u);
+            return ETCCandidate(error, high, selectors0 | selectors1);
+        }
 
-            uvec3 c = quantize(mean0, 31.0);
-            ivec3 delta = clamp(ivec3(quantize(mean1, 31.0)) - ivec3(c), -4, 3);
+        // The differential-mode block for `flip`: the first base the RGB555 colour nearest to `target0`, the second
+        // the one nearest to `target1` with its offset from the first clamped to -4..3 (so the block never reads as
+        // T, H or planar), each with its best table and selectors.
+        ETCCandidate differentialBlock(bool flip, vec3 target0, vec3 target1) {
+            uvec3 c = quantize(target0, 31.0);
+            ivec3 delta = clamp(ivec3(quantize(target1, 31.0)) - ivec3(c), -4, 3);
             uvec3 d = uvec3(ivec3(c) + delta);
             uvec3 offset = uvec3(delta) & 7u;
-            error = fitSubblock(flip, 0, expand5(c), table0, selectors0)
+            uint table0;
+            uint table1;
+            uint selectors0;
+            uint selectors1;
+            float error = fitSubblock(flip, 0, expand5(c), table0, selectors0)
                 + fitSubblock(flip, 1, expand5(d), table1, selectors1);
-            if (error < best.error) {
-                best.error = error;
-                best.high = (c.r << 27) | (offset.r << 24) | (c.g << 19) | (offset.g << 16) | (c.b << 11) | (offset.b << 8)
-                    | (table0 << 5) | (table1 << 2) | 2u | flipBit;
-                best.low = selectors0 | selectors1;
+            uint high = (c.r << 27) | (offset.r << 24) | (c.g << 19) | (offset.g << 16) | (c.b << 11) | (offset.b << 8)
+                | (table0 << 5) | (table1 << 2) | 2u | (flip ? 1u : 0u);
+            return ETCCandidate(error, high, selectors0 | selectors1);
+        }
+
+        // The base colour that fits subblock `side` best for the table and selectors of `block` (ignoring clamping):
+        // the mean of its pixels less their modifiers.
+        vec3 refinedBase(bool flip, int side, ETCCandidate block) {
+            uint table = (block.high >> (side == 0 ? 5u : 2u)) & 7u;
+            vec3 sum = vec3(0.0);
+            for (int k = 0; k < u_blockPixelCount / 2; k++) {
+                ivec2 p = subblockPixel(flip, side, k);
+                uint bit = uint(4 * p.x + p.y);
+                uint s = ((block.low >> bit) & 1u) | (((block.low >> (bit + 16u)) & 1u) << 1);
+                float modifier = (s & 1u) == 0u ? etcSmall[table] : etcLarge[table];
+                sum += blockPixels[4 * p.y + p.x].rgb - (s >= 2u ? -modifier : modifier);
             }
-            return best;
+            return sum * (1.0 / 8.0);
+        }
+
+        // The lower-error block of a and b.
+        ETCCandidate better(ETCCandidate a, ETCCandidate b) {
+            return b.error < a.error ? b : a;
+        }
+
+        // The best individual or differential block for `flip`, or `best` when none beats it: both modes on the
+        // subblocks' mean colours, then the better of them once more on the bases its selectors call for.
+        ETCCandidate tryFlip(bool flip, ETCCandidate best) {
+            vec3 mean0 = subblockMean(flip, 0);
+            vec3 mean1 = subblockMean(flip, 1);
+            ETCCandidate individual = individualBlock(flip, mean0, mean1);
+            ETCCandidate differential = differentialBlock(flip, mean0, mean1);
+            bool useDifferential = differential.error < individual.error;
+            ETCCandidate first = useDifferential ? differential : individual;
+            vec3 target0 = refinedBase(flip, 0, first);
+            vec3 target1 = refinedBase(flip, 1, first);
+            ETCCandidate refined =
+                useDifferential ? differentialBlock(flip, target0, target1) : individualBlock(flip, target0, target1);
+            return better(best, better(first, refined));
         }
 
         // The two's-complement value of 3-bit field v.

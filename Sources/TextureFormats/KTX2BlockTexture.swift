@@ -2,10 +2,11 @@ import FileIO
 import Foundation
 import PVRTC
 
-/// A KTX 2 file of 4x4 blocks in a ``KTX2BlockFormat`` (what `pvrc transcode` writes): one 2D texture or a
-/// cube map, every level, the `KTXorientation` of ``metadata``, its colour space as the `_SRGB_BLOCK`
-/// vkFormat and the DFD's sRGB transfer, its premultiplied flag as the DFD's; laid out as ``KTX2Writer``
-/// lays PVRTC out, without supercompression, each level aligned to lcm(block size, 4) bytes.
+/// A texture of 4x4 blocks in a ``KTX2BlockFormat`` — one 2D texture or a cube map, every level — and its KTX 2
+/// file (what the GPU transcoder's `GLContext.transcode(_:to:)` returns and `pvrc transcode` writes): the
+/// `KTXorientation` of ``metadata``, its colour space as the `_SRGB_BLOCK` vkFormat and the DFD's sRGB
+/// transfer, its premultiplied flag as the DFD's; laid out as ``KTX2Writer`` lays PVRTC out, without
+/// supercompression, each level aligned to lcm(block size, 4) bytes.
 public struct KTX2BlockTexture: Sendable, Equatable {
     /// The block format.
     public let format: KTX2BlockFormat
@@ -15,8 +16,12 @@ public struct KTX2BlockTexture: Sendable, Equatable {
     public let height: Int
     /// Orientation, colour space and premultiplied flag.
     public let metadata: TextureMetadata
-    /// The block bytes, `levels[level][face]`, level 0 first, one face or six (+X, −X, +Y, −Y, +Z, −Z).
+    /// The block bytes, `levels[level][face]`, level 0 first, one face or six (+X, −X, +Y, −Y, +Z, −Z); each
+    /// `ceil(w/4) * ceil(h/4)` blocks, row-major, the level's top row of blocks first.
     public let levels: [[[UInt8]]]
+
+    /// The number of faces: 1, or 6 for a cube map.
+    public var faceCount: Int { levels[0].count }
 
     /// A file of `levels` (`levels[level][face]`) in `format`.
     /// - Throws: ``TextureFormatError/invalidDimensions(file:reason:)`` (file "") when there are no levels, the
@@ -30,7 +35,8 @@ public struct KTX2BlockTexture: Sendable, Equatable {
                 file: "", reason: "\(levels.count) levels of \(faceCount) faces; KTX 2 blocks need 1 or 6 faces")
         }
         for (index, level) in levels.enumerated() {
-            let expected = ((max(width >> index, 1) + 3) / 4) * ((max(height >> index, 1) + 3) / 4) * format.bytesPerBlock
+            let expected =
+                ((max(width >> index, 1) + 3) / 4) * ((max(height >> index, 1) + 3) / 4) * format.bytesPerBlock
             guard level.count == faceCount, level.allSatisfy({ $0.count == expected }) else {
                 throw TextureFormatError.invalidDimensions(
                     file: "", reason: "level \(index) is not \(faceCount) faces of \(expected) bytes of blocks")

@@ -46,7 +46,7 @@ struct TranscodeCommand: AsyncParsableCommand {
                 from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
             let faces = try description.pvrtcFaces()
             try limits.check(width: description.width, height: description.height, what: "texture", file: input)
-            let transcoded: TranscodedTexture
+            let transcoded: KTX2BlockTexture
             let renderer: String
             do {
                 let context = try GLContext()
@@ -59,15 +59,12 @@ struct TranscodeCommand: AsyncParsableCommand {
             } catch let error as GLError {
                 throw CommandFailure(file: input, reason: error.description)
             }
-            let file = try KTX2BlockTexture(
-                format: transcoded.target.ktx2Format, width: transcoded.width, height: transcoded.height,
-                metadata: transcoded.metadata, levels: transcoded.levels)
-            try file.write(to: URL(fileURLWithPath: output))
+            try transcoded.write(to: URL(fileURLWithPath: output))
             let faceText = transcoded.faceCount == 6 ? " x 6 faces" : ""
             print(
                 "\(PrintableText.escaped(output)): \(transcoded.width)x\(transcoded.height) "
-                    + "\(transcoded.target.rawValue), \(transcoded.levels.count) level(s)\(faceText), "
-                    + "\(file.serialized().count) bytes, \(renderer)")
+                    + "\(transcoded.format.rawValue), \(transcoded.levels.count) level(s)\(faceText), "
+                    + "\(transcoded.serialized().count) bytes, \(renderer)")
         }
     }
 

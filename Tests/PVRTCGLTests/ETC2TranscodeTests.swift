@@ -79,7 +79,9 @@ final class ETC2TranscodeTests: XCTestCase {
         let checks = try TranscodeCheck.run(texture, "snowy-tree-256-rgba", on: context, into: .etc2RGBA)
         XCTAssertGreaterThan(checks[0].psnr, 30)
         for (index, check) in checks.enumerated() {
-            print("transcode snowy-tree-256-rgba level \(index) ETC2 RGBA8: PSNR \(TranscodeCheck.decibels(check.psnr)) dB")
+            print(
+                "transcode snowy-tree-256-rgba level \(index) ETC2 RGBA8: PSNR \(TranscodeCheck.decibels(check.psnr)) dB"
+            )
         }
     }
 
@@ -88,7 +90,7 @@ final class ETC2TranscodeTests: XCTestCase {
         let cube = try RandomBlocks.cubeMap(size: 16, levels: nil, format: .pvrtc1_4bpp, seed: 5)
         for target in [TranscodeTarget.etc2, .etc2RGBA] {
             let transcoded = try context.transcode(cube, to: target)
-            XCTAssertEqual(transcoded.target, target)
+            XCTAssertEqual(transcoded.format, target.ktx2Format)
             XCTAssertEqual(transcoded.faceCount, 6)
             XCTAssertEqual(transcoded.levels.count, 5)
             XCTAssertEqual(transcoded.metadata, cube.shape.metadata)
@@ -118,6 +120,8 @@ final class ETC2TranscodeTests: XCTestCase {
             let (srgb, srgbBlocks) = try context.uploadTranscode(texture, into: target, keepingBlocks: true)
             defer { context.delete(srgb) }
             XCTAssertEqual(linearBlocks, srgbBlocks)
+            // 4 bpp and 8 bpp: 16x16 is 16 blocks.
+            XCTAssertEqual(srgb.gpuBytes, 16 * (target == .etc2 ? 8 : 16))
             XCTAssertEqual(linear.transcodedFormat, target == .etc2 ? 0x9274 : 0x9278)
             XCTAssertEqual(srgb.transcodedFormat, target == .etc2 ? 0x9275 : 0x9279)
             XCTAssertEqual(

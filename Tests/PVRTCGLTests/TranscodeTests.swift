@@ -106,7 +106,8 @@ final class TranscodeTests: XCTestCase {
     func testSmoothImagesTranscodeAbove30dB() throws {
         for format in [PVRTCFormat.pvrtc1_4bpp, .pvrtc1_2bpp] {
             for (width, height) in [(8, 8), (64, 32)] {
-                let texture = try Self.encode(Self.smoothImage(width: width, height: height), format: format, mips: false)
+                let texture = try Self.encode(
+                    Self.smoothImage(width: width, height: height), format: format, mips: false)
                 let label = "smooth \(width)x\(height) \(format.displayName)"
                 let checks = try transcodeAndCheck(texture, label)
                 XCTAssertGreaterThan(checks[0].psnr, 30, label)
@@ -132,7 +133,9 @@ final class TranscodeTests: XCTestCase {
         let checks = try transcodeAndCheck(texture, "snowy-tree-256-rgba")
         XCTAssertGreaterThan(checks[0].psnr, 30)
         for (index, check) in checks.enumerated() {
-            print("transcode snowy-tree-256-rgba level \(index) BC3: PSNR \(TranscodeCheck.decibels(check.psnr)) dB (RGBA)")
+            print(
+                "transcode snowy-tree-256-rgba level \(index) BC3: PSNR \(TranscodeCheck.decibels(check.psnr)) dB (RGBA)"
+            )
         }
     }
 
