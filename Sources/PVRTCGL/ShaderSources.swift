@@ -902,9 +902,10 @@ package enum ShaderSources {
         //
         // Colour encoder: the individual (two RGB444 bases) and differential (RGB555 and a 3-bit signed offset)
         // modes, each with both flips (two 2x4 or two 4x2 subblocks), each subblock's base the quantised mean of its
-        // pixels (the differential second base clamped to the offset's range) and its intensity table and selectors
-        // the best of all eight tables for that base, then the better mode once more with each base moved to the
-        // mean of its pixels less their chosen modifiers; and the planar mode (RGB676 colours at the block's corners,
+        // pixels (the differential second base clamped to the offset's range) and its intensity table the best for
+        // that base (all eight ranked without clamping, the best and the two above it judged with it), its
+        // selectors the nearest values, then the better mode once more with each base moved to the mean of its
+        // pixels less their chosen modifiers; and the planar mode (RGB676 colours at the block's corners,
         // fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients. The candidate with the
         // lowest squared error wins. T and H modes are not tried. Alpha encoder (EAC): for each of the 16 modifier
         // tables, the multiplier that spreads the table over the block's alpha range and the base centring it, with
@@ -938,14 +939,40 @@ package enum ShaderSources {
             return sum * (1.0 / 8.0);
         }
 
-        // The intensity table that fits subblock `side` best with 8-bit base colour `base`, each pixel taking its
-        // nearest modifier: returns the squared error; `table` the table, `selectors` the pixels' selectors in ETC2's
-        // index bits (LSB at bit 4x + y, MSB at bit 4x + y + 16).
+        // The intensity table that fits subblock `side` best with 8-bit base colour `base`: returns the squared
+        // error; `table` the table, `selectors` the pixels' selectors in ETC2's index bits (LSB at bit 4x + y, MSB at
+        // bit 4x + y + 16). The table is chosen without clamping, where a pixel's error for modifier m is
+        // sum((p - base)^2) - 2 m sum(p - base) + 3 m^2, so all eight tables cost two vec4 expressions per pixel (the
+        // sign of m follows the sum); that table and the two above it are then judged exactly, with clamping.
         float fitSubblock(bool flip, int side, vec3 base, out uint table, out uint selectors) {
+            const vec4 small0 = vec4(2.0, 5.0, 9.0, 13.0);
+            const vec4 small1 = vec4(18.0, 24.0, 33.0, 47.0);
+            const vec4 large0 = vec4(8.0, 17.0, 29.0, 42.0);
+            const vec4 large1 = vec4(60.0, 80.0, 106.0, 183.0);
+            vec4 error0 = vec4(0.0);
+            vec4 error1 = vec4(0.0);
+            for (int k = 0; k < u_blockPixelCount / 2; k++) {
+                ivec2 p = subblockPixel(flip, side, k);
+                vec3 d = blockPixels[4 * p.y + p.x].rgb - base;
+                float offset = abs(d.r + d.g + d.b);
+                error0 += min(small0 * (3.0 * small0 - 2.0 * offset), large0 * (3.0 * large0 - 2.0 * offset));
+                error1 += min(small1 * (3.0 * small1 - 2.0 * offset), large1 * (3.0 * large1 - 2.0 * offset));
+            }
+            int best = 0;
+            float least = error0.x;
+            for (int t = 1; t < u_blockPixelCount / 2; t++) {
+                float e = t < 4 ? error0[t] : error1[t - 4];
+                if (e < least) {
+                    least = e;
+                    best = t;
+                }
+            }
+            // Clamping only brings a value nearer its pixel, so the estimate overrates the larger tables' errors near
+            // 0 and 255: the chosen table and the two above it are judged exactly.
             float bestError = 1e30;
             table = 0u;
             selectors = 0u;
-            for (int t = 0; t < u_blockPixelCount / 2; t++) {
+            for (int t = best; t <= min(best + 2, u_blockPixelCount / 2 - 1); t++) {
                 vec3 plusSmall = clamp(base + etcSmall[t], 0.0, 255.0);
                 vec3 plusLarge = clamp(base + etcLarge[t], 0.0, 255.0);
                 vec3 minusSmall = clamp(base - etcSmall[t], 0.0, 255.0);
@@ -958,11 +985,11 @@ package enum ShaderSources {
                     vec4 d = vec4(dot(c - plusSmall, c - plusSmall), dot(c - plusLarge, c - plusLarge),
                                   dot(c - minusSmall, c - minusSmall), dot(c - minusLarge, c - minusLarge));
                     uint s = 0u;
-                    float best = d.x;
-                    if (d.y < best) { best = d.y; s = 1u; }
-                    if (d.z < best) { best = d.z; s = 2u; }
-                    if (d.w < best) { best = d.w; s = 3u; }
-                    error += best;
+                    float nearest = d.x;
+                    if (d.y < nearest) { nearest = d.y; s = 1u; }
+                    if (d.z < nearest) { nearest = d.z; s = 2u; }
+                    if (d.w < nearest) { nearest = d.w; s = 3u; }
+                    error += nearest;
                     uint bit = uint(4 * p.x + p.y);
                     chosen |= ((s & 1u) << bit) | ((s >> 1) << (bit + 16u));
                 }
