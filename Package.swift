@@ -238,7 +238,9 @@ let package = Package(
                 "PVRTCSearch", "EncodeJobs", "TextureFormats", "PVRTCBenchmarks", "PVRCTestSupport",
                 "PVRCTestRequirements",
             ],
-            exclude: glOnly(["RenderCommandTests.swift", "BenchCarouselCommandTests.swift"]),
+            exclude: glOnly([
+                "RenderCommandTests.swift", "TranscodeCommandTests.swift", "BenchCarouselCommandTests.swift",
+            ]),
             swiftSettings: glDefine
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 // pvrc: encodes a decoded level as BC1 (DXT1) blocks, or with PVRC_BC3 defined as BC3 (DXT5) blocks, one
-// fragment per 4x4 target block. GLSL ES 3.00: the program is `#version 300 es`, the target's define and this
-// file. The level has been decoded exactly into u_decoded by pvrtc.frag (the decode-once pass, whatever the
+// fragment per 4x4 target block; with PVRC_ENCODER_FILE defined, as the blocks of the encoder appended after
+// this file (transcode-etc2.frag), whose encodeBlock replaces the BC encoders. GLSL ES 3.00: the program is
+// `#version 300 es`, the target's defines, this file and any encoder file. The level has been decoded exactly into u_decoded by pvrtc.frag (the decode-once pass, whatever the
 // PVRTC format), so the encoder sees the pixels the PVRTC decoder gives.
 //
 // Fragment (X, Y) encodes the pixels (4X + x, 4Y + y), x, y = 0..3, clamped to the level (a level smaller
@@ -26,12 +27,20 @@ precision highp int;
 
 uniform highp sampler2D u_decoded; // the level decoded exactly (RGBA8), as decode-once draws it
 uniform highp vec2 u_size;         // level width, height in pixels
+// 16, the pixels of a block: a uniform rather than a constant, so that llvmpipe keeps the encoders' loops over
+// a block's pixels rolled (its JIT takes seconds longer for their unrolled copies).
+uniform highp int u_blockPixelCount;
 
 layout(location = 0) out highp uvec4 o_block;
 
 // The block's 16 pixels in bytes (0..255), pixel 4y + x.
 vec4 blockPixels[16];
 
+#if defined(PVRC_ENCODER_FILE)
+// The block's texels, from the encoder in the file appended after this one (a target's own encoder, such as
+// transcode-etc2.frag), which reads blockPixels.
+uvec4 encodeBlock();
+#else
 // The 8-bit colour that RGB565 components q decode to (bit replication).
 vec3 expand565(uvec3 q) {
     return vec3((q.r << 3) | (q.r >> 2), (q.g << 2) | (q.g >> 4), (q.b << 3) | (q.b >> 2));
@@ -309,6 +318,7 @@ uvec2 encodeAlpha() {
     return uvec2(uint(a0) | (uint(a1) << 8) | ((bits.x & 0xFFFFu) << 16), (bits.x >> 16) | (bits.y << 16));
 }
 #endif
+#endif
 
 // Loads the 16 pixels of target block `block` into blockPixels from the level's exact decode (u_decoded, drawn
 // by the decode-once pass), clamped to the level: a level smaller than 4x4, or one whose size is not a multiple
@@ -323,7 +333,9 @@ void loadBlockPixels(ivec2 block) {
 
 void main() {
     loadBlockPixels(ivec2(gl_FragCoord.xy));
-#if defined(PVRC_BC3)
+#if defined(PVRC_ENCODER_FILE)
+    o_block = encodeBlock();
+#elif defined(PVRC_BC3)
     o_block = uvec4(encodeAlpha(), encodeColor(false));
 #else
     o_block = uvec4(encodeColor(true), 0u, 0u);

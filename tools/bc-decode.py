@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Decodes BC1 or BC3 blocks with texture2ddecoder (PyPI; Perfare's Texture2DDecoder, written
+"""Decodes BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 blocks with texture2ddecoder (PyPI; Perfare's Texture2DDecoder, written
 independently of pvrc), for tests that check pvrc's GPU transcoder against a decoder nobody here wrote.
 
-Usage: bc-decode.py bc1|bc3 WIDTH HEIGHT < blocks > pixels
-Standard input: the level's blocks, row-major, ceil(WIDTH/4) x ceil(HEIGHT/4) of 8 (BC1) or 16 (BC3)
-bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block row's top row).
+Usage: bc-decode.py bc1|bc3|etc2|etc2-rgba WIDTH HEIGHT < blocks > pixels
+Standard input: the level's blocks, row-major, ceil(WIDTH/4) x ceil(HEIGHT/4) of 8 (BC1, ETC2) or 16
+(BC3, ETC2 RGBA8) bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block row's top row).
 Exit status 3 when texture2ddecoder is not installed (pip install --user texture2ddecoder).
 """
 import sys
@@ -18,8 +18,12 @@ except ImportError:
 
 def main():
     kind, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    decode = {"bc1": texture2ddecoder.decode_bc1, "bc3": texture2ddecoder.decode_bc3}[kind]
-    block_bytes = 8 if kind == "bc1" else 16
+    decode, block_bytes = {
+        "bc1": (texture2ddecoder.decode_bc1, 8),
+        "bc3": (texture2ddecoder.decode_bc3, 16),
+        "etc2": (texture2ddecoder.decode_etc2, 8),
+        "etc2-rgba": (texture2ddecoder.decode_etc2a8, 16),
+    }[kind]
     padded_width, padded_height = (width + 3) // 4 * 4, (height + 3) // 4 * 4
     blocks = sys.stdin.buffer.read()
     expected = (padded_width // 4) * (padded_height // 4) * block_bytes

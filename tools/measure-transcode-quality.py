@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""GPU transcoding quality (PVRTC -> BC1/BC3), measured with an independent decoder, beside libsquish.
+"""GPU transcoding quality (PVRTC -> BC1/BC3/ETC2), measured with an independent decoder, beside libsquish.
 
 For each PNG given (default: the 24 Kodak crops in ../shared/corpus/kodak), encodes a PVRTC1 file with
 `pvrc encode` (4bpp unless --bpp 2, quality `best` unless --quality), decodes it exactly with
@@ -7,14 +7,14 @@ For each PNG given (default: the 24 Kodak crops in ../shared/corpus/kodak), enco
   - pvrc:     `pvrc transcode FILE OUT.ktx2 --to TARGET` (the GPU transcoder; skipped, and said so,
               when this pvrc has no `transcode` command);
   - libsquish: cluster fit (Debian `libsquish-dev`, compiled from tools/squish-compress.cpp with the
-              uniform colour metric), on the same decoded pixels.
+              uniform colour metric), on the same decoded pixels (BC1 and BC3 only: `-` for ETC2).
 Both are decoded by PyPI `texture2ddecoder` (neither pvrc's nor libsquish's decoder) and compared with
 the PVRTC decode (what transcoding can lose) and with the original image (what the viewer sees),
-in RGB PSNR (and alpha PSNR for BC3). Prints one TSV row per image and target, then the means. Usage:
+in RGB PSNR. Prints one TSV row per image and target, then the means. Usage:
 
     pip install texture2ddecoder==1.0.6 pillow numpy; apt-get install libsquish-dev g++
     swift build -c release --product pvrc
-    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc] [--targets bc1,bc3] [IMAGE.png ...]
+    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc] [--targets bc1,bc3,etc2,etc2-rgba] [IMAGE.png ...]
 """
 
 import argparse
@@ -31,7 +31,13 @@ from PIL import Image
 
 from pvrtc_measure import metrics
 
-DECODERS = {"bc1": texture2ddecoder.decode_bc1, "bc3": texture2ddecoder.decode_bc3}
+DECODERS = {
+    "bc1": texture2ddecoder.decode_bc1,
+    "bc3": texture2ddecoder.decode_bc3,
+    "etc2": texture2ddecoder.decode_etc2,
+    "etc2-rgba": texture2ddecoder.decode_etc2a8,
+}
+SQUISH_TARGETS = {"bc1", "bc3"}
 
 
 def read_rgba(path):
@@ -104,9 +110,11 @@ def main():
             original, decoded = read_rgba(path), read_rgba(decoded_png)
             pvrtc_loss = metrics(original, decoded)["RGB"]
             for target in targets:
-                theirs = squish(compressor, target, decoded, scratch)
-                row = {"squish vs PVRTC": metrics(decoded, theirs)["RGB"],
-                       "squish vs original": metrics(original, theirs)["RGB"], "PVRTC vs original": pvrtc_loss}
+                row = {"PVRTC vs original": pvrtc_loss}
+                if target in SQUISH_TARGETS:
+                    theirs = squish(compressor, target, decoded, scratch)
+                    row["squish vs PVRTC"] = metrics(decoded, theirs)["RGB"]
+                    row["squish vs original"] = metrics(original, theirs)["RGB"]
                 if has_transcode:
                     ktx2 = os.path.join(scratch, "t.ktx2")
                     subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target], check=True,

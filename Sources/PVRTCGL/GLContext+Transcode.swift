@@ -19,8 +19,9 @@ extension GLContext {
     }
 
     /// True when the context has the sRGB forms of the S3TC formats (``TranscodeTarget/srgbExtensions``),
-    /// which a transcoded texture whose metadata says sRGB gets. Without them it gets the linear form, and
-    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does.
+    /// which a BC1/BC3 texture whose metadata says sRGB gets. Without them it gets the linear form, and
+    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does. (ETC2's sRGB forms are
+    /// core in OpenGL ES 3.0: ``TranscodeTarget/hasSRGBForm(extensions:)``.)
     public var supportsSRGBTranscoding: Bool { TranscodeTarget.srgbExtensions.contains(where: extensions.contains) }
 
     /// The mode an upload of `texture` in `mode` really uses: ``PVRTCUploadMode/decodeOnce`` for
@@ -37,13 +38,14 @@ extension GLContext {
         return effectiveMode(mode, for: texture).gpuBytes(for: texture)
     }
 
-    /// Compiles the transcoding programs of every PVRTC format for the targets this context takes, so
-    /// that later timings see a warm context (``prepare()`` leaves them to first use: they only serve
-    /// transcode uploads and take longest to compile).
-    public func prepareTranscoding() throws {
+    /// Compiles the transcoding programs of every PVRTC format for `targets` (default: those this context
+    /// prefers, with and without alpha), so that later timings see a warm context (``prepare()`` leaves them to
+    /// first use: they only serve transcode uploads and take longest to compile).
+    public func prepareTranscoding(targets chosen: Set<TranscodeTarget>? = nil) throws {
         activate()
         guard isES3OrLater else { return }
-        let targets = Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
+        let targets =
+            chosen ?? Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
         for target in targets { _ = try programs.transcodingProgram(into: target) }
     }
@@ -58,23 +60,24 @@ extension GLContext {
         try uploadTranscode(texture, keepingBlocks: false).texture
     }
 
-    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``; with `keepingBlocks` the block bytes of every
+    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``, into `chosen` where given (a format the
+    /// context takes) rather than ``transcodeTarget(for:)``; with `keepingBlocks` the block bytes of every
     /// level are read back into memory as well, from the framebuffer the pixel-pack buffer was filled from
     /// (for tests that decode them on the CPU). No blocks come back from a decode-once fallback.
     /// - Throws: ``GLError/unsupported(_:)`` for sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
-    package func uploadTranscode(_ texture: PVRTCTexture, keepingBlocks: Bool) throws -> (
-        texture: GPUTexture, blocks: [[UInt8]]
-    ) {
+    package func uploadTranscode(
+        _ texture: PVRTCTexture, into chosen: TranscodeTarget? = nil, keepingBlocks: Bool
+    ) throws -> (texture: GPUTexture, blocks: [[UInt8]]) {
         activate()
         try checkSize(texture.width, texture.height)
-        guard let target = transcodeTarget(for: texture) else {
+        guard let target = chosen ?? transcodeTarget(for: texture) else {
             return (try upload(texture, mode: .decodeOnce), [])
         }
         let name = makeTexture(
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(texture.levels.count > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLES3.textureMaxLevel, GLint(texture.levels.count - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata, in: target)))
         var blocks: [[UInt8]] = []
         do {
             let scratch = try TranscodeScratch(
@@ -106,7 +109,7 @@ extension GLContext {
         let levelCount = shape.levels.count
         let name = makeCubeTexture(minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLES3.textureMaxLevel, GLint(levelCount - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata, in: target)))
         do {
             let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
             defer { scratch.delete() }
@@ -128,18 +131,16 @@ extension GLContext {
             transcodeTarget: target, transcodedFormat: internalFormat)
     }
 
-    /// Whether a texture with `metadata` gets the sRGB form of its target.
-    private func wantsSRGB(_ metadata: TextureMetadata) -> Bool {
-        metadata.colorSpace == .srgb && supportsSRGBTranscoding
+    /// Whether a texture with `metadata` gets the sRGB form of `target`.
+    private func wantsSRGB(_ metadata: TextureMetadata, in target: TranscodeTarget) -> Bool {
+        metadata.colorSpace == .srgb && target.hasSRGBForm(extensions: extensions)
     }
 
     /// Transcodes one level into mip level `mipLevel` of image `image` (`GL_TEXTURE_2D` or a cube face) of
     /// texture `name`:
-    /// 1. `pvrtc.frag` decodes the level into the scratch RGBA8 texture, as decode-once decodes a level (its
-    ///    words go up as data textures, deleted afterwards);
-    /// 2. `transcode.frag` draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, from those pixels into
-    ///    the scratch integer render target;
-    /// 3. `glReadPixels` copies them into the scratch pixel-pack buffer, which is then bound as the
+    /// 1. ``drawBlocks(_:scratch:)`` decodes the level and draws its blocks into the scratch integer render
+    ///    target;
+    /// 2. `glReadPixels` copies them into the scratch pixel-pack buffer, which is then bound as the
     ///    pixel-unpack buffer for `glCompressedTexImage2D` from offset 0: the blocks never reach the CPU.
     /// - Returns: with `keepingBlocks`, the block bytes read once more into memory; nil otherwise.
     private func transcode(
@@ -147,36 +148,15 @@ extension GLContext {
         scratch: TranscodeScratch, keepingBlocks: Bool
     ) throws -> [UInt8]? {
         let target = scratch.target
-        let blocksWide = (level.width + 3) / 4
-        let blocksHigh = (level.height + 3) / 4
         let byteCount = target.byteCount(width: level.width, height: level.height)
-        try decode(level, into: scratch.decodedTexture, mipLevel: 0, framebuffer: scratch.decodeFramebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
-        glViewport(0, 0, GLsizei(blocksWide), GLsizei(blocksHigh))
-        let program = try programs.transcodingProgram(into: target)
-        glUseProgram(program.shader.program)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), scratch.decodedTexture)
-        glUniform1i(program.decoded, 0)
-        glUniform2f(program.size, Float(level.width), Float(level.height))
-        try drawQuad(program.quad, position: (-1, -1, 1, 1))
-
+        try drawBlocks(level, scratch: scratch)
         glBindBuffer(GLES3.pixelPackBuffer, scratch.pixelBuffer)
         glReadPixels(
-            0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT), nil)
+            0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4), GLenum(target.readFormat),
+            GLenum(GL_UNSIGNED_INT), nil)
         glBindBuffer(GLES3.pixelPackBuffer, 0)
         try check("glReadPixels (transcoded blocks into the pixel-pack buffer)")
-        var kept: [UInt8]?
-        if keepingBlocks {
-            var bytes = [UInt8](repeating: 0, count: byteCount)
-            bytes.withUnsafeMutableBytes { buffer in
-                glReadPixels(
-                    0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT),
-                    buffer.baseAddress)
-            }
-            try check("glReadPixels (transcoded blocks kept)")
-            kept = bytes
-        }
+        let kept = keepingBlocks ? try readBlocks(of: level, scratch: scratch) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
 
         glBindTexture(GLenum(image == GLenum(GL_TEXTURE_2D) ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP), name)
@@ -187,5 +167,35 @@ extension GLContext {
         glBindBuffer(GLES3.pixelUnpackBuffer, 0)
         try check("glCompressedTexImage2D (\(target.rawValue) from the pixel-unpack buffer)")
         return kept
+    }
+
+    /// Draws `level`'s blocks in `scratch`'s target: `pvrtc.frag` decodes the level into the scratch RGBA8
+    /// texture as decode-once decodes a level (its words go up as data textures, deleted afterwards), then the
+    /// target's transcoding program draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, from those
+    /// pixels into the scratch render target, whose framebuffer stays bound.
+    func drawBlocks(_ level: PVRTCImage, scratch: TranscodeScratch) throws {
+        try decode(level, into: scratch.decodedTexture, mipLevel: 0, framebuffer: scratch.decodeFramebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
+        glViewport(0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4))
+        let program = try programs.transcodingProgram(into: scratch.target)
+        glUseProgram(program.shader.program)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), scratch.decodedTexture)
+        glUniform1i(program.decoded, 0)
+        glUniform2f(program.size, Float(level.width), Float(level.height))
+        try drawQuad(program.quad, position: (-1, -1, 1, 1))
+    }
+
+    /// The block bytes of `level` that ``drawBlocks(_:scratch:)`` drew, read from the bound framebuffer
+    /// into memory (row of blocks 0, the level's top, first).
+    func readBlocks(of level: PVRTCImage, scratch: TranscodeScratch) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: scratch.target.byteCount(width: level.width, height: level.height))
+        bytes.withUnsafeMutableBytes { buffer in
+            glReadPixels(
+                0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4),
+                GLenum(scratch.target.readFormat), GLenum(GL_UNSIGNED_INT), buffer.baseAddress)
+        }
+        try check("glReadPixels (transcoded blocks into memory)")
+        return bytes
     }
 }

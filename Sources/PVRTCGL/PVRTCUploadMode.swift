@@ -18,14 +18,15 @@ public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
     /// The blocks go up as data textures, `pvrtc.frag` decodes each level into a scratch RGBA8 texture (as
     /// decode-once does), and `transcode.frag` encodes it, one fragment per 4x4 block, into the
     /// block-compressed format the GPU samples
-    /// (``TranscodeTarget``: BC1 for opaque textures, BC3 with alpha), which reaches a compressed texture
-    /// through a pixel-pack buffer without the CPU touching pixels; drawing samples it with
-    /// `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks (BC1 4 bpp, BC3 8 bpp), and during the upload
-    /// only the scratch texture (level 0's RGBA8 pixels). Lossy: about 30–45 dB
+    /// (``TranscodeTarget``: BC1 for opaque textures and BC3 with alpha where the context has S3TC, ETC2 RGB8
+    /// and ETC2 RGBA8 elsewhere), which reaches a compressed texture through a pixel-pack buffer without the
+    /// CPU touching pixels; drawing samples it with `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks
+    /// (BC1 and ETC2 RGB8 4 bpp, BC3 and ETC2 RGBA8 8 bpp), and during the upload only the scratch texture
+    /// (level 0's RGBA8 pixels). Lossy: about 30–45 dB
     /// PSNR against the exact decode on real content. A texture labelled sRGB gets the target's sRGB form
     /// where the context has it, which sampling converts to linear (decode-once's RGBA8 is not converted).
-    /// Needs an OpenGL ES 3 context and a target's extension (``GLContext/transcodeTarget(for:)``); without
-    /// them the upload falls back to ``decodeOnce`` (``GLContext/effectiveMode(_:for:)``).
+    /// Needs an OpenGL ES 3 context (which always takes ETC2; ``GLContext/transcodeTarget(for:)``); without
+    /// one the upload falls back to ``decodeOnce`` (``GLContext/effectiveMode(_:for:)``).
     case transcode
 }
 

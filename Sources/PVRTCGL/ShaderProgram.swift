@@ -174,15 +174,18 @@ struct TranscodeProgram {
     /// The level's width and height in pixels.
     let size: GLint
 
-    /// Compiles `transcode.frag` with `target`'s define.
+    /// Compiles `transcode.frag` with `target`'s defines and its encoder file (``TranscodeTarget/encoderSource``).
     init(target: TranscodeTarget) throws {
         let version = "#version 300 es\n"
         shader = try ShaderProgram(
             name: "transcode to \(target.rawValue.uppercased())", vertex: version + ShaderSources.quadVertex,
-            fragment: version + target.shaderDefine + ShaderSources.transcodeFragment)
+            fragment: version + target.shaderDefine + ShaderSources.transcodeFragment + target.encoderSource)
         quad = QuadUniforms(shader)
         decoded = shader.uniform("u_decoded")
         size = shader.uniform("u_size")
+        // Program state, set once: the block's pixel count, a uniform that keeps the encoders' loops rolled.
+        glUseProgram(shader.program)
+        glUniform1i(shader.uniform("u_blockPixelCount"), 16)
     }
 }
 

@@ -1,4 +1,5 @@
 import PVRTC
+import TextureFormats
 
 /// A block-compressed format that ``PVRTCUploadMode/transcode`` re-encodes PVRTC into on the GPU, and
 /// the table that picks one for a context and a texture (``preferred(extensions:hasAlpha:)``).
@@ -9,14 +10,20 @@ import PVRTC
 /// blocks, `GL_RGBA32UI` for 16-byte ones), which the upload reads into a pixel-pack buffer and hands to
 /// `glCompressedTexImage2D` without the CPU touching them.
 ///
-/// To add a format (ETC2, ASTC 4x4, BC7), add a case, its enums and sizes, an encoder in `transcode.frag`
-/// selected by the case's define, and a row in ``preferenceTable``.
+/// To add a format (ASTC 4x4, BC7), add a case, its enums and sizes, an encoder selected by the case's
+/// define (in `transcode.frag`, or in a file of its own appended by ``encoderSource`` as ETC2's is), and a
+/// row in ``preferenceTable``.
 public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// BC1 (DXT1), 8 bytes per block (4 bpp), opaque: RGB565 endpoints and 2-bit indices, 4-colour mode.
     case bc1
     /// BC3 (DXT5), 16 bytes per block (8 bpp): a BC1 colour block and an 8-bit alpha block with 3-bit
     /// indices.
     case bc3
+    /// ETC2 RGB8, 8 bytes per block (4 bpp), opaque: individual, differential and planar blocks.
+    case etc2
+    /// ETC2 RGBA8 (ETC2 + EAC), 16 bytes per block (8 bpp): an EAC alpha block (8-bit base, multiplier and
+    /// one of 16 modifier tables, 3-bit indices) and an ETC2 RGB8 colour block.
+    case etc2RGBA = "etc2-rgba"
 
     /// One row of ``preferenceTable``: a target, whether it carries alpha, and the extensions any one of
     /// which makes a context accept it.
@@ -25,14 +32,25 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         public let target: TranscodeTarget
         /// Whether the format stores alpha (a texture with alpha only takes such rows).
         public let storesAlpha: Bool
-        /// Extensions any one of which lets `glCompressedTexImage2D` take the format.
+        /// Extensions any one of which lets `glCompressedTexImage2D` take the format; empty for a format that
+        /// every OpenGL ES 3 context takes (ETC2 is core in OpenGL ES 3.0).
         public let extensions: [String]
+
+        /// Whether a context with `extensions` takes the row's format (transcoding needs OpenGL ES 3 anyway).
+        func isTaken(by extensions: Set<String>) -> Bool {
+            self.extensions.isEmpty || self.extensions.contains(where: extensions.contains)
+        }
     }
 
     /// The targets in order of preference; the first row whose extension the context has and that stores
     /// alpha when the texture has alpha wins. A texture without alpha (`PVRTCTexture.hasAlpha` false) takes
-    /// BC1 (half BC3's size), whose alpha is always 1 even where its PVRTC words hold translucent colours; a
-    /// texture with alpha takes BC3.
+    /// BC1 or ETC2 RGB8 (half the size of the alpha formats), whose alpha is always 1 even where its PVRTC
+    /// words hold translucent colours; a texture with alpha takes BC3 or ETC2 RGBA8.
+    ///
+    /// S3TC comes first where a context has it: such contexts are desktop GPUs (and llvmpipe), which sample
+    /// BC1/BC3 in hardware but often take ETC2 only by decompressing it in the driver (to RGBA8, 4 bytes a
+    /// pixel), and pvrc's BC encoders are the better measured ones on PVRTC content. ETC2 is core in OpenGL ES
+    /// 3.0, so every other ES 3 context (mobile GPUs, which sample it in hardware) takes it.
     public static let preferenceTable: [Preference] = [
         Preference(
             target: .bc1, storesAlpha: false,
@@ -43,25 +61,40 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         Preference(
             target: .bc3, storesAlpha: true,
             extensions: ["GL_EXT_texture_compression_s3tc", "GL_ANGLE_texture_compression_dxt5"]),
+        Preference(target: .etc2, storesAlpha: false, extensions: []),
+        Preference(target: .etc2RGBA, storesAlpha: true, extensions: []),
     ]
 
     /// The preferred target for a texture with or without alpha on a context with `extensions`, or nil
     /// when the context takes none of the table's formats.
     public static func preferred(extensions: Set<String>, hasAlpha: Bool) -> TranscodeTarget? {
         preferenceTable.first { row in
-            (row.storesAlpha || !hasAlpha) && row.extensions.contains(where: extensions.contains)
+            (row.storesAlpha || !hasAlpha) && row.isTaken(by: extensions)
         }?.target
     }
 
     /// The target a context with every table extension would choose: BC3 with alpha, BC1 without.
     public static func assumed(hasAlpha: Bool) -> TranscodeTarget { hasAlpha ? .bc3 : .bc1 }
 
-    /// Bytes per 4x4 block: 8 for BC1, 16 for BC3.
+    /// Whether the format stores alpha (BC3, ETC2 RGBA8); the others decode every pixel opaque.
+    public var storesAlpha: Bool {
+        switch self {
+        case .bc1, .etc2: return false
+        case .bc3, .etc2RGBA: return true
+        }
+    }
+
+    /// Bytes per 4x4 block: 8 for BC1 and ETC2 RGB8, 16 for BC3 and ETC2 RGBA8.
     public var bytesPerBlock: Int {
         switch self {
-        case .bc1: return 8
-        case .bc3: return 16
+        case .bc1, .etc2: return 8
+        case .bc3, .etc2RGBA: return 16
         }
+    }
+
+    /// Whether a context with `extensions` takes the format (the ``preferenceTable`` row's extensions).
+    public func isTaken(by extensions: Set<String>) -> Bool {
+        Self.preferenceTable.contains { $0.target == self && $0.isTaken(by: extensions) }
     }
 
     /// The bytes of one level of `width` x `height` pixels: whole 4x4 blocks.
@@ -75,12 +108,26 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The `glCompressedTexImage2D` internal format: `GL_COMPRESSED_RGB_S3TC_DXT1_EXT` (0x83F0) /
-    /// `GL_COMPRESSED_RGBA_S3TC_DXT5_EXT` (0x83F3), or with `srgb` `GL_COMPRESSED_SRGB_S3TC_DXT1_EXT`
-    /// (0x8C4C) / `GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT` (0x8C4F).
+    /// `GL_COMPRESSED_RGBA_S3TC_DXT5_EXT` (0x83F3) / `GL_COMPRESSED_RGB8_ETC2` (0x9274) /
+    /// `GL_COMPRESSED_RGBA8_ETC2_EAC` (0x9278), or with `srgb` `GL_COMPRESSED_SRGB_S3TC_DXT1_EXT` (0x8C4C) /
+    /// `GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT` (0x8C4F) / `GL_COMPRESSED_SRGB8_ETC2` (0x9275) /
+    /// `GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC` (0x9279).
     public func internalFormat(srgb: Bool) -> UInt32 {
         switch self {
         case .bc1: return srgb ? 0x8C4C : 0x83F0
         case .bc3: return srgb ? 0x8C4F : 0x83F3
+        case .etc2: return srgb ? 0x9275 : 0x9274
+        case .etc2RGBA: return srgb ? 0x9279 : 0x9278
+        }
+    }
+
+    /// The format's KTX 2 description (Vulkan format and Data Format Descriptor), for files of its blocks.
+    public var ktx2Format: KTX2BlockFormat {
+        switch self {
+        case .bc1: return .bc1
+        case .bc3: return .bc3
+        case .etc2: return .etc2
+        case .etc2RGBA: return .etc2RGBA
         }
     }
 
@@ -88,29 +135,39 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// (`GL_EXT_texture_compression_s3tc_srgb` on OpenGL ES, `GL_EXT_texture_sRGB` where it covers S3TC).
     public static let srgbExtensions = ["GL_EXT_texture_compression_s3tc_srgb", "GL_EXT_texture_sRGB"]
 
-    /// The render target's sized internal format: `GL_RG32UI` (0x823C, 8 bytes a texel) for BC1,
-    /// `GL_RGBA32UI` (0x8D70, 16 bytes) for BC3.
-    var renderFormat: UInt32 {
+    /// Whether a context with `extensions` has this format's sRGB form: BC1 and BC3 with one of
+    /// ``srgbExtensions``, ETC2 always (core in OpenGL ES 3.0, as its linear forms).
+    public func hasSRGBForm(extensions: Set<String>) -> Bool {
         switch self {
-        case .bc1: return 0x823C
-        case .bc3: return 0x8D70
+        case .bc1, .bc3: return Self.srgbExtensions.contains(where: extensions.contains)
+        case .etc2, .etc2RGBA: return true
         }
     }
+
+    /// The render target's sized internal format: `GL_RG32UI` (0x823C, 8 bytes a texel) for 8-byte blocks,
+    /// `GL_RGBA32UI` (0x8D70, 16 bytes) for 16-byte ones.
+    var renderFormat: UInt32 { bytesPerBlock == 8 ? 0x823C : 0x8D70 }
 
     /// The `glReadPixels` format of the render target: `GL_RG_INTEGER` (0x8228) or `GL_RGBA_INTEGER`
     /// (0x8D99), with type `GL_UNSIGNED_INT`.
-    var readFormat: UInt32 {
-        switch self {
-        case .bc1: return 0x8228
-        case .bc3: return 0x8D99
-        }
-    }
+    var readFormat: UInt32 { bytesPerBlock == 8 ? 0x8228 : 0x8D99 }
 
-    /// The line prepended to `transcode.frag` that selects this target's encoder.
+    /// The lines prepended to `transcode.frag` that select this target's encoder.
     var shaderDefine: String {
         switch self {
         case .bc1: return ""
         case .bc3: return "#define PVRC_BC3 1\n"
+        case .etc2: return "#define PVRC_ENCODER_FILE 1\n"
+        case .etc2RGBA: return "#define PVRC_ENCODER_FILE 1\n#define PVRC_ETC2_EAC 1\n"
+        }
+    }
+
+    /// The encoder appended after `transcode.frag` when ``shaderDefine`` defines `PVRC_ENCODER_FILE`: empty
+    /// for the BC targets (whose encoders are in `transcode.frag`), `transcode-etc2.frag` for ETC2.
+    var encoderSource: String {
+        switch self {
+        case .bc1, .bc3: return ""
+        case .etc2, .etc2RGBA: return ShaderSources.transcodeETC2Fragment
         }
     }
 }

@@ -105,13 +105,14 @@ package struct LoadBenchmark {
     }
 
     /// Measures the PNG path and the PVR path in each of `modes` for one size on a warm `context` (median
-    /// over `runs`, one untimed warm-up each).
+    /// over `runs`, one untimed warm-up each); a transcode upload goes to `transcodeTarget` where given, to
+    /// the context's preferred target otherwise.
     package static func measure(
         _ inputs: Inputs, context: GLContext, runs: Int, modes: [PVRTCUploadMode] = [.decodeOnce, .direct],
-        readPNG: PNGReader
+        transcodeTarget: TranscodeTarget? = nil, readPNG: PNGReader
     ) throws -> Row {
         try context.prepare()
-        if modes.contains(.transcode) { try context.prepareTranscoding() }
+        if modes.contains(.transcode) { try context.prepareTranscoding(targets: transcodeTarget.map { [$0] }) }
         let target = try context.makeRenderTarget(width: inputs.size, height: inputs.size)
         defer { context.delete(target) }
         let png = try Benchmark.measure(runs: runs) {
@@ -122,8 +123,11 @@ package struct LoadBenchmark {
         }
         func pvr(_ mode: PVRTCUploadMode) throws -> Benchmark {
             try Benchmark.measure(runs: runs) {
-                let texture = try context.upload(
-                    try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture, mode: mode)
+                let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
+                let texture =
+                    mode == .transcode && transcodeTarget != nil
+                    ? try context.uploadTranscode(file, into: transcodeTarget, keepingBlocks: false).texture
+                    : try context.upload(file, mode: mode)
                 try context.draw(texture, into: target)
                 context.finish()
                 context.delete(texture)

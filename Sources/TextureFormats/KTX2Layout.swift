@@ -48,19 +48,35 @@ enum KTX2Layout {
     /// premultiplied alpha, texel blocks of `format`'s size (4x4x1x1 for 4bpp, 8x4x1x1 for 2bpp) of 8
     /// bytes in plane 0, one 64-bit sample of channel PVRTC_COLOR (0) from 0 to 0xFFFFFFFF.
     static func dataFormatDescriptor(_ metadata: TextureMetadata, format: PVRTCFormat) -> [UInt8] {
-        var writer = ByteWriter(capacity: dfdSize)
-        writer.uint32(UInt32(dfdSize))  // dfdTotalSize
+        dataFormatDescriptor(
+            metadata, model: colorModel(format), blockDimensions: blockDimensions(format),
+            bytesPerBlock: format.bytesPerBlock, channels: [0])
+    }
+
+    /// The Data Format Descriptor of block-compressed data (Khronos Data Format 1.3, basic descriptor block,
+    /// version 2): colour model `model`, BT.709 primaries, linear or sRGB transfer, straight or premultiplied
+    /// alpha, texel blocks of `blockDimensions` (each minus one) of `bytesPerBlock` bytes in plane 0, and one
+    /// 64-bit sample per entry of `channels` (the channel ids, at bit offsets 0, 64, ...), each from 0 to
+    /// 0xFFFFFFFF.
+    static func dataFormatDescriptor(
+        _ metadata: TextureMetadata, model: UInt32, blockDimensions: [UInt8], bytesPerBlock: Int, channels: [UInt32]
+    ) -> [UInt8] {
+        let size = 28 + 16 * channels.count
+        var writer = ByteWriter(capacity: size)
+        writer.uint32(UInt32(size))  // dfdTotalSize
         writer.uint32(0)  // vendorId 0 (Khronos), descriptorType 0 (basic)
-        writer.uint32(2 | UInt32(dfdSize - 4) << 16)  // versionNumber 2, descriptorBlockSize 40
+        writer.uint32(2 | UInt32(size - 4) << 16)  // versionNumber 2, descriptorBlockSize
         let transfer = metadata.colorSpace == .srgb ? transferSRGB : transferLinear
         let flags = metadata.isPremultiplied ? flagPremultiplied : 0
-        writer.uint32(colorModel(format) | primariesBT709 << 8 | transfer << 16 | flags << 24)
-        writer.append(blockDimensions(format))  // texelBlockDimension0...3, each minus one
-        writer.append([UInt8(format.bytesPerBlock), 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
-        writer.uint32(0 | 63 << 16 | 0 << 24)  // bitOffset 0, bitLength 64 - 1, channel PVRTC_COLOR
-        writer.uint32(0)  // samplePosition0...3
-        writer.uint32(0)  // sampleLower
-        writer.uint32(0xFFFF_FFFF)  // sampleUpper
+        writer.uint32(model | primariesBT709 << 8 | transfer << 16 | flags << 24)
+        writer.append(blockDimensions)  // texelBlockDimension0...3, each minus one
+        writer.append([UInt8(bytesPerBlock), 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
+        for (index, channel) in channels.enumerated() {
+            writer.uint32(UInt32(64 * index) | 63 << 16 | channel << 24)  // bitOffset, bitLength 64 - 1, channel
+            writer.uint32(0)  // samplePosition0...3
+            writer.uint32(0)  // sampleLower
+            writer.uint32(0xFFFF_FFFF)  // sampleUpper
+        }
         return writer.bytes
     }
 

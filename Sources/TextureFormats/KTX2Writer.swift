@@ -42,17 +42,28 @@ enum KTX2Writer {
     static func serialize(
         levels: [[[UInt8]]], width: Int, height: Int, format: PVRTCFormat, metadata: TextureMetadata, zstd: Bool
     ) -> [UInt8] {
+        serialize(
+            levels: levels, width: width, height: height,
+            vkFormat: PixelFormatTable.codes(format: format, hasAlpha: true, colorSpace: metadata.colorSpace)
+                .ktx2VkFormat,
+            dfd: KTX2Layout.dataFormatDescriptor(metadata, format: format), alignment: KTX2Layout.levelAlignment,
+            metadata: metadata, zstd: zstd)
+    }
+
+    /// The complete file for `levels` (level 0 first; each the block bytes of its faces) of Vulkan format
+    /// `vkFormat` described by `dfd`, each level aligned to `alignment` bytes unless supercompressed.
+    static func serialize(
+        levels: [[[UInt8]]], width: Int, height: Int, vkFormat: UInt32, dfd: [UInt8], alignment levelAlignment: Int,
+        metadata: TextureMetadata, zstd: Bool
+    ) -> [UInt8] {
         let levelCount = levels.count
-        let vkFormat = PixelFormatTable.codes(format: format, hasAlpha: true, colorSpace: metadata.colorSpace)
-            .ktx2VkFormat
-        let dfd = KTX2Layout.dataFormatDescriptor(metadata, format: format)
         let kvd = keyValueData(metadata)
         let dfdOffset = KTX2Layout.levelIndexOffset + KTX2Layout.levelIndexEntrySize * levelCount
         let kvdOffset = dfdOffset + dfd.count
         let raw = levels.map { Array($0.joined()) }
         let payloads = raw.map { zstd ? Zstd.compress($0) : $0 }
         // Levels smallest first, each aligned (1 byte when supercompressed).
-        let alignment = zstd ? 1 : KTX2Layout.levelAlignment
+        let alignment = zstd ? 1 : levelAlignment
         var offsets = [Int](repeating: 0, count: levelCount)
         var end = kvdOffset + kvd.count
         for index in stride(from: levelCount - 1, through: 0, by: -1) {

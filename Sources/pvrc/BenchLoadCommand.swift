@@ -33,10 +33,14 @@ struct BenchLoadCommand: AsyncParsableCommand {
         help: "PVR upload modes to time: decode-once, direct, transcode, native.")
     var modes: [PVRTCUploadMode] = [.decodeOnce, .direct]
 
+    @Option(help: "The transcode target (with --mode transcode; default: the context's preferred one).")
+    var to: TranscodeTargetName?
+
     @OptionGroup var rate: RateOption
 
     func validate() throws {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
+        if let to, to.target == nil { throw ValidationError("this pvrc cannot transcode to \(to.name) yet") }
         guard !modes.isEmpty else { throw ValidationError("--mode needs at least one upload mode") }
     }
 
@@ -60,7 +64,8 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
                 "pvrc bench load: PVRTC1 \(rate.bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
-                    + "per fragment; median of \(runs) runs, warm context")
+                    + "per fragment; transcode to \(to?.name ?? "the preferred target"); median of \(runs) runs, "
+                    + "warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
             let first = modes[0].rawValue
             let columns = modes.map { "PVR \($0.rawValue) |" }.joined(separator: " ")
@@ -68,7 +73,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             print("|---|---|---|---|" + String(repeating: "---|", count: modes.count) + "---|")
             for input in inputs {
                 let row = try LoadBenchmark.measure(
-                    input, context: context, runs: runs, modes: modes,
+                    input, context: context, runs: runs, modes: modes, transcodeTarget: to?.target,
                     readPNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
                 let timings = row.pvr.map { "\(ms($0.timing.median)) ms |" }.joined(separator: " ")
                 print(

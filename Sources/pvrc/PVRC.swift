@@ -14,13 +14,14 @@ struct PVRC: AsyncParsableCommand {
         subcommands: commands
     )
 
-    /// The subcommands; `render` exists only where pvrc is built with GL.
+    /// The subcommands; `render` and `transcode` exist only where pvrc is built with GL.
     private static var commands: [ParsableCommand.Type] {
         var commands: [ParsableCommand.Type] = [
             EncodeCommand.self, DecodeCommand.self, InfoCommand.self, CompareCommand.self,
         ]
         #if PVRC_GL
             commands.append(RenderCommand.self)
+            commands.append(TranscodeCommand.self)
         #endif
         return commands + [BuildCommand.self, BenchCommand.self]
     }

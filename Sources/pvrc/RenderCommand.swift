@@ -33,7 +33,8 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "The PNG to write (must end in .png); replaced atomically.")
     var output: String
 
-    @Option(help: "Upload path: decode-once, direct, transcode (to BC1/BC3 on the GPU) or native.")
+    @Option(
+        help: "Upload path: decode-once, direct, transcode (to BC1/BC3, or ETC2 without S3TC, on the GPU) or native.")
     var mode = PVRTCUploadMode.decodeOnce
 
     @Option(help: ArgumentHelp("Output size, e.g. 512x256 (default: the level's size, i.e. 1:1).", valueName: "WxH"))

@@ -30,4 +30,8 @@ final class ShaderSourcesTests: XCTestCase {
     func testTranscodeFragmentShaderIsEmbeddedVerbatim() throws {
         try assertEmbedded(ShaderSources.transcodeFragment, file: "transcode.frag")
     }
+
+    func testETC2EncoderIsEmbeddedVerbatim() throws {
+        try assertEmbedded(ShaderSources.transcodeETC2Fragment, file: "transcode-etc2.frag")
+    }
 }

@@ -1,0 +1,104 @@
+import ArgumentParser
+import FileIO
+import Foundation
+import PVRTC
+import PVRTCGL
+import TextureFormats
+
+/// `pvrc transcode IN OUT.ktx2`: re-encodes a PVRTC texture or cube map into a GPU block format with the
+/// headless GPU transcoder (`GLContext.transcode(_:to:)`) and writes every level and face as KTX 2.
+struct TranscodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcode",
+        abstract: "Transcode a PVRTC texture to BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 on the GPU and write it as KTX 2.",
+        discussion: """
+            Every level and face (cube maps too) is decoded exactly by the GPU decoder and re-encoded into the \
+            target's 4x4 blocks, as `pvrc render --mode transcode` uploads them; the KTX 2 file keeps the \
+            input's orientation (KTXorientation), colour space (the target's sRGB vkFormat and the DFD's sRGB \
+            transfer) and premultiplied flag. Without --to the target is the first of bc1, bc3, etc2, etc2-rgba \
+            (the loader's preference order) that the GL context takes and that stores alpha when the texture \
+            has alpha.
+            """
+    )
+
+    @Argument(help: "The PVRTC texture file (PVR v2/v3, KTX, KTX 2, .pvr.ccz, .pvr.gz).")
+    var input: String
+
+    @Argument(help: "The KTX 2 file to write (must end in .ktx2); replaced atomically.")
+    var output: String
+
+    @Option(help: "The target format (default: the preferred one for the texture's alpha).")
+    var to: TranscodeTargetName?
+
+    @OptionGroup var limits: PixelLimitOptions
+
+    func validate() throws {
+        if let to, to.target == nil {
+            let available = TranscodeTarget.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("this pvrc cannot transcode to \(to.name) yet (it transcodes to \(available))")
+        }
+    }
+
+    func run() async throws {
+        try await CommandFailure.reporting {
+            try checkOutput(output, inputs: [input], requiredExtension: "ktx2")
+            let description = try TextureFileDescription.read(
+                from: URL(fileURLWithPath: input), pixelLimit: limits.pixelLimit)
+            let faces = try description.pvrtcFaces()
+            try limits.check(width: description.width, height: description.height, what: "texture", file: input)
+            let transcoded: KTX2BlockTexture
+            let renderer: String
+            do {
+                let context = try GLContext()
+                renderer = context.renderer
+                let target = try to?.target ?? preferredTarget(for: faces[0], on: context)
+                transcoded =
+                    faces.count == 1
+                    ? try context.transcode(faces[0], to: target)
+                    : try context.transcode(try PVRTCCubeMap(faces: faces), to: target)
+            } catch let error as GLError {
+                throw CommandFailure(file: input, reason: error.description)
+            }
+            try transcoded.write(to: URL(fileURLWithPath: output))
+            let faceText = transcoded.faceCount == 6 ? " x 6 faces" : ""
+            print(
+                "\(PrintableText.escaped(output)): \(transcoded.width)x\(transcoded.height) "
+                    + "\(transcoded.format.rawValue), \(transcoded.levels.count) level(s)\(faceText), "
+                    + "\(transcoded.serialized().count) bytes, \(renderer)")
+        }
+    }
+
+    /// The preference table's target for `texture` on `context` (`GLContext.transcodeTarget(for:)`).
+    /// - Throws: a ``CommandFailure`` naming the input when the context takes none.
+    private func preferredTarget(for texture: PVRTCTexture, on context: GLContext) throws -> TranscodeTarget {
+        guard let target = context.transcodeTarget(for: texture) else {
+            throw CommandFailure(
+                file: input, reason: "\(context.renderer) (\(context.version)) takes none of the transcode targets")
+        }
+        return target
+    }
+}
+
+/// A `--to` value: a ``TranscodeTarget``'s name, or a format pvrc names but this build cannot transcode to
+/// yet (refused by ``TranscodeCommand/validate()``).
+struct TranscodeTargetName: ExpressibleByArgument {
+    /// Formats `--to` lists before this build has a ``TranscodeTarget`` for them.
+    static let plannedNames = ["astc-4x4", "astc-8x8"]
+
+    /// Every name `--to` takes: the targets, then the planned formats that are not yet targets.
+    static var allValueStrings: [String] {
+        let names = TranscodeTarget.allCases.map(\.rawValue)
+        return names + plannedNames.filter { !names.contains($0) }
+    }
+
+    /// The name as given.
+    let name: String
+
+    init?(argument: String) {
+        guard Self.allValueStrings.contains(argument) else { return nil }
+        name = argument
+    }
+
+    /// The target, or nil for a planned format.
+    var target: TranscodeTarget? { TranscodeTarget(rawValue: name) }
+}
