@@ -62,9 +62,22 @@ extension EncodingOption {
         choice("square", \.square, help: "Make a non-square image square."),
         EncodingOption(
             name: "bpp", kind: .choice(["4", "2"]), isOptional: true, defaultValue: .none,
-            help: "Bits per pixel: 4 (PVRTC1 4bpp, the default) or 2 (PVRTC1 2bpp, 8x4-pixel blocks).",
-            read: { $0.options.format == .pvrtc1_2bpp ? .word("2") : .none },
-            write: { job, value in job.options.format = value.word == "2" ? .pvrtc1_2bpp : .pvrtc1_4bpp }),
+            help: "Bits per pixel: 4 (4x4-pixel blocks, the default) or 2 (8x4-pixel blocks, half the size).",
+            read: { $0.options.format.bitsPerPixel == 2 ? .word("2") : .none },
+            write: { job, value in
+                job.options.format = PVRTCFormat(
+                    isPVRTC2: job.options.format.isPVRTC2, bitsPerPixel: value.word == "2" ? 2 : 4)
+            }),
+        EncodingOption(
+            name: "codec", kind: .choice(["pvrtc1", "pvrtc2"]), isOptional: true, defaultValue: .none,
+            help:
+                "pvrtc1 (the default): PowerVR and Apple GPUs, square power-of-two sizes for iOS; pvrtc2 (PVRTC-II): "
+                + "any size, no resizing unless --square/--pot ask, PowerVR SGX 5XT and later only, not Apple GPUs.",
+            isKeyedWhenUnset: false, read: { $0.options.format.isPVRTC2 ? .word("pvrtc2") : .none },
+            write: { job, value in
+                job.options.format = PVRTCFormat(
+                    isPVRTC2: value.word == "pvrtc2", bitsPerPixel: job.options.format.bitsPerPixel)
+            }),
         EncodingOption(
             name: "format", kind: .choice(TextureContainer.allCases.map(\.rawValue)), isOptional: true,
             defaultValue: .none,
@@ -123,5 +136,18 @@ extension EncodingOptionValue {
     var integer: Int? {
         if case .integer(let number) = self { return number }
         return nil
+    }
+}
+
+extension PVRTCFormat {
+    /// The variant of a generation (`codec`) and a rate (`bpp`): PVRTC2 when `isPVRTC2`, 2bpp when
+    /// `bitsPerPixel` is 2, 4bpp otherwise.
+    init(isPVRTC2: Bool, bitsPerPixel: Int) {
+        switch (isPVRTC2, bitsPerPixel == 2) {
+        case (false, false): self = .pvrtc1_4bpp
+        case (false, true): self = .pvrtc1_2bpp
+        case (true, false): self = .pvrtc2_4bpp
+        case (true, true): self = .pvrtc2_2bpp
+        }
     }
 }
