@@ -5,7 +5,8 @@ import PVRTCSearch
 extension EncodeOptions {
     /// Prepares `image` for the codec, in order: ``maxSize`` halving (`ImageSizeLimit`), the PVRTC1
     /// size checks and the ``square``/``pot`` policies (``pixelLimit`` checked before anything of the
-    /// new size is allocated), the flip, the mip chain (``mipmaps``: linear-light and alpha-weighted
+    /// new size is allocated; for a PVRTC2 ``format`` no size is required, and only the policies given
+    /// resize), the flip, the mip chain (``mipmaps``: halving rounding down; linear-light and alpha-weighted
     /// for colour, stored values for ``colorSpace`` linear, renormalised vectors for a ``normalMap``;
     /// see `MipChain`, `NormalMapMipChain`), premultiplication (``premultiply``, `Premultiplication`),
     /// then alpha bleed on every level (``alphaBleed``, images with transparency that are neither
@@ -38,15 +39,18 @@ extension EncodeOptions {
             source = try ImageSizeLimit.fit(source, maximumSide: maxSize)
         }
         let metadata = self.metadata
-        let prepared = metadata.orientation.upright(
-            try PVRTC1Sizing.prepare(
-                source, square: square, pot: pot, allowRectangular: allowRectangular, pixelLimit: pixelLimit))
+        let sized =
+            format.isPVRTC2
+            ? try PVRTC1Sizing.resized(source, square: square, pot: pot, pixelLimit: pixelLimit)
+            : try PVRTC1Sizing.prepare(
+                source, square: square, pot: pot, allowRectangular: allowRectangular, pixelLimit: pixelLimit)
+        let prepared = metadata.orientation.upright(sized)
         var levels = [prepared]
         if mipmaps {
             levels =
                 normalMap
-                ? try NormalMapMipChain.build(from: prepared)
-                : try MipChain.build(from: prepared, colorSpace: colorSpace ?? .srgb)
+                ? NormalMapMipChain.build(from: prepared)
+                : MipChain.build(from: prepared, colorSpace: colorSpace ?? .srgb)
         }
         if prepared.hasTransparency && metadata.isPremultiplied {
             levels = levels.map { Premultiplication.premultiplied($0, colorSpace: metadata.colorSpace) }
