@@ -118,7 +118,8 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
             let options = EncodeOptions(quality: .fast, mipmaps: true, format: format)
             let expected = try EncodeJob(options: options, container: .pvr3).encode(image).texture
             for (container, name) in [
-                ("pvr3", "a.pvr"), ("ktx", "b.ktx"), ("ktx2", "c.ktx2"), ("pvr-gz", "d.pvr.gz"), ("pvr-ccz", "e.pvr.ccz"),
+                ("pvr3", "a.pvr"), ("ktx", "b.ktx"), ("ktx2", "c.ktx2"), ("pvr-gz", "d.pvr.gz"),
+                ("pvr-ccz", "e.pvr.ccz"),
             ] {
                 let output = path("\(bpp)-\(name)")
                 let label = "\(bpp)bpp \(container)"
@@ -226,7 +227,8 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         try FileManager.default.copyItem(atPath: input, toPath: source + "/tree.png")
         let manifest = path("textures.json")
         try Data(
-            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "format": "ktx2", "mipmaps": true, "quality": "fast"}}"#.utf8
+            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "format": "ktx2", "mipmaps": true, "quality": "fast"}}"#
+                .utf8
         ).write(to: URL(fileURLWithPath: manifest))
         let reference = path("reference.ktx2")
         let encode = try PVRCProcess.run([

@@ -91,7 +91,14 @@ final class PVRTC2PreparationTests: XCTestCase {
         let image = EncoderFixtures.textured(width: 100, height: 60, alpha: false)
         let cases: [(String, (inout EncodeOptions) -> Void)] = [
             ("100x60", { $0.allowRectangular = true }), ("100x100", { $0.square = .pad }),
-            ("128x64", { $0.pot = .stretch }), ("128x128", { $0.square = .stretch; $0.pot = .pad }),
+            ("128x64", { $0.pot = .stretch }),
+            (
+                "128x128",
+                {
+                    $0.square = .stretch
+                    $0.pot = .pad
+                }
+            ),
             ("50x30", { $0.maxSize = 64 }),
         ]
         for (size, change) in cases {
@@ -111,7 +118,10 @@ final class PVRTC2PreparationTests: XCTestCase {
         XCTAssertEqual(flipped.references[0], ImageFlip.flipped(image, horizontally: false, vertically: true))
         XCTAssertTrue(flipped.metadata.orientation.yUp)
 
-        let premultiplied = try options { $0.premultiply = true; $0.mipmaps = true }.prepare(image)
+        let premultiplied = try options {
+            $0.premultiply = true
+            $0.mipmaps = true
+        }.prepare(image)
         XCTAssertTrue(premultiplied.metadata.isPremultiplied)
         XCTAssertEqual(sizes(premultiplied.references), ["37x21", "18x10", "9x5", "4x2", "2x1", "1x1"])
         for level in premultiplied.levels {
@@ -124,7 +134,10 @@ final class PVRTC2PreparationTests: XCTestCase {
         for y in 0..<21 {
             for x in 0..<37 { normals[x, y] = (UInt8(x * 6), UInt8(y * 10), 220, 255) }
         }
-        let normal = try options { $0.normalMap = true; $0.mipmaps = true }.prepare(normals)
+        let normal = try options {
+            $0.normalMap = true
+            $0.mipmaps = true
+        }.prepare(normals)
         XCTAssertEqual(normal.references, NormalMapMipChain.build(from: normals))
         XCTAssertEqual(normal.metadata.colorSpace, .linear)
     }
