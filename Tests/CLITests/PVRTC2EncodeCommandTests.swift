@@ -249,4 +249,23 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: generated)), expected)
     }
+
+    /// `pvrc build` writes PVR v2 by default: a PVRTC2 texture is a failure line naming its output, with
+    /// the formats that can hold it, and nothing is written.
+    func testBuildRefusesPVRTC2InPVRv2() throws {
+        let source = path("src")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try PNGCodec.write(
+            PipelineTestImages.noise(width: 20, height: 12, seed: 3, alpha: .opaque),
+            to: URL(fileURLWithPath: source + "/a.png"))
+        let build = try PVRCProcess.run(["build", source, path("out"), "--codec", "pvrtc2", "--jobs", "1"])
+        XCTAssertEqual(build.status, 1, build.standardOutput)
+        let output = build.standardOutput + build.standardError
+        XCTAssertTrue(
+            output.contains(
+                "a.pvr: PVR v2 (legacy) cannot hold PVRTC2 (PVRTC-II) 4bpp (it has no pixel format for it); use --format pvr3"
+            ),
+            output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out/a.pvr")))
+    }
 }
