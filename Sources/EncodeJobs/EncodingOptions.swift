@@ -24,7 +24,7 @@ extension EncodingOption {
             }),
         flag(
             "allow-rectangular", \.allowRectangular,
-            help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them)."),
+            help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them); PVRTC2 takes any size."),
         flag(
             "alpha-bleed", \.alphaBleed,
             help: "Fill the colour under fully transparent pixels from nearby visible colour."),
@@ -44,7 +44,10 @@ extension EncodingOption {
             help:
                 "Tangent-space normal map: linear, mips renormalised to unit vectors, X/Y error weighted double, no alpha bleed."
         ),
-        choice("pot", \.pot, help: "Take non-power-of-two sides to the next power of two."),
+        choice(
+            "pot", \.pot,
+            help:
+                "Take non-power-of-two sides to the next power of two (PVRTC1 needs it; pvrtc2 resizes only if given)."),
         flag(
             "premultiply", \.premultiply,
             help:
@@ -59,7 +62,8 @@ extension EncodingOption {
                     job.options.quality = quality
                 }
             }),
-        choice("square", \.square, help: "Make a non-square image square."),
+        choice(
+            "square", \.square, help: "Make a non-square image square (PVRTC1 needs it; pvrtc2 resizes only if given)."),
         EncodingOption(
             name: "bpp", kind: .choice(["4", "2"]), isOptional: true, defaultValue: .none,
             help: "Bits per pixel: 4 (4x4-pixel blocks, the default) or 2 (8x4-pixel blocks, half the size).",

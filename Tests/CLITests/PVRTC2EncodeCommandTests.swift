@@ -219,7 +219,7 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
     }
 
     /// A manifest's `codec` reaches `pvrc build` and the plugin's tool, which write what `pvrc encode`
-    /// writes for the same options.
+    /// writes for the same options; PVR v3 under `.pvr`, the name the plugin gives every output.
     func testBuildAndThePluginToolWritePVRTC2() throws {
         let (_, input) = try corpusCrop()
         let source = path("src")
@@ -227,23 +227,24 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         try FileManager.default.copyItem(atPath: input, toPath: source + "/tree.png")
         let manifest = path("textures.json")
         try Data(
-            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "format": "ktx2", "mipmaps": true, "quality": "fast"}}"#
+            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "format": "pvr3", "mipmaps": true, "quality": "fast"}}"#
                 .utf8
         ).write(to: URL(fileURLWithPath: manifest))
-        let reference = path("reference.ktx2")
+        let reference = path("reference.pvr")
         let encode = try PVRCProcess.run([
-            "encode", input, reference, "--codec", "pvrtc2", "--bpp", "2", "--mipmaps", "--quality", "fast", "--quiet",
+            "encode", input, reference, "--codec", "pvrtc2", "--bpp", "2", "--mipmaps", "--quality", "fast",
+            "--format", "pvr3", "--quiet",
         ])
         XCTAssertEqual(encode.status, 0, encode.standardError)
         let expected = try Data(contentsOf: URL(fileURLWithPath: reference))
-        checkKTX2(Array(expected), bpp: 2, "encode")
+        checkPVRv3(Array(expected), bpp: 2, "encode")
 
         let build = try PVRCProcess.run(["build", manifest, path("out"), "--jobs", "1"])
         XCTAssertEqual(build.status, 0, build.standardError)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("out/tree.ktx2"))), expected)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("out/tree.pvr"))), expected)
 
         let tool = try PVRCProcess.executable(named: "PVRTCTextureTool")
-        let generated = path("generated/tree.ktx2")
+        let generated = path("generated/tree.pvr")
         let run = try PVRCProcess.run(
             executable: tool, [input, generated, "--path", "tree.png", "--manifest", manifest])
         XCTAssertEqual(run.status, 0, run.standardError)
