@@ -125,10 +125,18 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     ///   sRGB; `EncodingError.invalidMaximumSize` for a ``maxSize`` below 1;
     ///   `EncodingError.formatNotEncodable` for a ``format`` the codec cannot write.
     public func validate() throws(EncodingError) {
+        try validatePreparation()
+        try codec.validate()
+    }
+
+    /// ``validate()`` without the codec's check: what ``referenceLevels(_:)`` needs, which prepares an
+    /// image of any ``format`` (`pvrc compare` prepares references for every format pvrc reads).
+    ///
+    /// - Throws: `EncodingError.invalidMaximumSize` and `EncodingError.conflictingOptions`.
+    func validatePreparation() throws(EncodingError) {
         if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
         if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
         if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }
-        try codec.validate()
     }
 
     /// The codec's share of the options: quality, threads, format and the normal-map error measure.
