@@ -31,9 +31,8 @@ public enum MipChain {
     }
 
     /// One level down: `max(width / 2, 1)` x `max(height / 2, 1)`, each pixel the linear-light,
-    /// alpha-weighted average of its parents (``parents(of:inSide:)``: 2x2, 2x1 / 1x2 once a side
-    /// reached 1, 3 along an odd side's last pixel); for `colorSpace` ``ColorSpace/linear`` the average
-    /// of the stored values instead.
+    /// alpha-weighted average of its parents (2x2, 2x1 / 1x2 once a side reached 1, 3 along an odd
+    /// side's last pixel); for `colorSpace` ``ColorSpace/linear`` the average of the stored values instead.
     public static func downsample(_ image: RGBAImage, colorSpace: ColorSpace = .srgb) -> RGBAImage {
         if colorSpace == .linear { return downsampleStoredValues(image) }
         let w = max(image.width / 2, 1)
