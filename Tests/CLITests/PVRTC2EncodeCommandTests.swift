@@ -96,17 +96,22 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
     }
 
     /// KTX 2: vkFormat 1000054003 (VK_FORMAT_PVRTC2_4BPP_UNORM_BLOCK_IMG) or 1000054002 (2BPP), 100x60,
-    /// no layers, one face, 7 levels, no supercompression; the level index's lengths as worked out.
-    private func checkKTX2(_ bytes: [UInt8], bpp: Int, faces: Int = 1, levels: [Int]? = nil, _ label: String) {
+    /// no layers, one face, 7 levels, supercompression `scheme` (0 none, 2 Zstandard); the level index's
+    /// lengths as worked out (the stored length only without supercompression).
+    private func checkKTX2(
+        _ bytes: [UInt8], bpp: Int, faces: Int = 1, levels: [Int]? = nil, scheme: Int = 0, _ label: String
+    ) {
         XCTAssertEqual(Array(bytes[0..<12]), [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A])
         XCTAssertEqual(u32(bytes, 12), bpp == 4 ? 1_000_054_003 : 1_000_054_002, "vkFormat; \(label)")
         XCTAssertEqual(u32(bytes, 16), 1, "typeSize; \(label)")
         let expected = levels ?? levelBytes[bpp] ?? []
         XCTAssertEqual(
             [u32(bytes, 28), u32(bytes, 32), u32(bytes, 36), u32(bytes, 40), u32(bytes, 44)],
-            [0, 0, faces, expected.count, 0], "depth, layers, faces, levels, scheme; \(label)")
+            [0, 0, faces, expected.count, scheme], "depth, layers, faces, levels, scheme; \(label)")
         for (level, size) in expected.enumerated() {
-            XCTAssertEqual(u64(bytes, 80 + 24 * level + 8), size * faces, "level \(level) length; \(label)")
+            if scheme == 0 {
+                XCTAssertEqual(u64(bytes, 80 + 24 * level + 8), size * faces, "level \(level) length; \(label)")
+            }
             XCTAssertEqual(u64(bytes, 80 + 24 * level + 16), size * faces, "level \(level) uncompressed; \(label)")
         }
     }
@@ -118,7 +123,8 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
             let options = EncodeOptions(quality: .fast, mipmaps: true, format: format)
             let expected = try EncodeJob(options: options, container: .pvr3).encode(image).texture
             for (container, name) in [
-                ("pvr3", "a.pvr"), ("ktx", "b.ktx"), ("ktx2", "c.ktx2"), ("pvr-gz", "d.pvr.gz"),
+                ("pvr3", "a.pvr"), ("ktx", "b.ktx"), ("ktx2", "c.ktx2"), ("ktx2-zstd", "f.ktx2"),
+                ("pvr-gz", "d.pvr.gz"),
                 ("pvr-ccz", "e.pvr.ccz"),
             ] {
                 let output = path("\(bpp)-\(name)")
@@ -139,6 +145,7 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
                 switch container {
                 case "ktx": checkKTX(bytes, bpp: bpp, label)
                 case "ktx2": checkKTX2(bytes, bpp: bpp, label)
+                case "ktx2-zstd": checkKTX2(bytes, bpp: bpp, scheme: 2, label)
                 default: checkPVRv3(bytes, bpp: bpp, label)
                 }
                 let file = try TextureFile.read(from: URL(fileURLWithPath: output))

@@ -5,9 +5,9 @@ import TextureManifest
 import TexturePipeline
 import XCTest
 
-/// The `codec` option in the cache key: PVRTC1 jobs keep the keys they had before the option existed,
-/// PVRTC2 jobs get keys of their own.
-final class CodecCacheKeyTests: XCTestCase {
+/// The `codec` option through the pipeline: in the cache key (PVRTC1 jobs keep the keys they had before
+/// the option existed, PVRTC2 jobs get keys of their own), in manifests and in emitted arguments.
+final class CodecPipelineTests: XCTestCase {
     private let digest = ContentDigest(ofText: "input")
 
     /// Settings, their canonical description and their key, as main's code (commit 0d3e807, before
@@ -62,5 +62,29 @@ final class CodecCacheKeyTests: XCTestCase {
             XCTAssertEqual(text.contains(#""codec":"pvrtc2""#), format.isPVRTC2, text)
             XCTAssertEqual(text.contains("codec"), format.isPVRTC2, text)
         }
+    }
+
+    /// A manifest's `codec` sets the generation and keeps the rate the settings had.
+    func testManifestCodecKeepsTheRate() throws {
+        let base = TextureSettings(options: .init(quality: .fast, format: .pvrtc1_2bpp), container: .ktx2)
+        let pvrtc2 = try OptionOverrides(["codec": .string("pvrtc2")], file: "m.json").applied(to: base, file: "m.json")
+        XCTAssertEqual(pvrtc2.options.format, .pvrtc2_2bpp)
+        let back = try OptionOverrides(["codec": .string("pvrtc1")], file: "m.json").applied(to: pvrtc2, file: "m.json")
+        XCTAssertEqual(back.options.format, .pvrtc1_2bpp)
+        XCTAssertThrowsError(try OptionOverrides(["codec": .string("etc2")], file: "m.json")) {
+            XCTAssertTrue("\($0)".hasSuffix("allowed: pvrtc1, pvrtc2"), "\($0)")
+        }
+    }
+
+    /// Ninja edges and reports pass `--codec pvrtc2` (after `--bpp`, in the table's order) for PVRTC2 only.
+    func testEncodeArgumentsNameTheCodecOnlyForPVRTC2() {
+        XCTAssertEqual(
+            EncodeArguments.arguments(
+                for: TextureSettings(options: .init(quality: .fast, format: .pvrtc2_2bpp), container: .ktx2)),
+            ["--quality", "fast", "--bpp", "2", "--codec", "pvrtc2", "--format", "ktx2"])
+        XCTAssertEqual(
+            EncodeArguments.arguments(
+                for: TextureSettings(options: .init(quality: .fast, format: .pvrtc1_2bpp), container: .ktx2)),
+            ["--quality", "fast", "--bpp", "2", "--format", "ktx2"])
     }
 }
