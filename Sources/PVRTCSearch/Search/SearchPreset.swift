@@ -51,7 +51,18 @@ struct SearchPreset: Sendable, Equatable {
     /// twice: its low-resolution images cover eight pixels a block, and the first fit leaves hard edges and
     /// alpha far off (+3.2 dB on colobot_factory_1024, +1.5 to +2.2 dB alpha on the corpus images with alpha,
     /// +0.14 dB Kodak mean, for twice the time).
-    static let table: [SearchPreset] = [
+    ///
+    /// PVRTC2 runs PVRTC1's rows at the same rate (``pvrtc1Table`` with the format changed).
+    static let table: [SearchPreset] =
+        pvrtc1Table
+        + pvrtc1Table.map {
+            SearchPreset(
+                quality: $0.quality, format: $0.format == .pvrtc1_4bpp ? .pvrtc2_4bpp : .pvrtc2_2bpp,
+                rounds: $0.rounds, fastestFits: $0.fastestFits)
+        }
+
+    /// The PVRTC1 rows of ``table``.
+    private static let pvrtc1Table: [SearchPreset] = [
         SearchPreset(quality: .fastest, format: .pvrtc1_4bpp, rounds: [], fastestFits: 1),
         SearchPreset(quality: .fast, format: .pvrtc1_4bpp, rounds: [Rounds(count: 1, sweeps: 1, descentPasses: 0)]),
         SearchPreset(quality: .normal, format: .pvrtc1_4bpp, rounds: [Rounds(count: 2, sweeps: 1, descentPasses: 0)]),
@@ -82,9 +93,12 @@ struct SearchPreset: Sendable, Equatable {
             ]),
     ]
 
-    /// The row of `quality` at `format`, or `nil` for a format the search does not encode.
-    static func of(_ quality: PVRTCEncoder.Quality, _ format: PVRTCFormat) -> SearchPreset? {
-        table.first { $0.quality == quality && $0.format == format }
+    /// The row of `quality` at `format` (``table`` has one for every pair; `SearchPresetTests` checks it).
+    static func of(_ quality: PVRTCEncoder.Quality, _ format: PVRTCFormat) -> SearchPreset {
+        guard let row = table.first(where: { $0.quality == quality && $0.format == format }) else {
+            preconditionFailure("SearchPreset.table has no row for \(quality) at \(format)")
+        }
+        return row
     }
 
     /// All rounds in order, one entry a round (each entry's ``Rounds/count`` is its run's).
@@ -96,13 +110,13 @@ struct SearchPreset: Sendable, Equatable {
     /// body of docs/quality-presets.md.
     static func markdownTable() -> String {
         var lines = [
-            "| quality | bpp | rounds | sweeps | descent passes | modulation passes | recovery above × median "
+            "| quality | format | rounds | sweeps | descent passes | modulation passes | recovery above × median "
                 + "| recovery polished | recovery descent passes | recovery skips within levels | fastest fits |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         let none = "—"
         for preset in table {
-            let bpp = preset.format.bitsPerPixel
+            let bpp = "\(preset.format.isPVRTC2 ? "PVRTC2" : "PVRTC1") \(preset.format.bitsPerPixel)bpp"
             if preset.rounds.isEmpty {
                 let cells = [String](repeating: none, count: 7) + [String(preset.fastestFits)]
                 lines.append("| \(preset.quality) | \(bpp) | 0 | " + cells.joined(separator: " | ") + " |")
