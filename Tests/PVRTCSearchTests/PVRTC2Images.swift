@@ -92,3 +92,26 @@ extension PVRTC2Images {
         return levels
     }
 }
+
+extension PVRTC2Images {
+    /// An atlas-like image: `count` overlapping rectangles of flat random colours with hard edges at random
+    /// positions on a flat background; with `cutOut`, a quarter of them fully transparent (alpha 0).
+    static func atlas(width: Int, height: Int, count: Int, cutOut: Bool, seed: UInt64) -> RGBAImage {
+        var random = TestRandom(seed: seed)
+        var image = RGBAImage(width: width, height: height, fill: (40, 60, 90, 255))
+        for _ in 0..<count {
+            let w = 3 + random.next(width / 3)
+            let h = 3 + random.next(height / 3)
+            let x0 = random.next(width - w)
+            let y0 = random.next(height - h)
+            let colour = (
+                UInt8(random.next(256)), UInt8(random.next(256)), UInt8(random.next(256)),
+                UInt8(cutOut && random.next(4) == 0 ? 0 : 255)
+            )
+            for y in y0..<(y0 + h) {
+                for x in x0..<(x0 + w) { image[x, y] = colour }
+            }
+        }
+        return image
+    }
+}

@@ -20,7 +20,7 @@ enum BlockPacking {
             let sy = realHigh == bh ? by : by % realHigh
             for bx in 0..<bw {
                 let sx = realWide == bw ? bx : bx % realWide
-                let color = colorWord(ws, ws.colorWords[sy * bw + sx])
+                let color = colorWord(ws, block: sy * bw + sx)
                 let modulation =
                     switch ws.format.modulation {
                     case .fourLevel: fourLevelWord(ws, bx: sx, by: sy)
@@ -33,12 +33,15 @@ enum BlockPacking {
         return try PVRTCImage(width: width, height: height, linearBlocks: blocks, format: ws.format.format)
     }
 
-    /// The stored colour word of a workspace colour word (PVRTC1 layout): itself for PVRTC1; for PVRTC2, whose
-    /// bit 31 is the one opacity flag of both colours (the stages keep them to one opacity, so it is colour
-    /// B's flag already), with bit 15, PVRTC1's opacity flag of colour A, as the hard-transition flag: clear.
+    /// The stored colour word of block `k` from the workspace's (PVRTC1 layout): itself for PVRTC1; for
+    /// PVRTC2, whose bit 31 is the one opacity flag of both colours (the stages keep them to one opacity, so it
+    /// is colour B's flag already), with bit 15, PVRTC1's opacity flag of colour A, the block's
+    /// hard-transition flag (``EncoderWorkspace/hard``).
     @inline(__always)
-    static func colorWord(_ ws: EncoderWorkspace, _ word: UInt32) -> UInt32 {
-        ws.format.hasHardTransitionFlag ? word & ~0x8000 : word
+    static func colorWord(_ ws: EncoderWorkspace, block k: Int) -> UInt32 {
+        let word = ws.colorWords[k]
+        guard ws.format.hasHardTransitionFlag else { return word }
+        return word & ~0x8000 | (ws.hard[k] ? 0x8000 : 0)
     }
 
     /// The modulation word of four-level block (bx, by): every pixel's two-bit code, in raster order.

@@ -69,6 +69,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// and the endpoints stay opaque with full 554/555 precision. Always false in formats without the
     /// punch-through mode (``BlockFormat/hasPunchThrough``).
     let cutOut: UnsafeMutableBufferPointer<Bool>
+    /// Per block, formats with the hard-transition flag (``BlockFormat/hasHardTransitionFlag``) only (empty
+    /// otherwise): the flag H of the region whose top-left word the block is, chosen by
+    /// ``HardTransitionSearch``; all clear until then.
+    let hard: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace for `format` that measures error with `metric`.
     ///
@@ -112,6 +116,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         continuous.initialize(repeating: .zero)
         cutOut = .allocate(capacity: bw * bh)
         cutOut.initialize(repeating: false)
+        hard = .allocate(capacity: format.hasHardTransitionFlag ? bw * bh : 0)
+        hard.initialize(repeating: false)
         TiledSource.copy(
             image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights, into: source,
             errorWeights: fillWeights ? errorWeights : nil)
@@ -142,6 +148,7 @@ final class EncoderWorkspace: @unchecked Sendable {
         expanded.deallocate()
         continuous.deallocate()
         cutOut.deallocate()
+        hard.deallocate()
     }
 
     /// Stores quantised endpoints and the punch-through flag of block `index`, in PVRTC1's colour word layout

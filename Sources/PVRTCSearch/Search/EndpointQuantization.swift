@@ -263,7 +263,7 @@ enum EndpointQuantization {
     /// window: per channel group (``channelGroups``, ``opaqueChannelGroups``), ±1 on A or on B. Each new best
     /// pair is settled in the window (``CodeSearchWindow/settle(_:trial:error:)``), which judges the next
     /// trials, each one channel group away, from it.
-    static func descend<Window: CodeSearchWindow>(
+    static func descend<Window: TrialWindow>(
         _ ws: EncoderWorkspace, window: Window, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
         error: inout Int, passes: Int
     ) {

@@ -54,8 +54,18 @@ package enum LevelEncoder {
         _ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp, options: Options = Options(),
         isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
     ) throws -> PVRTCImage {
+        try encode(
+            image, format: format, preset: SearchPreset.of(options.quality, format), options: options,
+            isCancelled: isCancelled, progress: progress)
+    }
+
+    /// ``encode(_:format:options:isCancelled:progress:)`` with the rounds of `preset` rather than those of
+    /// `options.quality`.
+    static func encode(
+        _ image: RGBAImage, format: PVRTCFormat, preset: SearchPreset, options: Options,
+        isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
+    ) throws -> PVRTCImage {
         let blockFormat = BlockFormat(format)
-        let preset = SearchPreset.of(options.quality, format)
         try PVRTCImage.validate(width: image.width, height: image.height, format: format)
         let threads = max(options.threads, 1)
         let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
@@ -84,6 +94,11 @@ package enum LevelEncoder {
             progress?(Double(index + 2) / steps)
         }
         ModulationSelection.storeCodes(ws, threads: threads)
+        if let effort = preset.hardTransition {
+            if isCancelled() { throw CancellationError() }
+            HardTransitionSearch.run(
+                ws, rounds: effort.rounds, descentPasses: effort.descentPasses, threads: threads)
+        }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
 }
