@@ -197,7 +197,10 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PVRTC", "PVRCTestSupport"]),
         .testTarget(
             name: "PVRTCSearchTests",
-            dependencies: ["PVRTCSearch", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks"]
+            dependencies: [
+                "PVRTCSearch", "PVRTC", "Imaging", "QualityMetrics", "PVRCTestSupport", "PVRTCBenchmarks", "ImageFiles",
+                "TextureFormats", "PVRCTestRequirements",
+            ]
         ),
         .testTarget(name: "QualityMetricsTests", dependencies: ["QualityMetrics", "Imaging", "PVRCTestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "TextureFormats", "PVRCTestSupport"]),

@@ -38,17 +38,21 @@ public struct EncodeJob: Sendable, Equatable {
         self.container = container
     }
 
-    /// Checks the job before any work: the options' combinations, and what ``container`` can record
-    /// of the texture's metadata.
+    /// Checks the job before any work: the options' combinations, whether ``container`` can hold the
+    /// format, and what it can record of the texture's metadata.
     ///
-    /// A horizontal flip that the container cannot record is refused (a reader would show the image
-    /// mirrored); premultiplied alpha and the sRGB label that it cannot record are warnings (the
-    /// pixels are right, the label is lost).
+    /// A format the container has no code for (PVRTC2 in PVR v2) is refused, and so is a horizontal
+    /// flip that it cannot record (a reader would show the image mirrored); premultiplied alpha and the
+    /// sRGB label that it cannot record are warnings (the pixels are right, the label is lost).
     ///
     /// - Returns: The warnings, in a fixed order.
-    /// - Throws: `EncodingError` for conflicting options; ``EncodeJobError/containerCannotRecord(_:_:)``
-    ///   for a flip the container cannot record.
+    /// - Throws: ``EncodeJobError/containerCannotHold(_:_:)`` for a format the container cannot hold;
+    ///   `EncodingError` for conflicting options; ``EncodeJobError/containerCannotRecord(_:_:)`` for a
+    ///   flip the container cannot record.
     public func check() throws -> [EncodeWarning] {
+        guard container.canHold(options.format) else {
+            throw EncodeJobError.containerCannotHold(container, options.format)
+        }
         try options.validate()
         let metadata = options.metadata
         if metadata.orientation.xLeft && !records(TextureMetadata(orientation: TextureOrientation(xLeft: true))) {

@@ -1,3 +1,4 @@
+import PVRTC
 import TextureFormats
 
 /// Why an ``EncodeJob`` refuses to run, beyond the encoder's own `EncodingError`.
@@ -5,6 +6,9 @@ public enum EncodeJobError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The container cannot record something that changes how the picture reads (a horizontal flip
     /// in PVR v2 would show the image mirrored).
     case containerCannotRecord(TextureContainer, EncodeWarning.Loss)
+    /// The container has no code for the format (`TextureContainer.canHold(_:)`: PVR v2 cannot hold
+    /// PVRTC2).
+    case containerCannotHold(TextureContainer, PVRTCFormat)
     /// A reference level was asked for that the texture does not have.
     case noSuchLevel(Int, levels: Int)
     /// Neither the `format` option nor the output's extension names a container.
@@ -23,6 +27,8 @@ public enum EncodeJobError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(container.displayName) cannot record a horizontal flip"
         case .containerCannotRecord(let container, let loss):
             return "\(container.displayName) cannot record \(loss.description)"
+        case .containerCannotHold(let container, let format):
+            return "\(container.displayName) cannot hold \(format.displayName) (it has no pixel format for it)"
         case .noSuchLevel(let level, let levels):
             return "level \(level) does not exist (the texture has \(levels))"
         case .unknownContainer:

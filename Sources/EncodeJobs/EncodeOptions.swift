@@ -16,9 +16,10 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     /// Fill the colour under fully transparent pixels from nearby visible colour before encoding
     /// (see `AlphaBleed`). Has an effect only on images with transparency.
     public var alphaBleed: Bool
-    /// How to make a non-square image square; `nil` refuses non-square images.
+    /// How to make a non-square image square; `nil` refuses non-square images (PVRTC1) or keeps
+    /// their shape (PVRTC2, which stores any size).
     public var square: ResizePolicy?
-    /// How to reach power-of-two sides; `nil` refuses other sizes.
+    /// How to reach power-of-two sides; `nil` refuses other sizes (PVRTC1) or keeps them (PVRTC2).
     public var pot: ResizePolicy?
     /// The most pixels the source image and the prepared (padded or stretched) level 0 may
     /// have; checked before anything of that size is allocated.
@@ -46,15 +47,18 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     /// before any other resizing; `nil` keeps the size.
     public var maxSize: Int?
     /// Accept non-square power-of-two sizes (valid PVRTC1; iOS refuses them) instead of requiring
-    /// ``square``.
+    /// ``square``. PVRTC2 accepts every size, so it changes nothing there.
     public var allowRectangular: Bool
-    /// The PVRTC1 variant to encode: 4 or 2 bits per pixel (default 4bpp).
+    /// The PVRTC variant to encode: PVRTC1 (the default; PowerVR and Apple GPUs) or PVRTC2 (PVRTC-II;
+    /// any size, PowerVR SGX 5XT and later only), at 4 (the default) or 2 bits per pixel. The command
+    /// line and manifests set its generation with `codec` and its rate with `bpp`.
     public var format: PVRTCFormat {
         get { storedFormat ?? .pvrtc1_4bpp }
         set { storedFormat = newValue == .pvrtc1_4bpp ? nil : newValue }
     }
-    /// ``format`` as stored and coded: `nil` for 4bpp, so that options coded before 2bpp existed (no
-    /// `format` key) decode as 4bpp and 4bpp options code as they did then.
+    /// ``format`` as stored and coded: `nil` for PVRTC1 4bpp, so that options coded before 2bpp existed
+    /// (no `format` key) decode as PVRTC1 4bpp and PVRTC1 4bpp options code as they did then; the other
+    /// variants under their raw values (`pvrtc1_2bpp`, `pvrtc2_4bpp`, `pvrtc2_2bpp`).
     private var storedFormat: PVRTCFormat?
 
     /// The coding keys: the property names, ``format`` stored under `format`.
@@ -81,7 +85,7 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     ///   - normalMap: Treat the image as a tangent-space normal map.
     ///   - maxSize: Halve the image until both sides fit, or `nil`.
     ///   - allowRectangular: Accept non-square power-of-two sizes.
-    ///   - format: The PVRTC1 variant (4bpp or 2bpp).
+    ///   - format: The PVRTC variant (PVRTC1 or PVRTC2, 4bpp or 2bpp).
     public init(
         quality: PVRTCEncoder.Quality = .best,
         threads: Int? = nil,
@@ -121,10 +125,18 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     ///   sRGB; `EncodingError.invalidMaximumSize` for a ``maxSize`` below 1;
     ///   `EncodingError.formatNotEncodable` for a ``format`` the codec cannot write.
     public func validate() throws(EncodingError) {
+        try validatePreparation()
+        try codec.validate()
+    }
+
+    /// ``validate()`` without the codec's check: what ``referenceLevels(_:)`` needs, which prepares an
+    /// image of any ``format`` (`pvrc compare` prepares references for every format pvrc reads).
+    ///
+    /// - Throws: `EncodingError.invalidMaximumSize` and `EncodingError.conflictingOptions`.
+    func validatePreparation() throws(EncodingError) {
         if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
         if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
         if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }
-        try codec.validate()
     }
 
     /// The codec's share of the options: quality, threads, format and the normal-map error measure.

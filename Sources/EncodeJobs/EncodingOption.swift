@@ -27,6 +27,10 @@ public struct EncodingOption: Sendable {
     /// Whether the value changes the texture's bytes; `threads` and `max-pixels` do not, so they
     /// stay out of emitted ninja edges and reports.
     public let changesOutput: Bool
+    /// Whether the cache key records the option when it has no value (``EncodingOptionValue/none``).
+    /// `false` for an option added after keys were published (`codec`): a job that does not use it
+    /// keeps the key it had before the option existed.
+    public let isKeyedWhenUnset: Bool
     private let read: @Sendable (EncodeJob) -> EncodingOptionValue
     private let write: @Sendable (inout EncodeJob, EncodingOptionValue) -> Void
 
@@ -34,7 +38,8 @@ public struct EncodingOption: Sendable {
     /// ``check(_:)`` accepts).
     package init(
         name: String, kind: Kind, isOptional: Bool = false, defaultValue: EncodingOptionValue, help: String,
-        changesOutput: Bool = true, read: @escaping @Sendable (EncodeJob) -> EncodingOptionValue,
+        changesOutput: Bool = true, isKeyedWhenUnset: Bool = true,
+        read: @escaping @Sendable (EncodeJob) -> EncodingOptionValue,
         write: @escaping @Sendable (inout EncodeJob, EncodingOptionValue) -> Void
     ) {
         self.name = name
@@ -43,6 +48,7 @@ public struct EncodingOption: Sendable {
         self.defaultValue = defaultValue
         self.help = help
         self.changesOutput = changesOutput
+        self.isKeyedWhenUnset = isKeyedWhenUnset
         self.read = read
         self.write = write
     }

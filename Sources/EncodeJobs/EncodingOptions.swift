@@ -24,7 +24,7 @@ extension EncodingOption {
             }),
         flag(
             "allow-rectangular", \.allowRectangular,
-            help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them)."),
+            help: "Write non-square power-of-two textures (valid PVRTC1, but iOS refuses them); PVRTC2 takes any size."),
         flag(
             "alpha-bleed", \.alphaBleed,
             help: "Fill the colour under fully transparent pixels from nearby visible colour."),
@@ -44,7 +44,10 @@ extension EncodingOption {
             help:
                 "Tangent-space normal map: linear, mips renormalised to unit vectors, X/Y error weighted double, no alpha bleed."
         ),
-        choice("pot", \.pot, help: "Take non-power-of-two sides to the next power of two."),
+        choice(
+            "pot", \.pot,
+            help:
+                "Take non-power-of-two sides to the next power of two (PVRTC1 needs it; pvrtc2 resizes only if given)."),
         flag(
             "premultiply", \.premultiply,
             help:
@@ -59,12 +62,26 @@ extension EncodingOption {
                     job.options.quality = quality
                 }
             }),
-        choice("square", \.square, help: "Make a non-square image square."),
+        choice(
+            "square", \.square, help: "Make a non-square image square (PVRTC1 needs it; pvrtc2 resizes only if given)."),
         EncodingOption(
             name: "bpp", kind: .choice(["4", "2"]), isOptional: true, defaultValue: .none,
-            help: "Bits per pixel: 4 (PVRTC1 4bpp, the default) or 2 (PVRTC1 2bpp, 8x4-pixel blocks).",
-            read: { $0.options.format == .pvrtc1_2bpp ? .word("2") : .none },
-            write: { job, value in job.options.format = value.word == "2" ? .pvrtc1_2bpp : .pvrtc1_4bpp }),
+            help: "Bits per pixel: 4 (4x4-pixel blocks, the default) or 2 (8x4-pixel blocks, half the size).",
+            read: { $0.options.format.bitsPerPixel == 2 ? .word("2") : .none },
+            write: { job, value in
+                job.options.format = PVRTCFormat(
+                    isPVRTC2: job.options.format.isPVRTC2, bitsPerPixel: value.word == "2" ? 2 : 4)
+            }),
+        EncodingOption(
+            name: "codec", kind: .choice(["pvrtc1", "pvrtc2"]), isOptional: true, defaultValue: .none,
+            help:
+                "pvrtc1 (the default): PowerVR and Apple GPUs, square power-of-two sizes for iOS; pvrtc2 (PVRTC-II): "
+                + "any size, no resizing unless --square/--pot ask, PowerVR SGX 5XT and later only, not Apple GPUs.",
+            isKeyedWhenUnset: false, read: { $0.options.format.isPVRTC2 ? .word("pvrtc2") : .none },
+            write: { job, value in
+                job.options.format = PVRTCFormat(
+                    isPVRTC2: value.word == "pvrtc2", bitsPerPixel: job.options.format.bitsPerPixel)
+            }),
         EncodingOption(
             name: "format", kind: .choice(TextureContainer.allCases.map(\.rawValue)), isOptional: true,
             defaultValue: .none,
@@ -123,5 +140,18 @@ extension EncodingOptionValue {
     var integer: Int? {
         if case .integer(let number) = self { return number }
         return nil
+    }
+}
+
+extension PVRTCFormat {
+    /// The variant of a generation (`codec`) and a rate (`bpp`): PVRTC2 when `isPVRTC2`, 2bpp when
+    /// `bitsPerPixel` is 2, 4bpp otherwise.
+    init(isPVRTC2: Bool, bitsPerPixel: Int) {
+        switch (isPVRTC2, bitsPerPixel == 2) {
+        case (false, false): self = .pvrtc1_4bpp
+        case (false, true): self = .pvrtc1_2bpp
+        case (true, false): self = .pvrtc2_4bpp
+        case (true, true): self = .pvrtc2_2bpp
+        }
     }
 }

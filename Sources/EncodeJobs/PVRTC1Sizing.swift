@@ -19,6 +19,9 @@ import PVRTCSearch
 ///
 /// With both policies the image is first made square (side = the longer side), then each side is
 /// taken to the next power of two; two `stretch` policies resample once, straight to the final size.
+///
+/// PVRTC2 stores any size, so its preparation requires nothing and only applies the policies that are
+/// given (``resized(_:square:pot:pixelLimit:)``).
 package enum PVRTC1Sizing {
     /// How to reach a required size.
     package typealias Policy = ResizePolicy
@@ -56,10 +59,44 @@ package enum PVRTC1Sizing {
         }
 
         let final = preparedSize(width: w, height: h, square: square, pot: pot, allowRectangular: allowRectangular)
+        return try resize(image, afterSquare: afterSquare, to: final, square: square, pot: pot, pixelLimit, "PVRTC1")
+    }
+
+    /// Returns `image` resized by the policies given and by nothing else, for PVRTC2 (which stores any
+    /// size): made square with a `square` policy, its sides taken to powers of two with a `pot` policy;
+    /// unchanged without either.
+    ///
+    /// - Parameters:
+    ///   - image: The source image.
+    ///   - square: How to make a non-square image square, or `nil` to keep its shape.
+    ///   - pot: How to reach power-of-two sides, or `nil` to keep their lengths.
+    ///   - pixelLimit: The most pixels the source and the result may have; checked before the result is
+    ///     allocated.
+    /// - Throws: ``EncodingError/tooLarge(width:height:maximum:)`` when a side would exceed
+    ///   `PVRTCImage.maximumDimension`; ``EncodingError/exceedsPixelLimit(_:)`` when the source or the
+    ///   result has more pixels than `pixelLimit`.
+    package static func resized(_ image: RGBAImage, square: Policy?, pot: Policy?, pixelLimit: PixelLimit = .unlimited)
+        throws -> RGBAImage
+    {
+        let (w, h) = (image.width, image.height)
+        try limit(width: w, height: h, what: "image", pixelLimit)
+        let afterSquare = square == nil ? (w, h) : (max(w, h), max(w, h))
+        let final = preparedSize(width: w, height: h, square: square, pot: pot, allowRectangular: true)
+        if final == (w, h) { return try checked(image, format: .pvrtc2_4bpp) }
+        return try resize(image, afterSquare: afterSquare, to: final, square: square, pot: pot, pixelLimit, "PVRTC2")
+    }
+
+    /// Resizes `image` to `final` through `afterSquare` (`square`'s result) by the policies, after
+    /// checking `final` against the largest side and `pixelLimit`; `generation` names the format in
+    /// the pixel limit's message.
+    private static func resize(
+        _ image: RGBAImage, afterSquare: (Int, Int), to final: (Int, Int), square: Policy?, pot: Policy?,
+        _ pixelLimit: PixelLimit, _ generation: String
+    ) throws -> RGBAImage {
         guard final.0 <= PVRTCImage.maximumDimension, final.1 <= PVRTCImage.maximumDimension else {
             throw EncodingError.tooLarge(width: final.0, height: final.1, maximum: PVRTCImage.maximumDimension)
         }
-        try limit(width: final.0, height: final.1, what: "image resized for PVRTC1", pixelLimit)
+        try limit(width: final.0, height: final.1, what: "image resized for \(generation)", pixelLimit)
         if square != .pad && pot != .pad {
             return try ImageResampler.resize(image, width: final.0, height: final.1)
         }
@@ -76,7 +113,8 @@ package enum PVRTC1Sizing {
     /// The size ``prepare(_:square:pot:allowRectangular:pixelLimit:)`` gives a `width` x `height` image
     /// when it does not refuse it: unchanged when square with power-of-two sides (or rectangular and
     /// allowed), else squared to the longer side with a `square` policy, then raised to powers of two with
-    /// a `pot` policy.
+    /// a `pot` policy. It is also the size ``resized(_:square:pot:pixelLimit:)`` gives (PVRTC2), which
+    /// refuses nothing.
     package static func preparedSize(width w: Int, height h: Int, square: Policy?, pot: Policy?, allowRectangular: Bool)
         -> (Int, Int)
     {
@@ -140,8 +178,8 @@ package enum PVRTC1Sizing {
         }
     }
 
-    private static func checked(_ image: RGBAImage) throws -> RGBAImage {
-        try PVRTCImage.validate(width: image.width, height: image.height)
+    private static func checked(_ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp) throws -> RGBAImage {
+        try PVRTCImage.validate(width: image.width, height: image.height, format: format)
         return image
     }
 }

@@ -10,19 +10,19 @@
 /// For ``ColorSpace/linear`` data (normal, height, mask maps) the stored values themselves are averaged,
 /// with the same alpha weighting and rounding to the nearest value: a 0/255 checkerboard gives 128, not
 /// the 188 that linear-light averaging of sRGB data gives.
+///
+/// Sides of any length are halved rounding down (a 25-pixel side gives 12): where a side is odd, the
+/// last pixel of the smaller level also averages the row or column that halving leaves over, so every
+/// pixel of a level reaches the next one. Even sides (every level of a power-of-two chain) average
+/// exactly 2x2 parents.
 public enum MipChain {
-    /// Returns `[image, half, quarter, ..., 1x1]`: `log2(max(width, height)) + 1` levels,
-    /// each `max(side / 2, 1)` of the one before.
+    /// Returns `[image, half, quarter, ..., 1x1]`: `floor(log2(max(width, height))) + 1` levels,
+    /// each `max(side / 2, 1)` of the one before (rounding down).
     /// - Parameters:
-    ///   - image: The level-0 image, power-of-two sides.
+    ///   - image: The level-0 image, any size.
     ///   - colorSpace: ``ColorSpace/srgb`` (the default) averages in linear light, ``ColorSpace/linear``
     ///     averages the stored values.
-    /// - Throws: ``ImagingError/invalidDimensions(width:height:reason:)`` unless both sides are powers of two.
-    public static func build(from image: RGBAImage, colorSpace: ColorSpace = .srgb) throws -> [RGBAImage] {
-        guard image.width.nonzeroBitCount == 1, image.height.nonzeroBitCount == 1 else {
-            throw ImagingError.invalidDimensions(
-                width: image.width, height: image.height, reason: "a mip chain needs power-of-two sizes")
-        }
+    public static func build(from image: RGBAImage, colorSpace: ColorSpace = .srgb) -> [RGBAImage] {
         var levels = [image]
         while let last = levels.last, last.width > 1 || last.height > 1 {
             levels.append(downsample(last, colorSpace: colorSpace))
@@ -31,28 +31,28 @@ public enum MipChain {
     }
 
     /// One level down: `max(width / 2, 1)` x `max(height / 2, 1)`, each pixel the linear-light,
-    /// alpha-weighted average of its 2x2 (or 2x1 / 1x2 once a side reached 1) parents; for
-    /// `colorSpace` ``ColorSpace/linear`` the average of the stored values instead.
+    /// alpha-weighted average of its parents (2x2, 2x1 / 1x2 once a side reached 1, 3 along an odd
+    /// side's last pixel); for `colorSpace` ``ColorSpace/linear`` the average of the stored values instead.
     public static func downsample(_ image: RGBAImage, colorSpace: ColorSpace = .srgb) -> RGBAImage {
         if colorSpace == .linear { return downsampleStoredValues(image) }
         let w = max(image.width / 2, 1)
         let h = max(image.height / 2, 1)
-        let stepX = image.width > 1 ? 1 : 0
-        let stepY = image.height > 1 ? 1 : 0
-        let count = (stepX + 1) * (stepY + 1)
         var result = RGBAImage(width: w, height: h)
         let toLinear = SRGB.toLinear
         let thresholds = SRGB.encodeThresholds
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
+                    let rows = parents(of: y, inSide: image.height)
                     for x in 0..<w {
+                        let columns = parents(of: x, inSide: image.width)
+                        let count = rows.count * columns.count
                         var weighted: (Float, Float, Float) = (0, 0, 0)
                         var plain: (Float, Float, Float) = (0, 0, 0)
                         var alphaSum = 0
-                        for dy in 0...stepY {
-                            for dx in 0...stepX {
-                                let s = ((2 * y + dy) * image.width + 2 * x + dx) * 4
+                        for sy in rows {
+                            for sx in columns {
+                                let s = (sy * image.width + sx) * 4
                                 let a = Int(src[s + 3])
                                 let r = toLinear[Int(src[s])]
                                 let g = toLinear[Int(src[s + 1])]
@@ -92,20 +92,20 @@ public enum MipChain {
     private static func downsampleStoredValues(_ image: RGBAImage) -> RGBAImage {
         let w = max(image.width / 2, 1)
         let h = max(image.height / 2, 1)
-        let stepX = image.width > 1 ? 1 : 0
-        let stepY = image.height > 1 ? 1 : 0
-        let count = (stepX + 1) * (stepY + 1)
         var result = RGBAImage(width: w, height: h)
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
+                    let rows = parents(of: y, inSide: image.height)
                     for x in 0..<w {
+                        let columns = parents(of: x, inSide: image.width)
+                        let count = rows.count * columns.count
                         var weighted = (0, 0, 0)
                         var plain = (0, 0, 0)
                         var alphaSum = 0
-                        for dy in 0...stepY {
-                            for dx in 0...stepX {
-                                let s = ((2 * y + dy) * image.width + 2 * x + dx) * 4
+                        for sy in rows {
+                            for sx in columns {
+                                let s = (sy * image.width + sx) * 4
                                 let a = Int(src[s + 3])
                                 let r = Int(src[s])
                                 let g = Int(src[s + 1])
@@ -131,5 +131,14 @@ public enum MipChain {
             }
         }
         return result
+    }
+
+    /// The parents along one axis of pixel `index` of the level below a side of `side` pixels: `2i` and
+    /// `2i + 1`; only pixel 0 of a 1-pixel side; and for an odd side, the last pixel also takes the
+    /// leftover `side - 1`.
+    static func parents(of index: Int, inSide side: Int) -> ClosedRange<Int> {
+        if side == 1 { return 0...0 }
+        let last = side / 2 - 1
+        return 2 * index...(index == last && side % 2 == 1 ? side - 1 : 2 * index + 1)
     }
 }

@@ -7,16 +7,16 @@
 /// A mip chain for tangent-space normal maps: averages the vectors and renormalises them.
 ///
 /// Each stored RGB triple is read as a vector `v = c / 127.5 − 1` (0 → −1, 255 → +1). A level below 0
-/// averages its 2x2 (or 2x1 / 1x2) parents' vectors, scales the mean back to unit length and stores
-/// `round((n + 1) · 127.5)`. Plain averaging would shorten the vectors wherever the surface is bumpy,
+/// averages its parents' vectors (2x2, or as ``MipChain`` takes them at a side of 1 or an odd side),
+/// scales the mean back to unit length and stores `round((n + 1) · 127.5)`. Plain averaging would shorten the vectors wherever the surface is bumpy,
 /// which darkens lighting at a distance. Where the parents cancel out (mean shorter than 1e-6) the
 /// level stores the flat normal (0, 0, 1). Alpha is averaged like ``MipChain`` does for linear data.
 /// Level 0 is returned as given.
 public enum NormalMapMipChain {
-    /// Returns `[image, half, ..., 1x1]` with renormalised vectors below level 0.
-    /// - Throws: ``ImagingError/invalidDimensions(width:height:reason:)`` unless both sides are powers of two.
-    public static func build(from image: RGBAImage) throws -> [RGBAImage] {
-        let plain = try MipChain.build(from: image, colorSpace: .linear)
+    /// Returns `[image, half, ..., 1x1]` with renormalised vectors below level 0; sides of any length
+    /// halve rounding down, with the parents ``MipChain`` averages.
+    public static func build(from image: RGBAImage) -> [RGBAImage] {
+        let plain = MipChain.build(from: image, colorSpace: .linear)
         var levels = [image]
         for index in plain.indices.dropFirst() {
             var level = plain[index]
@@ -37,16 +37,15 @@ public enum NormalMapMipChain {
     private static func renormalisedAverage(of parent: RGBAImage, into level: inout RGBAImage) {
         let w = level.width
         let h = level.height
-        let stepX = parent.width > 1 ? 1 : 0
-        let stepY = parent.height > 1 ? 1 : 0
         parent.pixels.withUnsafeBufferPointer { src in
             level.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
+                    let rows = MipChain.parents(of: y, inSide: parent.height)
                     for x in 0..<w {
                         var sum = (0.0, 0.0, 0.0)
-                        for dy in 0...stepY {
-                            for dx in 0...stepX {
-                                let s = ((2 * y + dy) * parent.width + 2 * x + dx) * 4
+                        for sy in rows {
+                            for sx in MipChain.parents(of: x, inSide: parent.width) {
+                                let s = (sy * parent.width + sx) * 4
                                 sum.0 += Double(src[s]) / 127.5 - 1
                                 sum.1 += Double(src[s + 1]) / 127.5 - 1
                                 sum.2 += Double(src[s + 2]) / 127.5 - 1

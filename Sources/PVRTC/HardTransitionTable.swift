@@ -7,19 +7,20 @@
 /// modulation value, one of the region's eight colours (A and B of P, Q, R, S, each expanded to 8 bits by
 /// bit replication); at offset (0, 0) the values 1 and 2 are P's A and B blended 5:3 and 3:5. (With M = 0
 /// the pixel is non-interpolated instead: its own word's colours, blended as usual.) ``pairs`` covers both
-/// cases for a pair of pixels, so that the decoder handles every pixel of a hard region alike.
-enum HardTransitionTable {
+/// cases for a pair of pixels, so that the decoder handles every pixel of a hard region alike. The encoder
+/// reads ``entries`` (package) to judge local palette pixels against the same table.
+package enum HardTransitionTable {
     /// One pixel's choice: colour indices `first` and `second` (2·word + slot, words P, Q, R, S = 0...3,
     /// slot A = 0, B = 1) and the weight of `second` in eighths.
-    struct Entry: Sendable {
-        let first: UInt8
-        let second: UInt8
-        let weight: Int16
+    package struct Entry: Sendable {
+        package let first: UInt8
+        package let second: UInt8
+        package let weight: Int16
     }
 
     /// The entry of modulation value `bits` at region offset (`xr`, `yr`).
     @inline(__always)
-    static func index(xr: Int, yr: Int, bits: Int) -> Int { yr << 4 | xr << 2 | bits }
+    package static func index(xr: Int, yr: Int, bits: Int) -> Int { yr << 4 | xr << 2 | bits }
 
     /// The local palette's colours by row `yr`, then modulation value, then column `xr`, as
     /// slot letter then word letter, "BQ" for colour B of Q (the specification's table read row by row).
@@ -31,7 +32,7 @@ enum HardTransitionTable {
     ]
 
     /// Every entry, 64 of them, by ``index(xr:yr:bits:)``.
-    static let entries: [Entry] = (0..<64).map { index in
+    package static let entries: [Entry] = (0..<64).map { index in
         let bits = index & 3
         let name = Array(palette[index >> 4][bits][(index >> 2) & 3])
         let slots: [Character: Int] = ["A": 0, "B": 1]

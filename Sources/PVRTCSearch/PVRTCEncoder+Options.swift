@@ -12,7 +12,7 @@ extension PVRTCEncoder {
         public var quality: Quality
         /// Worker threads for each level's search (at least 1). The output does not depend on it.
         public var threads: Int
-        /// The PVRTC variant to encode: PVRTC1 4bpp (the default) or PVRTC1 2bpp.
+        /// The PVRTC variant to encode: PVRTC1 4bpp (the default), PVRTC1 2bpp, PVRTC2 4bpp or PVRTC2 2bpp.
         public var format: PVRTCFormat
         /// Judge error as a tangent-space normal map: X and Y differences weighted double, then Z. When
         /// `false` the search judges colour: opaque levels mostly by Rec.709 luma, levels with alpha by
@@ -36,11 +36,11 @@ extension PVRTCEncoder {
             self.normalMap = normalMap
         }
 
-        /// Checks that the codec can encode ``format``; `PVRTCEncoder.encode` calls it before any work.
+        /// Checks that the codec can encode ``format``; `PVRTCEncoder.encode` calls it before any work. Every
+        /// ``PVRTCFormat`` can be encoded, so it does not throw; it stays for callers that check options
+        /// before preparing levels.
         ///
-        /// - Throws: ``EncodingError/formatNotEncodable(_:)`` for a PVRTC2 ``format``.
-        public func validate() throws(EncodingError) {
-            if format.isPVRTC2 { throw .formatNotEncodable(format) }
-        }
+        /// - Throws: ``EncodingError/formatNotEncodable(_:)`` for a format the codec cannot write (none).
+        public func validate() throws(EncodingError) {}
     }
 }

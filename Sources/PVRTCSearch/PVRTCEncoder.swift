@@ -2,10 +2,11 @@ import Dispatch
 import Imaging
 import PVRTC
 
-/// Encodes prepared levels as PVRTC1 4bpp or 2bpp textures (``Options/format``): the codec's one entry point.
+/// Encodes prepared levels as PVRTC1 or PVRTC2 textures, 4bpp or 2bpp (``Options/format``): the codec's one
+/// entry point.
 ///
 /// The codec takes the levels exactly as they are to be stored: sizes the format accepts (PVRTC1:
-/// powers of two), a mip chain when there is more than one level, in the orientation the texture
+/// powers of two; PVRTC2: any size), a mip chain when there is more than one level, in the orientation the texture
 /// stores, premultiplied if the texture is to be. It runs the block search on each level with all the
 /// requested threads, largest level first. The search is deterministic and its output does not depend
 /// on the thread count, so neither does the texture. Preparing an image — resizing, padding, flips,
@@ -22,11 +23,11 @@ import PVRTC
 ///
 /// ```swift
 /// let image = try PNGCodec.read(from: URL(fileURLWithPath: "tree.png"))  // 256x256
-/// let levels = try MipChain.build(from: image, colorSpace: .srgb)
+/// let levels = MipChain.build(from: image, colorSpace: .srgb)
 /// let texture = try await PVRTCEncoder.encode(levels, options: .init(quality: .best))
 /// ```
 public enum PVRTCEncoder {
-    /// Encodes `levels` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) on the calling
+    /// Encodes `levels` into a texture of `options.format` (PVRTC1 or PVRTC2, 4bpp or 2bpp) on the calling
     /// thread (the search itself uses `options.threads` worker threads).
     ///
     /// It has its own name, not an overload of the `async` ``encode(_:metadata:options:progress:)``: at
@@ -48,7 +49,7 @@ public enum PVRTCEncoder {
         try run(levels, metadata: metadata, options: options, isCancelled: { false }, progress: progress)
     }
 
-    /// Encodes `levels` into a PVRTC1 texture (4bpp, or 2bpp with `options.format`) off the caller's
+    /// Encodes `levels` into a texture of `options.format` (PVRTC1 or PVRTC2, 4bpp or 2bpp) off the caller's
     /// executor, honouring task cancellation.
     ///
     /// The work runs on a Dispatch thread, not on the Swift concurrency pool, so a long encode does not
@@ -113,15 +114,10 @@ public enum PVRTCEncoder {
                         completedLevels: finished, levelCount: levels.count,
                         completedPixels: done + Int(share * Double(levelPixels)), totalPixels: totalPixels))
             }
-            switch options.format {
-            case .pvrtc1_4bpp, .pvrtc1_2bpp:
-                encoded.append(
-                    try LevelEncoder.encode(
-                        source, format: options.format, options: levelOptions, isCancelled: isCancelled,
-                        progress: report))
-            case .pvrtc2_4bpp, .pvrtc2_2bpp:
-                throw EncodingError.formatNotEncodable(options.format)
-            }
+            encoded.append(
+                try LevelEncoder.encode(
+                    source, format: options.format, options: levelOptions, isCancelled: isCancelled,
+                    progress: report))
             completedPixels += levelPixels
         }
         progress?(

@@ -27,8 +27,9 @@ public struct TextureSettings: Sendable, Equatable {
 
     /// The settings as deterministic JSON (sorted keys): the value of every option in
     /// `EncodingOption.all` that changes the output (so `threads` and `max-pixels` stay out, and an
-    /// option added to the schema joins the key by being added), keyed by the option's name, and
-    /// `PVRTCEncoder.version`.
+    /// option added to the schema joins the key by being added; one that is not
+    /// `EncodingOption.isKeyedWhenUnset` only when it has a value, as `codec` for PVRTC2), keyed by the
+    /// option's name, and `PVRTCEncoder.version`.
     ///
     /// - Returns: One line of JSON; equal settings give equal text on every machine.
     /// - Throws: `EncodingError` from `JSONEncoder` (not expected for these types).
@@ -36,7 +37,8 @@ public struct TextureSettings: Sendable, Equatable {
         let job = self.job
         var values: [String: EncodingOptionValue] = [:]
         for option in EncodingOption.all where option.changesOutput {
-            values[option.name] = option.value(in: job)
+            let value = option.value(in: job)
+            if value != .none || option.isKeyedWhenUnset { values[option.name] = value }
         }
         let canonical = CanonicalSettings(encoder: PVRTCEncoder.version, options: values)
         return String(decoding: try Self.canonicalEncoder().encode(canonical), as: UTF8.self)

@@ -147,7 +147,8 @@ package struct CachedTextureCheck {
     }
 
     /// The level 0 size the encoder gives a `width`×`height` source: `ImageSizeLimit.fittedSize` for
-    /// `--max-size`, then `PVRTC1Sizing.preparedSize` for `--square`, `--pot` and rectangular sizes.
+    /// `--max-size`, then `PVRTC1Sizing.preparedSize` for `--square`, `--pot` and rectangular sizes (PVRTC2
+    /// sizes included).
     static func expectedSize(width: Int, height: Int, options: EncodeOptions) -> (Int, Int) {
         var size = (width, height)
         if let maxSize = options.maxSize, maxSize >= 1 {

@@ -19,14 +19,14 @@ struct CompareCommand: AsyncParsableCommand {
             Rec.709) PSNR, where the eye sees detail. Plain RGB and Y PSNR and SSIM of an image with \
             transparency also count the colour under alpha 0, which nobody sees and which alpha bleed \
             replaces on purpose. PSNR is in dB, higher is better; SSIM is 1 for identical images. \
-            CANDIDATE is a PNG, or a PVRTC1 4bpp or 2bpp texture in any container pvrc writes (PVR v2, \
+            CANDIDATE is a PNG, or a PVRTC1 or PVRTC2 texture (4 or 2bpp) in any container pvrc writes (PVR v2, \
             PVR v3, KTX 1.1, KTX 2, .pvr.ccz, .pvr.gz) that is decoded with the CPU decoder first and \
             turned upright by the orientation the file records. A texture marked premultiplied is judged \
             against the reference premultiplied the way `pvrc encode --premultiply` does it (in linear \
             light for sRGB-labelled files, on stored values otherwise). For a texture, REF is the source \
             image and takes the encode options the texture was made with (--max-size, --square, --pot, \
-            --allow-rectangular, --premultiply, --colorspace, --normal-map; the others are accepted and \
-            change nothing), so the reference is exactly the image the encoder saw, as in `pvrc build \
+            --allow-rectangular, --premultiply, --colorspace, --normal-map; the codec and rate come from the \
+            file; the others are accepted and change nothing), so the reference is exactly the image the encoder saw, as in `pvrc build \
             --report`. With --level N, level N of the texture is compared; REF is reduced with the same \
             mip filter `pvrc encode --mipmaps` uses (linear light, or stored values with --colorspace \
             linear; renormalised vectors with --normal-map) unless it already has level N's size. \
@@ -260,8 +260,8 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     /// The encode job whose reference is compared with an upright `texture`: the encode options, with
-    /// the flips left out (the candidate is turned upright) and the premultiplication and colour
-    /// space the file records added. A REF that already has level 0's size is not resized; one that
+    /// the flips left out (the candidate is turned upright), the texture's format (its size rules) and
+    /// the premultiplication and colour space the file records added. A REF that already has level 0's size is not resized; one that
     /// has `level`'s size (level > 0) is not reduced either.
     private func referenceJob(
         for texture: PVRTCTexture, referenceWidth: Int, level levelImage: PVRTCImage
@@ -272,6 +272,8 @@ struct CompareCommand: AsyncParsableCommand {
         options.flipX = false
         options.flipY = false
         options.mipmaps = level > 0 && referenceWidth != levelImage.width
+        // The texture's own format decides the size rules (PVRTC2 keeps any size) and the rate.
+        options.format = texture.format
         if referenceWidth == texture.width || referenceWidth == levelImage.width {
             options.allowRectangular = true
         }

@@ -1,6 +1,7 @@
 import EncodeJobs
 import FileIO
 import Foundation
+import PVRTC
 
 extension EncodeCommand {
     /// `pvrc encode --cube PX NX PY NY PZ NZ OUT`: the six faces as one cube map in OUT's container,
@@ -28,9 +29,11 @@ extension EncodeCommand {
         if !quiet {
             let shape = result.texture
             print(
-                "\(PrintableText.escaped(outputPath)): cube map, 6 faces of \(shape.width)x\(shape.height) \(shape.hasAlpha ? "RGBA" : "RGB"), "
-                    + "\(shape.levels.count) level\(shape.levels.count == 1 ? "" : "s") each, \(job.container.displayName)"
+                "\(PrintableText.escaped(outputPath)): cube map, 6 faces of \(shape.width)x\(shape.height) \(shape.hasAlpha ? "RGBA" : "RGB")"
+                    + "\(formatName(shape.format)), \(shape.levels.count) level\(shape.levels.count == 1 ? "" : "s") each, "
+                    + job.container.displayName
             )
+            noteSampling(shape.format, output: outputPath)
         }
     }
 }

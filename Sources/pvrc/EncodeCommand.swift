@@ -7,25 +7,29 @@ import PVRTC
 import PVRTCSearch
 import TextureFormats
 
-/// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 4bpp or 2bpp texture file (six images to
-/// a cube map with `--cube`).
+/// `pvrc encode IN OUT`: a PNG, JPEG or TGA image to a PVRTC1 or PVRTC2 texture file at 4 or 2bpp (six
+/// images to a cube map with `--cube`).
 struct EncodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract:
-            "Encode a PNG, JPEG or TGA image (or six, --cube) as a PVRTC1 4bpp or 2bpp texture in PVR, KTX or KTX 2.",
+            "Encode a PNG, JPEG or TGA image (or six, --cube) as a PVRTC1 or PVRTC2 texture (4 or 2bpp) in PVR, KTX or KTX 2.",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
             (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .ktx2 KTX 2 (--format ktx2-zstd with \
             Zstandard supercompression), .pvr.ccz and .pvr.gz write PVR v3 compressed with zlib in \
-            cocos2d's CCZ wrapper or with gzip; --format pvr3 writes PVR v3. --bpp 2 writes PVRTC1 2bpp \
+            cocos2d's CCZ wrapper or with gzip; --format pvr3 writes PVR v3. --bpp 2 writes 2bpp \
             (half the size of 4bpp); --quality fastest is one pass, for encoding while an app runs. \
             Opaque images become RGB textures, \
-            images with any transparency RGBA. PVRTC1 needs square power-of-two sizes (iOS refuses \
-            non-square PVRTC), so other sizes are refused unless --square / --pot say how to get there: \
-            pad enlarges the canvas (transparent for images with alpha, edge-extended for opaque ones; \
-            the image stays at the top-left), stretch resamples (Lanczos-3); --allow-rectangular accepts \
-            non-square power-of-two sizes instead. The input type comes from the file's content. \
+            images with any transparency RGBA. PVRTC1 (--codec pvrtc1, the default) needs square \
+            power-of-two sizes (iOS refuses non-square PVRTC), so other sizes are refused unless --square / \
+            --pot say how to get there: pad enlarges the canvas (transparent for images with alpha, \
+            edge-extended for opaque ones; the image stays at the top-left), stretch resamples (Lanczos-3); \
+            --allow-rectangular accepts non-square power-of-two sizes instead. PVRTC2 (--codec pvrtc2) \
+            takes any size as it is, mips halving rounding down to 1x1; --square and --pot still resize \
+            when given, --allow-rectangular changes nothing. Only PowerVR SGX 5XT and later GPUs sample \
+            PVRTC2, not Apple GPUs, and legacy PVR v2 cannot hold it (use --format pvr3, ktx or ktx2). \
+            The input type comes from the file's content. \
             --flip, --premultiply and --colorspace srgb are recorded in the file (PVR v3 and KTX record \
             all three; legacy PVR v2 records only the vertical flip, and a warning names what it loses).
             """
@@ -90,10 +94,26 @@ struct EncodeCommand: AsyncParsableCommand {
             let levels = texture.levels.count == 1 ? "1 level" : "\(texture.levels.count) levels"
             let size = bytes.map { "\($0) bytes, " } ?? ""
             print(
-                "\(PrintableText.escaped(output)): \(texture.width)x\(texture.height) \(kind), \(levels), \(size)"
-                    + "\(job.container.displayName), quality \(encoding.quality), "
+                "\(PrintableText.escaped(output)): \(texture.width)x\(texture.height) \(kind)\(formatName(texture.format)), "
+                    + "\(levels), \(size)\(job.container.displayName), quality \(encoding.quality), "
                     + recordedMetadata(texture.metadata) + String(format: "%.3f s", seconds))
+            noteSampling(texture.format, output: output)
         }
+    }
+
+    /// ` PVRTC1 2bpp`, ` PVRTC2 (PVRTC-II) 4bpp`, ...: the format after the size on the success line, empty
+    /// for PVRTC1 4bpp (so the line of a plain encode is unchanged).
+    func formatName(_ format: PVRTCFormat) -> String {
+        format == .pvrtc1_4bpp ? "" : " \(format.displayName)"
+    }
+
+    /// For a PVRTC2 texture, a note on standard error that only PowerVR SGX 5XT and later GPUs sample it.
+    func noteSampling(_ format: PVRTCFormat, output: String) {
+        guard format.isPVRTC2 else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("pvrc: note: \(PrintableText.escaped(output)): \(format.displayName) is sampled by PowerVR SGX 5XT and later GPUs only; "
+                    + "Apple GPUs cannot sample it (--codec pvrtc1 writes a texture they can)\n").utf8))
     }
 
     /// The metadata that differs from pvrc's defaults, e.g. `y up, premultiplied, sRGB, ` (empty by default,

@@ -38,6 +38,10 @@ extension EncodeJobError {
         switch self {
         case .containerCannotRecord(_, .horizontalFlip):
             return CommandFailure(file: output, reason: "\(description); use --format pvr3 or ktx, or --flip y")
+        case .containerCannotHold:
+            return CommandFailure(
+                file: output,
+                reason: "\(description); use --format pvr3, ktx, ktx2, pvr-ccz or pvr-gz (.pvr with --format pvr3)")
         case .containerCannotRecord, .noSuchLevel, .unknownContainer, .cubeMapFaceCount, .cubeFaceNotSquare,
             .cubeFaceSizeDiffers:
             return CommandFailure(file: output, reason: description)

@@ -30,6 +30,9 @@ struct EncodingOptionGroup: ParsableArguments {
     @Option(name: .customLong("bpp"), help: Self.help("bpp"))
     var bpp: String?
 
+    @Option(name: .customLong("codec"), help: Self.help("codec"))
+    var codec: String?
+
     @Option(name: .customLong("pot"), help: Self.help("pot"))
     var pot: String?
 
@@ -58,7 +61,7 @@ struct EncodingOptionGroup: ParsableArguments {
             "mipmaps": .flag(mipmaps), "threads": .integer(threads ?? Parallel.processorCount),
             "alpha-bleed": .flag(alphaBleed),
             "square": square.map(EncodingOptionValue.word) ?? .none, "pot": pot.map(EncodingOptionValue.word) ?? .none,
-            "bpp": bpp.map(EncodingOptionValue.word) ?? .none,
+            "bpp": bpp.map(EncodingOptionValue.word) ?? .none, "codec": codec.map(EncodingOptionValue.word) ?? .none,
             "flip": flip.map(EncodingOptionValue.word) ?? .none, "premultiply": .flag(premultiply),
             "colorspace": colorSpace.map(EncodingOptionValue.word) ?? .none, "normal-map": .flag(normalMap),
             "max-size": maxSize.map(EncodingOptionValue.integer) ?? .none, "allow-rectangular": .flag(allowRectangular),

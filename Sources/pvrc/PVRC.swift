@@ -7,7 +7,7 @@ struct PVRC: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pvrc",
         abstract: """
-            Encode PNG, JPEG and TGA images as PVRTC1 4bpp or 2bpp textures (PVR v2/v3, KTX, KTX 2, \
+            Encode PNG, JPEG and TGA images as PVRTC1 or PVRTC2 textures, 4 or 2bpp (PVR v2/v3, KTX, KTX 2, \
             .pvr.ccz, .pvr.gz; cube maps too), and inspect, decode, compare, render and build them.
             """,
         version: "0.1.0",

@@ -17,18 +17,44 @@ final class MipChainTests: XCTestCase {
     }
 
     func testChainSizesReachOneByOne() throws {
-        let chain = try MipChain.build(from: RGBAImage(width: 256, height: 256, fill: (1, 2, 3, 255)))
+        let chain = MipChain.build(from: RGBAImage(width: 256, height: 256, fill: (1, 2, 3, 255)))
         XCTAssertEqual(chain.count, 9)
         XCTAssertEqual(chain.map(\.width), [256, 128, 64, 32, 16, 8, 4, 2, 1])
         XCTAssertEqual(chain.map(\.height), chain.map(\.width))
 
-        let wide = try MipChain.build(from: RGBAImage(width: 8, height: 2))
+        let wide = MipChain.build(from: RGBAImage(width: 8, height: 2))
         XCTAssertEqual(wide.map { "\($0.width)x\($0.height)" }, ["8x2", "4x1", "2x1", "1x1"])
         XCTAssertEqual(wide.count, PVRTCTexture.fullChainLength(width: 8, height: 2))
     }
 
-    func testNonPowerOfTwoIsRejected() {
-        XCTAssertThrowsError(try MipChain.build(from: RGBAImage(width: 12, height: 8)))
+    /// Any size halves rounding down to 1x1: floor(log2(100)) + 1 = 7 levels for 100x60.
+    func testAnySizeHalvesRoundingDown() {
+        let chain = MipChain.build(from: RGBAImage(width: 100, height: 60, fill: (9, 9, 9, 255)))
+        XCTAssertEqual(
+            chain.map { "\($0.width)x\($0.height)" }, ["100x60", "50x30", "25x15", "12x7", "6x3", "3x1", "1x1"])
+    }
+
+    /// An odd side's last pixel also averages the row or column halving leaves over. A 5x3 level of stored
+    /// values red = 10x + 50y becomes 2x1: pixel 0 averages columns 0-1 of rows 0-2 (330 / 6 = 55), pixel 1
+    /// columns 2-4 of rows 0-2 (720 / 9 = 80). With (4, 2) made transparent, pixel 1's red is weighted by
+    /// alpha over the 8 visible parents (580 / 8 = 72.5, rounding up to 73) and its alpha is
+    /// (8 * 255 + 0) / 9 = 226.7, rounding to 227.
+    func testOddSidesFoldTheLeftoverRowAndColumnIn() {
+        var image = RGBAImage(width: 5, height: 3)
+        for y in 0..<3 {
+            for x in 0..<5 { image[x, y] = (UInt8(10 * x + 50 * y), 0, 0, 255) }
+        }
+        let level = MipChain.downsample(image, colorSpace: .linear)
+        XCTAssertEqual(level.width, 2)
+        XCTAssertEqual(level.height, 1)
+        XCTAssertEqual(level[0, 0].r, 55)
+        XCTAssertEqual(level[1, 0].r, 80)
+        image[4, 2] = (140, 0, 0, 0)
+        let masked = MipChain.downsample(image, colorSpace: .linear)
+        XCTAssertEqual(masked[0, 0].r, 55)
+        XCTAssertEqual(masked[0, 0].a, 255)
+        XCTAssertEqual(masked[1, 0].r, 73)
+        XCTAssertEqual(masked[1, 0].a, 227)
     }
 
     /// Black and white average to linear 0.5, i.e. sRGB 188, not the gamma-space 128.

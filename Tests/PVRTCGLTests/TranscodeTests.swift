@@ -99,7 +99,7 @@ final class TranscodeTests: XCTestCase {
 
     /// `image` (and with `mips` its mip chain) encoded at quality fast.
     static func encode(_ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp, mips: Bool) throws -> PVRTCTexture {
-        let levels = mips ? try MipChain.build(from: image, colorSpace: .srgb) : [image]
+        let levels = mips ? MipChain.build(from: image, colorSpace: .srgb) : [image]
         return try PVRTCEncoder.encodeSynchronously(levels, options: .init(quality: .fast, threads: 2, format: format))
     }
 

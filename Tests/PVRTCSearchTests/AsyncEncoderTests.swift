@@ -10,7 +10,7 @@ import XCTest
 final class AsyncEncoderTests: XCTestCase {
     func testAsyncMatchesSync() async throws {
         let image = PipelineTestImages.noise(width: 32, height: 32, seed: 5, alpha: .mixed)
-        let levels = try MipChain.build(from: image, colorSpace: .srgb)
+        let levels = MipChain.build(from: image, colorSpace: .srgb)
         let options = PVRTCEncoder.Options(quality: .normal, threads: 2)
         let synchronous = try encodeSynchronously(levels, options: options)
         let asynchronous = try await PVRTCEncoder.encode(levels, options: options, progress: nil)
@@ -25,7 +25,7 @@ final class AsyncEncoderTests: XCTestCase {
     func testAsyncReportsProgressToTheEnd() async throws {
         let reports = ProgressRecorder()
         let image = PipelineTestImages.smooth(width: 64, height: 64)
-        let levels = try MipChain.build(from: image, colorSpace: .srgb)
+        let levels = MipChain.build(from: image, colorSpace: .srgb)
         _ = try await PVRTCEncoder.encode(levels, options: .init(quality: .fast, threads: 1)) {
             reports.record($0)
         }

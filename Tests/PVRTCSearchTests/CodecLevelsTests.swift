@@ -3,8 +3,9 @@ import PVRTC
 import PVRTCSearch
 import XCTest
 
-/// The codec takes prepared levels as they are: it refuses, before any search, levels a PVRTC1
-/// texture cannot store, and keeps the metadata it is given.
+/// The codec takes prepared levels as they are: it refuses, before any search, levels the texture's format
+/// cannot store (PVRTC1: power-of-two sides; PVRTC2: any size) or that are no mip chain, and keeps the
+/// metadata it is given.
 final class CodecLevelsTests: XCTestCase {
     private let options = PVRTCEncoder.Options(quality: .fastest, threads: 1)
 
@@ -30,6 +31,25 @@ final class CodecLevelsTests: XCTestCase {
         XCTAssertEqual(
             error, .invalidLevel(index: 0, width: 12, height: 16, reason: "PVRTC1 needs power-of-two sizes"))
         XCTAssertEqual(error?.description, "level 0 is 12x16: PVRTC1 needs power-of-two sizes")
+    }
+
+    /// PVRTC2 stores any size: a chain of odd sides is taken as it is, and PVRTC1 still refuses it.
+    func testPVRTC2TakesLevelsOfAnySize() throws {
+        let levels = [(13, 6), (6, 3), (3, 1), (1, 1)].map {
+            RGBAImage(width: $0.0, height: $0.1, fill: (20, 200, 100, 255))
+        }
+        for format in [PVRTCFormat.pvrtc2_4bpp, .pvrtc2_2bpp] {
+            var options = options
+            options.format = format
+            let texture = try PVRTCEncoder.encodeSynchronously(levels, options: options)
+            XCTAssertEqual(texture.levels.map(\.width), [13, 6, 3, 1])
+            XCTAssertEqual(texture.levels.map(\.height), [6, 3, 1, 1])
+            XCTAssertEqual(
+                refusal(Array(levels[1...]) + [levels[0]], format: format),
+                .invalidLevel(index: 3, width: 13, height: 6, reason: "a mip level of a 6x3 level 0 is 1x1"))
+        }
+        XCTAssertEqual(
+            refusal(levels), .invalidLevel(index: 0, width: 13, height: 6, reason: "PVRTC1 needs power-of-two sizes"))
     }
 
     /// Each level must halve the one before, rounding down and stopping at 1 (16x4 -> 8x2 -> 4x1 -> 2x1).

@@ -60,9 +60,11 @@ final class EncoderStageTests: XCTestCase {
                 let choice =
                     luma == .zero
                     ? FourLevelModulation.best(
-                        WithoutLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
+                        WithoutLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch,
+                        punchedBlack: false)
                     : FourLevelModulation.best(
-                        WithLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch)
+                        WithLuma.self, e, target: target, weights: weights, luma: luma, punchThrough: punch,
+                        punchedBlack: false)
                 var best = Int32.max
                 for bits in 0..<4 {
                     let w = PVRTCDecoder.weight(bits, punchThrough: punch)
@@ -224,16 +226,16 @@ final class EncoderStageTests: XCTestCase {
                     let block = PVRTCBlock(modulation: 0, color: ws.colorWords[by * ws.blocksWide + bx])
                     var a = block.colorA
                     var b = block.colorB
-                    var error = window.error(ws, trial: EncoderWorkspace.widen(a, b))
+                    var error = window.error(ws, trial: ws.widen(a, b))
                     EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: 100)
-                    XCTAssertEqual(error, window.error(ws, trial: EncoderWorkspace.widen(a, b)))
+                    XCTAssertEqual(error, window.error(ws, trial: ws.widen(a, b)))
                     for group in EndpointQuantization.opaqueChannelGroups {
                         for (stepA, stepB) in EndpointQuantization.moves {
                             guard let ta = EndpointQuantization.stepped(a, group, by: stepA, slotB: false),
                                 let tb = EndpointQuantization.stepped(b, group, by: stepB, slotB: true)
                             else { continue }
                             XCTAssertGreaterThanOrEqual(
-                                window.error(ws, trial: EncoderWorkspace.widen(ta, tb)), error,
+                                window.error(ws, trial: ws.widen(ta, tb)), error,
                                 "seed \(seed), block (\(bx), \(by)), group \(group), step (\(stepA), \(stepB))")
                         }
                     }
@@ -283,7 +285,7 @@ final class EncoderStageTests: XCTestCase {
             }
         }
         EndpointRefinement.refine(ws, sweeps: 30, threads: 1)
-        let expected = EncoderWorkspace.widen(a, b)
+        let expected = ws.widen(a, b)
         for k in 0..<16 {
             let x = ws.continuous[k]
             for c in [0, 1, 2, 4, 5, 6] {

@@ -9,8 +9,8 @@ import PVRTC
 /// layouts; they differ in the block size (4×4 at 4bpp, 8×4 at 2bpp), in the modulation (two bits per pixel,
 /// or one bit per pixel on average with an interpolated mode) and, for PVRTC2, in the word order (linear
 /// rather than Morton, which `PVRTCFormat.wordIndex` gives ``BlockPacking``) and the colour word's
-/// hard-transition and opacity flags. The PVRTC2 descriptors exist so that the stages can grow into them; no
-/// stage chooses those flags yet, so they are not ``isEncodable``.
+/// hard-transition and opacity flags. ``EndpointQuantization`` keeps a PVRTC2 block's two colours to one
+/// opacity, and ``BlockPacking`` writes PVRTC2's colour word with the hard-transition flag clear.
 struct BlockFormat: Sendable, Equatable {
     /// How a block's modulation word chooses each pixel's weight between the block colours A and B.
     enum Modulation: Sendable, Equatable {
@@ -85,10 +85,15 @@ struct BlockFormat: Sendable, Equatable {
         }
     }
 
-    /// Whether the stages can encode the format: not yet where its colour word has the PVRTC2 flags, which no
-    /// stage chooses.
-    var isEncodable: Bool { !hasHardTransitionFlag && !hasOpacityFlag }
+    /// The bit a translucent colour's 3-bit alpha is padded with to 4 bits: 0 for PVRTC1 and PVRTC2 colour A,
+    /// 1 for PVRTC2 colour B (whose largest translucent alpha is therefore 255).
+    @inline(__always)
+    func alphaPadding(slotB: Bool) -> Int { hasOpacityFlag && slotB ? 1 : 0 }
 
     /// Whether a block can use the punch-through mode (weights 0, 1/2, 1/2 with alpha 0, 1).
     var hasPunchThrough: Bool { modulation == .fourLevel }
+
+    /// Whether a punch-through pixel with value 2 decodes to transparent black (PVRTC2) rather than to the
+    /// midpoint of A and B with alpha 0 (PVRTC1).
+    var punchesToBlack: Bool { hasPunchThrough && hasOpacityFlag }
 }

@@ -3,9 +3,10 @@ import PVRTC
 
 /// Stage 4: the workspace's endpoints and modulation codes (``EncoderWorkspace/modulation``, the colour
 /// word's bit 0 the block's mode) packed into PVRTC words, in the format's word order
-/// (`PVRTCImage(width:height:linearBlocks:format:)`). Levels narrower or shorter than two blocks get their
-/// padding words copied from the adjacent real words (reference A.5), so decoders that wrap inside the real
-/// words and decoders that read the padding agree.
+/// (`PVRTCImage(width:height:linearBlocks:format:)`) and colour word layout (``colorWord(_:_:)``). PVRTC1
+/// levels narrower or shorter than two blocks get their padding words copied from the adjacent real words
+/// (reference A.5), so decoders that wrap inside the real words and decoders that read the padding agree;
+/// PVRTC2 levels have no padding words.
 enum BlockPacking {
     /// Packs the workspace into a level of `width × height` pixels.
     static func pack(_ ws: EncoderWorkspace, width: Int, height: Int) throws -> PVRTCImage {
@@ -19,7 +20,7 @@ enum BlockPacking {
             let sy = realHigh == bh ? by : by % realHigh
             for bx in 0..<bw {
                 let sx = realWide == bw ? bx : bx % realWide
-                let color = ws.colorWords[sy * bw + sx]
+                let color = colorWord(ws, block: sy * bw + sx)
                 let modulation =
                     switch ws.format.modulation {
                     case .fourLevel: fourLevelWord(ws, bx: sx, by: sy)
@@ -30,6 +31,17 @@ enum BlockPacking {
             }
         }
         return try PVRTCImage(width: width, height: height, linearBlocks: blocks, format: ws.format.format)
+    }
+
+    /// The stored colour word of block `k` from the workspace's (PVRTC1 layout): itself for PVRTC1; for
+    /// PVRTC2, whose bit 31 is the one opacity flag of both colours (the stages keep them to one opacity, so it
+    /// is colour B's flag already), with bit 15, PVRTC1's opacity flag of colour A, the block's
+    /// hard-transition flag (``EncoderWorkspace/hard``).
+    @inline(__always)
+    static func colorWord(_ ws: EncoderWorkspace, block k: Int) -> UInt32 {
+        let word = ws.colorWords[k]
+        guard ws.format.hasHardTransitionFlag else { return word }
+        return word & ~0x8000 | (ws.hard[k] ? 0x8000 : 0)
     }
 
     /// The modulation word of four-level block (bx, by): every pixel's two-bit code, in raster order.

@@ -51,15 +51,15 @@ struct BlockWindow {
     /// Fills the window of block (bx, by) from the workspace's current quantised endpoints.
     func load(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let own = ws.expanded[by * ws.blocksWide + bx]
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
         let columns = shape.columns
         for n in 0..<count {
             let position = shape.order[n]
-            let y = (top + position / columns) & hm
-            let x = (left + position % columns) & wm
+            let y = wrapped(top + position / columns, gridHeight)
+            let x = wrapped(left + position % columns, gridWidth)
             let w = shape.weights[position]
             pixel[n] = y * ws.width + x
             weight[n] = w
@@ -87,7 +87,7 @@ struct BlockWindow {
             let e = toEightBit(partial[n] &+ trial &* weight[n])
             let choice = FourLevelModulation.best(
                 term, e, target: target[n], weights: errorWeights[n], luma: ws.lumaWeights,
-                punchThrough: punchThrough[n])
+                punchThrough: punchThrough[n], punchedBlack: ws.format.punchesToBlack)
             total += Int(choice.error)
             if commit { ws.modulation[pixel[n]] = choice.bits }
         }
@@ -115,7 +115,7 @@ struct BlockWindow {
             total += Int(
                 FourLevelModulation.best(
                     term, e, target: target[n], weights: errorWeights[n], luma: luma,
-                    punchThrough: punchThrough[n]
+                    punchThrough: punchThrough[n], punchedBlack: ws.format.punchesToBlack
                 ).error)
             if total >= bound { return nil }
         }

@@ -2,7 +2,7 @@
 /// the block's endpoints reach, the bilinear sum of the other three blocks at each, and the format's rule for
 /// the modulation a trial is decoded with. ``BlockWindow`` re-chooses each pixel's four-level modulation for
 /// every trial; ``FixedModulationWindow`` holds the direct or interpolated weights as they are.
-protocol CodeSearchWindow {
+protocol CodeSearchWindow: TrialWindow {
     /// The integer the rounding search sums a window's squared errors in: `Int32` where the window is small
     /// enough for the sums to stay in range (49 pixels), `Int64` otherwise.
     associatedtype ErrorSum: FixedWidthInteger & SIMDScalar
@@ -22,11 +22,6 @@ protocol CodeSearchWindow {
 
     /// Fills the window of block (bx, by) from the workspace.
     func load(_ ws: EncoderWorkspace, bx: Int, by: Int)
-    /// The window's error with the block's endpoints replaced by `trial` (4555), or `nil` once it reaches
-    /// `bound`.
-    func trialError(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, below bound: Int) -> Int?
-    /// Makes `trial`, whose window error is `error`, the pair later trials start from; returns its error.
-    func settle(_ ws: EncoderWorkspace, trial: SIMD8<Int32>, error: Int) -> Int
     /// Writes what the window chose for `trial`, the block's endpoints now, to the workspace.
     func commit(_ ws: EncoderWorkspace, trial: SIMD8<Int32>)
     /// The modulation weight (eighths) the rounding search holds at position `n`, and whether it zeroes alpha.

@@ -133,12 +133,12 @@ enum DirectOrInterpolatedModulation {
         let k = by * ws.blocksWide + bx
         let grid = scratch.grid
         let table = scratch.table
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         for ly in -2...5 {
-            let y = (4 * by + ly) & hm
+            let y = wrapped(4 * by + ly, gridHeight)
             for lx in -2...9 {
-                grid[g(lx, ly)] = Int32(ws.weight[y * ws.width + ((8 * bx + lx) & wm)])
+                grid[g(lx, ly)] = Int32(ws.weight[y * ws.width + wrapped(8 * bx + lx, gridWidth)])
             }
         }
         fillTable(ws, table: table, bx: bx, by: by)
@@ -217,7 +217,7 @@ enum DirectOrInterpolatedModulation {
                 for s in stored { scratch.best[s.grid] = grid[s.grid] }
             }
             // Restore the incumbent's stored weights for the next candidate's comparisons.
-            for s in stored { grid[s.grid] = Int32(ws.weight[((4 * by + s.ly) & hm) * ws.width + 8 * bx + s.lx]) }
+            for s in stored { grid[s.grid] = Int32(ws.weight[wrapped(4 * by + s.ly, gridHeight) * ws.width + 8 * bx + s.lx]) }
         }
         guard bestRule >= 0 else { return }
         ws.mode[k] = UInt8(bestRule)
@@ -253,13 +253,13 @@ enum DirectOrInterpolatedModulation {
     static func fillTable<Term: LumaTerm>(
         _ term: Term.Type, _ ws: EncoderWorkspace, table: UnsafeMutablePointer<Int32>, bx: Int, by: Int
     ) {
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let luma = ws.lumaWeights
         for ly in -1...4 {
-            let y = (4 * by + ly) & hm
+            let y = wrapped(4 * by + ly, gridHeight)
             for lx in -1...8 {
-                let x = (8 * bx + lx) & wm
+                let x = wrapped(8 * bx + lx, gridWidth)
                 let p = y * ws.width + x
                 let e = toEightBit32(ws.interpolated(x: x, y: y))
                 let target = ws.source[p]

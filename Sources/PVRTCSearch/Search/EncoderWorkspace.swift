@@ -22,7 +22,7 @@ final class EncoderWorkspace: @unchecked Sendable {
     let inverseBlockArea: Float
     /// The pixels a block's endpoints reach, and the block's bilinear weight at each.
     let windowShape: WindowShape
-    /// Blocks across and down (each at least 2, powers of two).
+    /// Blocks across and down: for PVRTC1 powers of two, each at least 2; for PVRTC2 any count from 1.
     let blocksWide: Int, blocksHigh: Int
     /// Virtual image width and height (`blockWidth·blocksWide`, `blockHeight·blocksHigh`).
     let width: Int, height: Int
@@ -69,6 +69,10 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// and the endpoints stay opaque with full 554/555 precision. Always false in formats without the
     /// punch-through mode (``BlockFormat/hasPunchThrough``).
     let cutOut: UnsafeMutableBufferPointer<Bool>
+    /// Per block, formats with the hard-transition flag (``BlockFormat/hasHardTransitionFlag``) only (empty
+    /// otherwise): the flag H of the region whose top-left word the block is, chosen by
+    /// ``HardTransitionSearch``; all clear until then.
+    let hard: UnsafeMutableBufferPointer<Bool>
 
     /// Copies `image` into a fresh workspace for `format` that measures error with `metric`.
     ///
@@ -112,6 +116,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         continuous.initialize(repeating: .zero)
         cutOut = .allocate(capacity: bw * bh)
         cutOut.initialize(repeating: false)
+        hard = .allocate(capacity: format.hasHardTransitionFlag ? bw * bh : 0)
+        hard.initialize(repeating: false)
         TiledSource.copy(
             image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights, into: source,
             errorWeights: fillWeights ? errorWeights : nil)
@@ -142,23 +148,48 @@ final class EncoderWorkspace: @unchecked Sendable {
         expanded.deallocate()
         continuous.deallocate()
         cutOut.deallocate()
+        hard.deallocate()
     }
 
-    /// Stores quantised endpoints and the punch-through flag of block `index`.
+    /// Stores quantised endpoints and the punch-through flag of block `index`, in PVRTC1's colour word layout
+    /// (``BlockPacking`` writes the format's). Where the format has one opacity flag for both colours
+    /// (``BlockFormat/hasOpacityFlag``) and the pair disagrees, the opaque one is stored as its nearest
+    /// translucent colour; the stages only propose pairs that agree.
     @inline(__always)
     func setEndpoints(_ index: Int, _ a: PVRTCEndpoint, _ b: PVRTCEndpoint, punchThrough: Bool) {
+        var (a, b) = (a, b)
+        if format.hasOpacityFlag && a.isOpaque != b.isOpaque {
+            a = EncoderWorkspace.translucent(a, slotB: false, alphaPad: 0)
+            b = EncoderWorkspace.translucent(b, slotB: true, alphaPad: format.alphaPadding(slotB: true))
+        }
         colorWords[index] = (b.packedB << 16) | (a.packedA << 1) | (punchThrough ? 1 : 0)
-        expanded[index] = EncoderWorkspace.widen(a, b)
+        expanded[index] = widen(a, b)
     }
 
-    /// The 4555 widening of a pair of endpoints as one vector.
+    /// `e` unchanged when translucent; otherwise the translucent endpoint nearest its colour, alpha at most.
+    static func translucent(_ e: PVRTCEndpoint, slotB: Bool, alphaPad: Int) -> PVRTCEndpoint {
+        guard e.isOpaque else { return e }
+        let wide = e.expanded(slotB: slotB)
+        let opaque = [wide.red, wide.green, wide.blue]
+        var codes = SIMD4<Int32>(0, 0, 0, 7)
+        for c in 0..<3 {
+            let value = Float(opaque[c]) * EndpointQuantization.rgbScale
+            let bits = EndpointQuantization.bits(channel: c, slotB: slotB, opaque: false)
+            codes[c] = Int32(EndpointQuantization.nearest(value, bits: bits, channel: c, alphaPad: alphaPad))
+        }
+        return EndpointQuantization.endpoint(codes, opaque: false)
+    }
+
+    /// The 4555 widening of a pair of endpoints as one vector, as the format's decoder widens them (a PVRTC2
+    /// translucent colour B pads its alpha with a 1 bit, ``BlockFormat/alphaPadding(slotB:)``).
     @inline(__always)
-    static func widen(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) -> SIMD8<Int32> {
+    func widen(_ a: PVRTCEndpoint, _ b: PVRTCEndpoint) -> SIMD8<Int32> {
         let ea = a.expanded(slotB: false)
         let eb = b.expanded(slotB: true)
+        let padB = b.isOpaque ? 0 : format.alphaPadding(slotB: true)
         return SIMD8(
             Int32(ea.red), Int32(ea.green), Int32(ea.blue), Int32(ea.alpha),
-            Int32(eb.red), Int32(eb.green), Int32(eb.blue), Int32(eb.alpha))
+            Int32(eb.red), Int32(eb.green), Int32(eb.blue), Int32(eb.alpha | padB))
     }
 
     /// True when block `index` uses punch-through mode.
@@ -173,11 +204,11 @@ final class EncoderWorkspace: @unchecked Sendable {
 
     /// Wraps a block column index into `0..<blocksWide`.
     @inline(__always)
-    func wrapBlockX(_ x: Int) -> Int { x & (blocksWide - 1) }
+    func wrapBlockX(_ x: Int) -> Int { wrapped(x, blocksWide) }
 
     /// Wraps a block row index into `0..<blocksHigh`.
     @inline(__always)
-    func wrapBlockY(_ y: Int) -> Int { y & (blocksHigh - 1) }
+    func wrapBlockY(_ y: Int) -> Int { wrapped(y, blocksHigh) }
 
     /// The unrounded 4555 bilinear sum (weights total `blockWidth·blockHeight`: 16 for 4bpp, 32 for 2bpp)
     /// of the quantised endpoints at virtual pixel (x, y); block centres sit at (blockWidth/2, blockHeight/2).
@@ -199,25 +230,25 @@ final class EncoderWorkspace: @unchecked Sendable {
         return left &* (Int32(blockWidth) &- xr) &+ right &* xr
     }
 
-    /// Runs `body(scratch, bx, by)` for every block in four phases of the 2×2 colouring (bx mod 2, by mod 2).
-    /// Blocks of one colour are two apart: what one of them reads or writes (its window, the stored
-    /// weights around it) is never written by another, so they run in parallel with a deterministic result.
+    /// Runs `body(scratch, bx, by)` for every block, one phase per pair of row and column colours
+    /// (``BlockColouring``: four phases of the 2×2 colouring on even grids, up to nine on odd ones). Blocks of
+    /// one colour are two apart: what one of them reads or writes (its window, the stored weights around it)
+    /// is never written by another, so they run in parallel with a deterministic result.
     /// `scratch` makes each worker chunk's scratch memory and `release` frees it.
     func forEachColoured<Scratch>(
         threads: Int, scratch: @Sendable () -> Scratch, release: @Sendable (Scratch) -> Void,
         body: @Sendable (Scratch, Int, Int) -> Void
     ) {
-        let bw = blocksWide
-        for phase in 0..<4 {
-            let cx = phase & 1
-            let cy = phase >> 1
-            Parallel.forEach(blocksHigh / 2, threads: threads) { rows in
-                let memory = scratch()
-                for row in rows {
-                    let by = 2 * row + cy
-                    for bx in stride(from: cx, to: bw, by: 2) { body(memory, bx, by) }
+        let columnClasses = BlockColouring.classes(blocksWide)
+        for rows in BlockColouring.classes(blocksHigh) {
+            for columns in columnClasses {
+                Parallel.forEach(rows.count, threads: threads) { chunk in
+                    let memory = scratch()
+                    for row in chunk {
+                        for bx in columns { body(memory, bx, rows[row]) }
+                    }
+                    release(memory)
                 }
-                release(memory)
             }
         }
     }

@@ -21,10 +21,11 @@ enum EndpointQuantization {
         }
     }
 
-    /// The widened (4555) value of a stored code of `bits` bits in `channel`.
+    /// The widened (4555) value of a stored code of `bits` bits in `channel`; a translucent alpha is padded
+    /// with `alphaPad` (``BlockFormat/alphaPadding(slotB:)``).
     @inline(__always)
-    static func widen(_ code: Int, bits: Int, channel: Int) -> Int {
-        if channel == 3 { return bits == 0 ? 15 : code << 1 }
+    static func widen(_ code: Int, bits: Int, channel: Int, alphaPad: Int = 0) -> Int {
+        if channel == 3 { return bits == 0 ? 15 : (code << 1) | alphaPad }
         switch bits {
         case 5: return code
         case 4: return (code << 1) | (code >> 3)
@@ -34,25 +35,25 @@ enum EndpointQuantization {
 
     /// The value in 8-bit units of a stored code.
     @inline(__always)
-    static func value(_ code: Int, bits: Int, channel: Int) -> Float {
-        Float(widen(code, bits: bits, channel: channel)) * (channel == 3 ? alphaScale : rgbScale)
+    static func value(_ code: Int, bits: Int, channel: Int, alphaPad: Int = 0) -> Float {
+        Float(widen(code, bits: bits, channel: channel, alphaPad: alphaPad)) * (channel == 3 ? alphaScale : rgbScale)
     }
 
     /// The largest code whose value does not exceed `x` (0 when none does) and the next code up
     /// (equal to the first at the top of the range).
     @inline(__always)
-    static func bracket(_ x: Float, bits: Int, channel: Int) -> (floor: Int, ceil: Int) {
+    static func bracket(_ x: Float, bits: Int, channel: Int, alphaPad: Int = 0) -> (floor: Int, ceil: Int) {
         if bits == 0 { return (0, 0) }
         let top = (1 << bits) - 1
         var lo = 0
-        while lo < top && value(lo + 1, bits: bits, channel: channel) <= x { lo += 1 }
-        let hi = lo < top && value(lo, bits: bits, channel: channel) < x ? lo + 1 : lo
+        while lo < top && value(lo + 1, bits: bits, channel: channel, alphaPad: alphaPad) <= x { lo += 1 }
+        let hi = lo < top && value(lo, bits: bits, channel: channel, alphaPad: alphaPad) < x ? lo + 1 : lo
         return (lo, hi)
     }
 
     /// The nearest code to `x`.
     @inline(__always)
-    static func nearest(_ x: Float, bits: Int, channel: Int) -> Int {
+    static func nearest(_ x: Float, bits: Int, channel: Int, alphaPad: Int = 0) -> Int {
         if bits == 0 { return 0 }
         // The stored values are within half a step of evenly spaced, so the nearest code is the rounded
         // even-spacing guess or one of its neighbours; ties go to the lower code.
@@ -61,7 +62,7 @@ enum EndpointQuantization {
         var best = 0
         var distance = Float.infinity
         for code in max(guess - 1, 0)...min(max(guess + 1, 0), top) {
-            let d = abs(x - value(code, bits: bits, channel: channel))
+            let d = abs(x - value(code, bits: bits, channel: channel, alphaPad: alphaPad))
             if d < distance {
                 best = code
                 distance = d
@@ -85,8 +86,7 @@ enum EndpointQuantization {
     }
 
     /// Rounds every block's continuous endpoints (`source`, by default the workspace's) to the nearest
-    /// codes (no search); opaque when the image has no alpha or the continuous alpha is closer to 255
-    /// than to 238.
+    /// codes (no search; ``nearestPair(_:_:)``).
     static func quantizeNearest(
         _ ws: EncoderWorkspace, threads: Int,
         from source: UnsafeMutableBufferPointer<SIMD8<Float>>? = nil
@@ -95,22 +95,34 @@ enum EndpointQuantization {
         Parallel.forEach(ws.blocksWide * ws.blocksHigh, threads: threads) { blocks in
             for k in blocks {
                 let x = values.pointer[k]
-                ws.setEndpoints(
-                    k, nearestEndpoint(x.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-                    nearestEndpoint(x.highHalf, slotB: true, hasAlpha: ws.hasAlpha),
-                    punchThrough: ws.isPunchThrough(k))
+                let (a, b) = nearestPair(ws, x)
+                ws.setEndpoints(k, a, b, punchThrough: ws.isPunchThrough(k))
             }
         }
     }
 
-    /// The nearest endpoint to a continuous colour (opaque unless the image has alpha and the alpha is
-    /// closer to 238, the largest translucent alpha, than to 255).
+    /// The nearest endpoints to a continuous pair (8-bit units, A low, B high). Each is opaque unless the
+    /// image has alpha and its alpha is closer to 238, the largest translucent alpha of colour A, than to 255;
+    /// where the format has one opacity flag for both (``BlockFormat/hasOpacityFlag``), both are translucent
+    /// when either would be.
     @inline(__always)
-    static func nearestEndpoint(_ x: SIMD4<Float>, slotB: Bool, hasAlpha: Bool) -> PVRTCEndpoint {
-        let opaque = !hasAlpha || x[3] > 246
+    static func nearestPair(_ ws: EncoderWorkspace, _ x: SIMD8<Float>) -> (PVRTCEndpoint, PVRTCEndpoint) {
+        var opaqueA = !ws.hasAlpha || x[3] > 246
+        var opaqueB = !ws.hasAlpha || x[7] > 246
+        if ws.format.hasOpacityFlag { (opaqueA, opaqueB) = (opaqueA && opaqueB, opaqueA && opaqueB) }
+        return (
+            nearestEndpoint(x.lowHalf, slotB: false, opaque: opaqueA, alphaPad: 0),
+            nearestEndpoint(x.highHalf, slotB: true, opaque: opaqueB, alphaPad: ws.format.alphaPadding(slotB: true))
+        )
+    }
+
+    /// The nearest endpoint of the given opacity to a continuous colour.
+    @inline(__always)
+    static func nearestEndpoint(_ x: SIMD4<Float>, slotB: Bool, opaque: Bool, alphaPad: Int) -> PVRTCEndpoint {
         var codes = SIMD4<Int32>.zero
         for c in 0..<4 {
-            codes[c] = Int32(nearest(x[c], bits: bits(channel: c, slotB: slotB, opaque: opaque), channel: c))
+            let bits = bits(channel: c, slotB: slotB, opaque: opaque)
+            codes[c] = Int32(nearest(x[c], bits: bits, channel: c, alphaPad: alphaPad))
         }
         return endpoint(codes, opaque: opaque)
     }
@@ -137,6 +149,21 @@ enum EndpointQuantization {
         }
     }
 
+    /// The opacities (A, B) the code search tries for continuous endpoints `x`: every combination of each
+    /// endpoint's ``modes(alpha:hasAlpha:)``, or where the format has one opacity flag for both
+    /// (``BlockFormat/hasOpacityFlag``) the ones both allow, translucent when they share none.
+    static func modePairs(_ ws: EncoderWorkspace, _ x: SIMD8<Float>) -> [(Bool, Bool)] {
+        let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha)
+        let modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
+        var pairs: [(Bool, Bool)] = []
+        for opaqueA in [true, false] where opaqueA ? modesA.opaque : modesA.translucent {
+            for opaqueB in [true, false] where opaqueB ? modesB.opaque : modesB.translucent {
+                if !ws.format.hasOpacityFlag || opaqueA == opaqueB { pairs.append((opaqueA, opaqueB)) }
+            }
+        }
+        return pairs.isEmpty ? [(false, false)] : pairs
+    }
+
     /// The search for one block.
     static func searchBlock<Window: CodeSearchWindow>(
         _ ws: EncoderWorkspace, window: Window, bx: Int, by: Int, descentPasses: Int
@@ -149,14 +176,10 @@ enum EndpointQuantization {
         var bestA = incumbent.colorA
         var bestB = incumbent.colorB
         var bestError = window.trialError(ws, trial: ws.expanded[k], below: .max) ?? .max
-        let modesA = modes(alpha: x[3], hasAlpha: ws.hasAlpha)
-        let modesB = modes(alpha: x[7], hasAlpha: ws.hasAlpha)
-        for modeA in 0..<2 where modeA == 0 ? modesA.opaque : modesA.translucent {
-            for modeB in 0..<2 where modeB == 0 ? modesB.opaque : modesB.translucent {
-                let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: modeA == 0, opaqueB: modeB == 0)
-                if let error = window.trialError(ws, trial: EncoderWorkspace.widen(a, b), below: bestError) {
-                    (bestError, bestA, bestB) = (error, a, b)
-                }
+        for (opaqueA, opaqueB) in modePairs(ws, x) {
+            let (a, b) = bestRounding(ws, window: window, continuous: x, opaqueA: opaqueA, opaqueB: opaqueB)
+            if let error = window.trialError(ws, trial: ws.widen(a, b), below: bestError) {
+                (bestError, bestA, bestB) = (error, a, b)
             }
         }
         if descentPasses > 0 {
@@ -172,7 +195,8 @@ enum EndpointQuantization {
     static func bestRounding<Window: CodeSearchWindow>(
         _ ws: EncoderWorkspace, window: Window, continuous x: SIMD8<Float>, opaqueA: Bool, opaqueB: Bool
     ) -> (PVRTCEndpoint, PVRTCEndpoint) {
-        let r = RoundingBrackets(x, opaqueA: opaqueA, opaqueB: opaqueB)
+        let r = RoundingBrackets(
+            x, opaqueA: opaqueA, opaqueB: opaqueB, alphaPadB: ws.format.alphaPadding(slotB: true))
         let (floorA, ceilA, floorB, ceilB) = (r.floorA, r.ceilA, r.floorB, r.ceilB)
         let (codeFloorA, codeCeilA, codeFloorB, codeCeilB) = (r.codeFloorA, r.codeCeilA, r.codeFloorB, r.codeCeilB)
         var e00 = SIMD4<Window.ErrorSum>.zero
@@ -195,6 +219,10 @@ enum EndpointQuantization {
             var d01 = ((af &+ bc) &>> 3) &- target
             var d10 = ((ac &+ bf) &>> 3) &- target
             var d11 = ((ac &+ bc) &>> 3) &- target
+            if zeroAlpha && ws.format.punchesToBlack {
+                // Transparent black whatever the endpoints: the same error for every rounding.
+                continue
+            }
             if zeroAlpha {
                 d00[3] = -target[3]
                 d01[3] = -target[3]
@@ -235,11 +263,11 @@ enum EndpointQuantization {
     /// window: per channel group (``channelGroups``, ``opaqueChannelGroups``), ±1 on A or on B. Each new best
     /// pair is settled in the window (``CodeSearchWindow/settle(_:trial:error:)``), which judges the next
     /// trials, each one channel group away, from it.
-    static func descend<Window: CodeSearchWindow>(
+    static func descend<Window: TrialWindow>(
         _ ws: EncoderWorkspace, window: Window, a: inout PVRTCEndpoint, b: inout PVRTCEndpoint,
         error: inout Int, passes: Int
     ) {
-        error = window.settle(ws, trial: EncoderWorkspace.widen(a, b), error: error)
+        error = window.settle(ws, trial: ws.widen(a, b), error: error)
         for _ in 0..<passes {
             var improved = false
             for group in ws.hasAlpha ? channelGroups : opaqueChannelGroups {
@@ -247,7 +275,7 @@ enum EndpointQuantization {
                     guard let ta = stepped(a, group, by: stepA, slotB: false),
                         let tb = stepped(b, group, by: stepB, slotB: true)
                     else { continue }
-                    let trial = EncoderWorkspace.widen(ta, tb)
+                    let trial = ws.widen(ta, tb)
                     if let e = window.trialError(ws, trial: trial, below: error) {
                         error = window.settle(ws, trial: trial, error: e)
                         a = ta

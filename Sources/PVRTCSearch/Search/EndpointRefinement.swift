@@ -63,17 +63,17 @@ enum EndpointRefinement {
     @inline(__always)
     private static func solveBlock<Weight: PixelWeight>(_ rule: Weight.Type, _ ws: EncoderWorkspace, bx: Int, by: Int) {
         let k = by * ws.blocksWide + bx
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let shape = ws.windowShape
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
         let blockArea = ws.inverseBlockArea
         var equations = EndpointNormalEquations()
         for j in 0..<shape.rows {
-            let y = (top + j) & hm
+            let y = wrapped(top + j, gridHeight)
             for i in 0..<shape.columns {
-                let x = (left + i) & wm
+                let x = wrapped(left + i, gridWidth)
                 let p = y * ws.width + x
                 let beta = Float(shape.weights[shape.columns * j + i]) * blockArea
                 let (eighths, zeroAlpha) = Weight.weight(ws, pixel: p, x: x, y: y)
@@ -82,11 +82,13 @@ enum EndpointRefinement {
                 let prediction = e.lowHalf * (1 - w) + e.highHalf * w
                 let source = SIMD4<Float>(ws.source[p])
                 var residual = source + truncationBias - prediction
-                let colourWeight = ws.hasAlpha ? (source[3] + 0.5) / 255.5 : 1
+                var colourWeight: Float = ws.hasAlpha ? (source[3] + 0.5) / 255.5 : 1
                 var alphaWeight: Float = ws.hasAlpha ? 1 : 0
                 if zeroAlpha {
                     alphaWeight = 0
                     residual[3] = 0
+                    // A punched PVRTC2 pixel is transparent black whatever the endpoints.
+                    if ws.format.punchesToBlack { colourWeight = 0 }
                 }
                 let u = beta * (1 - w)
                 let v = beta * w

@@ -50,7 +50,7 @@ package struct ErrorMetric: Sendable, Equatable {
 
 /// The luma term as a type parameter of the per-pixel loops, so that each loop is compiled once with
 /// the term and once without: images with alpha pay nothing for a term they never use.
-protocol LumaTerm {
+protocol LumaTerm: SendableMetatype {
     /// The error of one difference: `Σ weights·d²`, plus `(luma·d)²` where the term is used.
     static func error(_ d: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>) -> Int32
 

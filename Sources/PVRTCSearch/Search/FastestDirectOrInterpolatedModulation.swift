@@ -133,12 +133,12 @@ enum FastestDirectOrInterpolatedModulation {
         let errorWeights = ws.errorWeights
         let modulation = ws.modulation
         let width = ws.width
-        let wm = width - 1
-        let hm = ws.height - 1
+        let gridWidth = width
+        let gridHeight = ws.height
         let top = t * bw
         let bottom = ws.wrapBlockY(t + 1) * bw
         for c in 0...padded {
-            let k = c & (bw - 1)
+            let k = wrapped(c, bw)
             let e0 = expanded[top + k]
             let e1 = expanded[bottom + k]
             let start = e0 &<< 2
@@ -159,10 +159,10 @@ enum FastestDirectOrInterpolatedModulation {
             if fy > 0 {
                 for n in 0..<8 * stride { v[n] &+= step[n] }
             }
-            let y = (4 * t + 2 + fy) & hm
+            let y = wrapped(4 * t + 2 + fy, gridHeight)
             let row = y * width
-            let above = ((y - 1) & hm) * width
-            let below = ((y + 1) & hm) * width
+            let above = wrapped(y - 1, gridHeight) * width
+            let below = wrapped(y + 1, gridHeight) * width
             // Rows 2–3 of block row t, or rows 0–1 of block row t + 1: the half block's slot.
             let half = fy < 2 ? 2 * top + 1 : 2 * bottom
             for c0 in Swift.stride(from: 0, to: padded, by: 4) {
@@ -203,7 +203,7 @@ enum FastestDirectOrInterpolatedModulation {
                     // Pass 2 only visits the averaged pixels.
                     if pass == 2 && isStored { continue }
                     let x = 8 * c0 + 4 + xr
-                    let xs = (x & wm, (x + 8) & wm, (x + 16) & wm, (x + 24) & wm)
+                    let xs = (wrapped(x, gridWidth), wrapped(x + 8, gridWidth), wrapped(x + 16, gridWidth), wrapped(x + 24, gridWidth))
                     let p0 = source[row + xs.0]
                     let p1 = source[row + xs.1]
                     let p2 = source[row + xs.2]
@@ -255,7 +255,7 @@ enum FastestDirectOrInterpolatedModulation {
                         // ⌊(A·(8 − w) + B·w) / 8⌋ per channel at each rule's weight w.
                         @inline(__always) func pairs(_ x: Int) -> SIMD2<Int32> {
                             SIMD2(
-                                Int32(stored[row + ((x - 1) & wm)]) + Int32(stored[row + ((x + 1) & wm)]),
+                                Int32(stored[row + wrapped(x - 1, gridWidth)]) + Int32(stored[row + wrapped(x + 1, gridWidth)]),
                                 Int32(stored[above + x]) + Int32(stored[below + x]))
                         }
                         let n0 = pairs(xs.0)
@@ -348,7 +348,7 @@ enum FastestDirectOrInterpolatedModulation {
                 // last block column repeat the first ones and are not counted.
                 for l in 0..<4 where c0 + l < bw {
                     let leftSlot = half + 2 * (c0 + l)
-                    let rightSlot = half + 2 * ((c0 + l + 1) & (bw - 1))
+                    let rightSlot = half + 2 * wrapped(c0 + l + 1, bw)
                     if pass == 1 {
                         errors[leftSlot].direct += leftSums.0[l]
                         errors[leftSlot].stored += leftSums.1[l]

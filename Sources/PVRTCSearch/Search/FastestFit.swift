@@ -59,8 +59,8 @@ struct FastestFit: @unchecked Sendable {
         let gh = geometry.blockHeight
         let bw = ws.blocksWide
         let bh = ws.blocksHigh
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let width = ws.width
         let total = Float(geometry.weightTotal)
         // Buffers in locals: loads through the class would be repeated on every pixel.
@@ -69,20 +69,20 @@ struct FastestFit: @unchecked Sendable {
         let modulation = ws.modulation
         let cutOut = ws.cutOut
         let r0 = by * bw
-        let r1 = ((by + 1) & (bh - 1)) * bw
+        let r1 = wrapped(by + 1, bh) * bw
         for bx in 0..<bw {
-            let x1 = (bx + 1) & (bw - 1)
+            let x1 = wrapped(bx + 1, bw)
             let c00 = continuous[r0 + bx]
             let c10 = continuous[r0 + x1]
             let c01 = continuous[r1 + bx]
             let c11 = continuous[r1 + x1]
             for j in 0..<gh {
-                let y = (gh * by + gh / 2 + j) & hm
+                let y = wrapped(gh * by + gh / 2 + j, gridHeight)
                 let fy = Float(j)
                 let left = c00 * (Float(gh) - fy) + c01 * fy
                 let right = c10 * (Float(gh) - fy) + c11 * fy
                 for i in 0..<gw {
-                    let x = (gw * bx + gw / 2 + i) & wm
+                    let x = wrapped(gw * bx + gw / 2 + i, gridWidth)
                     let fx = Float(i)
                     let e = (left * (Float(gw) - fx) + right * fx) * (1 / total)
                     let p = y &* width &+ x
@@ -120,20 +120,20 @@ struct FastestFit: @unchecked Sendable {
 
     /// One Gauss–Seidel sweep of the least-squares refinement over every block.
     func refine(_ ws: EncoderWorkspace, geometry: FastestGeometry, threads: Int) {
-        let bw = ws.blocksWide
         let tables = ws.hasAlpha ? nil : OpaqueWindowTables(geometry)
         defer { tables?.deallocate() }
-        for phase in 0..<4 {
-            let cx = phase & 1
-            let cy = phase >> 1
-            Parallel.forEach(ws.blocksHigh / 2, threads: threads) { rows in
-                for row in rows {
-                    let by = 2 * row + cy
-                    for bx in stride(from: cx, to: bw, by: 2) {
-                        if let tables {
-                            solveOpaque(ws, geometry: geometry, bx: bx, by: by, tables: tables)
-                        } else {
-                            solve(ws, geometry: geometry, bx: bx, by: by)
+        let columnClasses = BlockColouring.classes(ws.blocksWide)
+        for rows in BlockColouring.classes(ws.blocksHigh) {
+            for columns in columnClasses {
+                Parallel.forEach(rows.count, threads: threads) { chunk in
+                    for row in chunk {
+                        let by = rows[row]
+                        for bx in columns {
+                            if let tables {
+                                solveOpaque(ws, geometry: geometry, bx: bx, by: by, tables: tables)
+                            } else {
+                                solve(ws, geometry: geometry, bx: bx, by: by)
+                            }
                         }
                     }
                 }
@@ -185,8 +185,8 @@ struct FastestFit: @unchecked Sendable {
     /// summed apart, then added), each pixel's terms read from `tables` by its modulation value.
     @inline(__always)
     func solveOpaque(_ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int, tables: OpaqueWindowTables) {
-        let wm = ws.width &- 1
-        let hm = ws.height &- 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let ww = geometry.windowWidth
         let wh = geometry.windowHeight
         let x0 = geometry.windowX(bx)
@@ -204,9 +204,9 @@ struct FastestFit: @unchecked Sendable {
         @inline(__always) func gather(
             _ j: Int, _ sums: inout SIMD4<Float>, _ ra: inout SIMD4<Float>, _ rb: inout SIMD4<Float>
         ) {
-            let row = ((y0 &+ j) & hm) &* width
+            let row = wrapped(y0 &+ j, gridHeight) &* width
             for i in 0..<ww {
-                let p = row &+ ((x0 &+ i) & wm)
+                let p = row &+ wrapped(x0 &+ i, gridWidth)
                 let index = 4 &* (j &* ww &+ i) &+ Int(modulation[p])
                 sums += products[index]
                 let uv = weights[index]
@@ -227,9 +227,9 @@ struct FastestFit: @unchecked Sendable {
         let (changeA, changeB) = update(
             ws, block: by &* ws.blocksWide &+ bx, delta: SIMD8(lowHalf: deltaA, highHalf: deltaB))
         for j in 0..<wh {
-            let row = ((y0 &+ j) & hm) &* width
+            let row = wrapped(y0 &+ j, gridHeight) &* width
             for i in 0..<ww {
-                let p = row &+ ((x0 &+ i) & wm)
+                let p = row &+ wrapped(x0 &+ i, gridWidth)
                 let uv = weights[4 &* (j &* ww &+ i) &+ Int(modulation[p])]
                 residual[p] -= changeA * uv.lowHalf + changeB * uv.highHalf
             }
@@ -255,8 +255,8 @@ struct FastestFit: @unchecked Sendable {
         _ ws: EncoderWorkspace, geometry: FastestGeometry, bx: Int, by: Int,
         weights: UnsafeMutableBufferPointer<SIMD2<Float>>
     ) {
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let ww = geometry.windowWidth
         let x0 = geometry.windowX(bx)
         let y0 = geometry.windowY(by)
@@ -267,10 +267,10 @@ struct FastestFit: @unchecked Sendable {
         let scale = 1 / Float(geometry.weightTotal)
         var equations = EndpointNormalEquations()
         for j in 0..<geometry.windowHeight {
-            let y = (y0 + j) & hm
+            let y = wrapped(y0 + j, gridHeight)
             let betaY = Float(geometry.weightY(j)) * scale
             for i in 0..<ww {
-                let x = (x0 + i) & wm
+                let x = wrapped(x0 + i, gridWidth)
                 let p = y * width + x
                 let beta = Float(geometry.weightX(i)) * betaY
                 var r = residual[p]
@@ -290,9 +290,9 @@ struct FastestFit: @unchecked Sendable {
         }
         let (changeA, changeB) = update(ws, block: by * ws.blocksWide + bx, delta: equations.delta())
         for j in 0..<geometry.windowHeight {
-            let y = (y0 + j) & hm
+            let y = wrapped(y0 + j, gridHeight)
             for i in 0..<ww {
-                let x = (x0 + i) & wm
+                let x = wrapped(x0 + i, gridWidth)
                 let uv = weights[j * ww + i]
                 residual[y * width + x] -= changeA * uv[0] + changeB * uv[1]
             }

@@ -45,11 +45,11 @@ enum FastestRowModulation {
         let source = ws.source
         let modulation = ws.modulation
         let width = ws.width
-        let wm = width - 1
+        let gridWidth = width
         let top = t * bw
         let bottom = ws.wrapBlockY(t + 1) * bw
         for c in 0...padded {
-            let k = c & (bw - 1)
+            let k = wrapped(c, bw)
             let e0 = expanded[top + k]
             let e1 = expanded[bottom + k]
             let start = e0 &<< 2
@@ -73,7 +73,7 @@ enum FastestRowModulation {
             if fy > 0 {
                 for n in 0..<channels * stride { v[n] &+= step[n] }
             }
-            let y = (4 * t + 2 + fy) & (ws.height - 1)
+            let y = wrapped(4 * t + 2 + fy, ws.height)
             let row = y * width
             for c0 in Swift.stride(from: 0, to: padded, by: 4) {
                 @inline(__always) func left(_ n: Int) -> SIMD4<Int32> {
@@ -105,10 +105,10 @@ enum FastestRowModulation {
                         h5 &+= d5
                     }
                     let x = 4 * c0 + 2 + xr
-                    let x0 = x & wm
-                    let x1 = (x + 4) & wm
-                    let x2 = (x + 8) & wm
-                    let x3 = (x + 12) & wm
+                    let x0 = wrapped(x, gridWidth)
+                    let x1 = wrapped(x + 4, gridWidth)
+                    let x2 = wrapped(x + 8, gridWidth)
+                    let x3 = wrapped(x + 12, gridWidth)
                     let p0 = source[row + x0]
                     let p1 = source[row + x1]
                     let p2 = source[row + x2]

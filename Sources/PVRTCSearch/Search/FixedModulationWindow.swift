@@ -82,16 +82,16 @@ struct FixedModulationWindow {
     /// Fills the window of block (bx, by) from the workspace's current endpoints and weights.
     func load(_ ws: EncoderWorkspace, bx: Int, by: Int) {
         let mine = ws.expanded[by * ws.blocksWide + bx]
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
         var n = 0
         shape.weights.withUnsafeBufferPointer { weights in
             for j in 0..<shape.rows {
-                let y = (top + j) & hm
+                let y = wrapped(top + j, gridHeight)
                 for i in 0..<shape.columns {
-                    let x = (left + i) & wm
+                    let x = wrapped(left + i, gridWidth)
                     let w = weights[n]
                     let p = y * ws.width + x
                     pixel[n] = p

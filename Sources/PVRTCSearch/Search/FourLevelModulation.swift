@@ -13,10 +13,12 @@ enum FourLevelModulation {
     ///   - luma: the workspace's luma coefficients (``ErrorMetric``), used by `Term`.
     ///   - punchThrough: the mode of the block holding the pixel. In punch-through mode value 2 (alpha
     ///     forced to 0) is only considered when `weights` counts alpha error (images with alpha).
+    ///   - punchedBlack: value 2 in punch-through mode is transparent black (PVRTC2,
+    ///     ``BlockFormat/punchesToBlack``) rather than the midpoint colour with alpha 0.
     @inline(__always)
     static func best<Term: LumaTerm>(
         _ term: Term.Type, _ endpoints: SIMD8<Int32>, target: SIMD4<Int32>, weights: SIMD4<Int32>, luma: SIMD4<Int32>,
-        punchThrough: Bool
+        punchThrough: Bool, punchedBlack: Bool
     ) -> (bits: UInt8, error: Int32) {
         @inline(__always) func cost(_ d: SIMD4<Int32>) -> Int32 {
             Term.error(d, weights: weights, luma: luma)
@@ -43,7 +45,7 @@ enum FourLevelModulation {
             }
             // Zero alpha is a choice only where alpha error counts: an opaque image must stay opaque.
             if weights[3] > 0 {
-                var d2 = d1
+                var d2 = punchedBlack ? 0 &- target : d1
                 d2[3] = -target[3]
                 let e2 = cost(d2)
                 if e2 < error {
@@ -112,12 +114,12 @@ enum FourLevelModulation {
                 let shift = UInt32(2 * (4 * j + i))
                 let s = best(
                     term, e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
-                    punchThrough: false)
+                    punchThrough: false, punchedBlack: ws.format.punchesToBlack)
                 standard |= UInt32(s.bits) << shift
                 standardError += Int(s.error)
                 let t = best(
                     term, e, target: ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights,
-                    punchThrough: true)
+                    punchThrough: true, punchedBlack: ws.format.punchesToBlack)
                 punch |= UInt32(t.bits) << shift
                 punchError += Int(t.error)
             }

@@ -79,17 +79,17 @@ enum InitialEndpoints {
     /// blocks, which punch-through decodes whatever the endpoints' alpha).
     static func principalEnds(_ ws: EncoderWorkspace, bx: Int, by: Int) -> (start: SIMD8<Float>, extremes: SIMD8<Float>)
     {
-        let wm = ws.width - 1
-        let hm = ws.height - 1
+        let gridWidth = ws.width
+        let gridHeight = ws.height
         let shape = ws.windowShape
         let left = ws.windowLeft(bx)
         let top = ws.windowTop(by)
         var sum = SIMD4<Float>.zero
         var total: Float = 0
         for j in 0..<shape.rows {
-            let y = (top + j) & hm
+            let y = wrapped(top + j, gridHeight)
             for i in 0..<shape.columns {
-                let p = y * ws.width + ((left + i) & wm)
+                let p = y * ws.width + wrapped(left + i, gridWidth)
                 let s = SIMD4<Float>(ws.source[p])
                 let w = Float(shape.weights[shape.columns * j + i]) * (s[3] + 1) / 256
                 sum += s * w
@@ -105,9 +105,9 @@ enum InitialEndpoints {
         var c12: Float = 0
         var c22: Float = 0
         for j in 0..<shape.rows {
-            let y = (top + j) & hm
+            let y = wrapped(top + j, gridHeight)
             for i in 0..<shape.columns {
-                let p = y * ws.width + ((left + i) & wm)
+                let p = y * ws.width + wrapped(left + i, gridWidth)
                 let s = SIMD4<Float>(ws.source[p])
                 let w = Float(shape.weights[shape.columns * j + i]) * (s[3] + 1) / 256
                 let d = s - mean
@@ -135,9 +135,9 @@ enum InitialEndpoints {
         var alphaLow: Float = 255
         var alphaHigh: Float = 0
         for j in 0..<shape.rows {
-            let y = (top + j) & hm
+            let y = wrapped(top + j, gridHeight)
             for i in 0..<shape.columns {
-                let x = (left + i) & wm
+                let x = wrapped(left + i, gridWidth)
                 let p = y * ws.width + x
                 let s = SIMD4<Float>(ws.source[p])
                 // Transparent pixels of cut-out blocks decode through punch-through, whatever the alpha.

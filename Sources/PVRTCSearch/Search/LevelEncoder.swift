@@ -1,7 +1,7 @@
 import Imaging
 import PVRTC
 
-/// The PVRTC1 encoder of one level, both rates: an iterative search that alternates exact-decode modulation
+/// The encoder of one level, every format (PVRTC1 and PVRTC2, both rates): an iterative search that alternates exact-decode modulation
 /// selection, least-squares endpoint refinement and a quantisation search over rounding neighbours (reference
 /// C.6), with the rounds of ``SearchPreset/table``; `fastest` is the one-pass ``FastestEncoder``.
 ///
@@ -33,13 +33,14 @@ package enum LevelEncoder {
         }
     }
 
-    /// Encodes one level of `format` (PVRTC1 4bpp or 2bpp) with the rounds of ``SearchPreset/table`` for the
+    /// Encodes one level of `format` (PVRTC1 or PVRTC2, 4bpp or 2bpp) with the rounds of ``SearchPreset/table`` for the
     /// quality in `options`.
     ///
-    /// - Parameter image: power-of-two width and height (square or not), any size from 1×1; levels
-    ///   smaller than two blocks a side use the 2×2-block minimum with padding words copied from the adjacent
-    ///   real words (reference A.5).
-    /// - Parameter format: the PVRTC1 variant; PVRTC2 throws ``EncodingError/formatNotEncodable(_:)``.
+    /// - Parameter image: any size from 1×1; for PVRTC1 power-of-two width and height (square or not), levels
+    ///   smaller than two blocks a side using the 2×2-block minimum with padding words copied from the
+    ///   adjacent real words (reference A.5); for PVRTC2 any width and height, on the grid of whole blocks that
+    ///   covers it.
+    /// - Parameter format: the PVRTC variant.
     /// - Alpha: an image without transparency gets opaque endpoints only; otherwise every block chooses
     ///   opaque or translucent endpoints (and at 4bpp the standard or punch-through mode, always punch-through
     ///   for cut-out blocks, whose transparent pixels then decode to exactly 0), and colour error is
@@ -47,17 +48,25 @@ package enum LevelEncoder {
     /// - Parameter progress: Called on the calling thread after the initial endpoints and after each
     ///   refinement round with the finished share of the search (0...1, ending at 1).
     /// - Parameter isCancelled: Asked between stages; once it answers `true` the search stops.
-    /// - Throws: `PVRTCError.invalidDimensions` for sizes PVRTC1 cannot hold; `CancellationError`
+    /// - Throws: `PVRTCError.invalidDimensions` for sizes the format cannot hold; `CancellationError`
     ///   when `isCancelled` says so.
     package static func encode(
         _ image: RGBAImage, format: PVRTCFormat = .pvrtc1_4bpp, options: Options = Options(),
         isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
     ) throws -> PVRTCImage {
+        try encode(
+            image, format: format, preset: SearchPreset.of(options.quality, format), options: options,
+            isCancelled: isCancelled, progress: progress)
+    }
+
+    /// ``encode(_:format:options:isCancelled:progress:)`` with the rounds of `preset` rather than those of
+    /// `options.quality`.
+    static func encode(
+        _ image: RGBAImage, format: PVRTCFormat, preset: SearchPreset, options: Options,
+        isCancelled: () -> Bool = { false }, progress: ((Double) -> Void)? = nil
+    ) throws -> PVRTCImage {
         let blockFormat = BlockFormat(format)
-        guard blockFormat.isEncodable, let preset = SearchPreset.of(options.quality, format) else {
-            throw EncodingError.formatNotEncodable(format)
-        }
-        try PVRTCImage.validate(width: image.width, height: image.height)
+        try PVRTCImage.validate(width: image.width, height: image.height, format: format)
         let threads = max(options.threads, 1)
         let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
         if preset.rounds.isEmpty {
@@ -85,6 +94,11 @@ package enum LevelEncoder {
             progress?(Double(index + 2) / steps)
         }
         ModulationSelection.storeCodes(ws, threads: threads)
+        if let effort = preset.hardTransition {
+            if isCancelled() { throw CancellationError() }
+            HardTransitionSearch.run(
+                ws, rounds: effort.rounds, descentPasses: effort.descentPasses, threads: threads)
+        }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }
 }

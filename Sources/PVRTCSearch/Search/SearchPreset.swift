@@ -28,6 +28,17 @@ struct SearchPreset: Sendable, Equatable {
     let rounds: [Rounds]
     /// `fastest` only: how many times the one-pass encoder fits modulation weights and endpoints (``FastestFit``).
     var fastestFits: Int = 0
+    /// PVRTC2 only: the hard-transition search after the rounds (``HardTransitionSearch``); `nil` for none.
+    var hardTransition: HardTransitionEffort? = nil
+
+    /// How hard ``HardTransitionSearch`` works: rounds of choosing the region and word flags and then
+    /// descending over the endpoints of the blocks hard regions use, with so many descent passes.
+    struct HardTransitionEffort: Sendable, Equatable {
+        /// Rounds of flag choice and endpoint descent (the flags are chosen once more after the last).
+        var rounds: Int
+        /// ±1 coordinate-descent passes over each block's endpoints per round.
+        var descentPasses: Int
+    }
 
     /// Worst-block recovery of the 4bpp `best`: blocks above four times the median, two candidates polished
     /// with two descent passes, opaque blocks within 2 levels left alone.
@@ -51,7 +62,28 @@ struct SearchPreset: Sendable, Equatable {
     /// twice: its low-resolution images cover eight pixels a block, and the first fit leaves hard edges and
     /// alpha far off (+3.2 dB on colobot_factory_1024, +1.5 to +2.2 dB alpha on the corpus images with alpha,
     /// +0.14 dB Kodak mean, for twice the time).
-    static let table: [SearchPreset] = [
+    ///
+    /// PVRTC2 runs PVRTC1's rows at the same rate (``pvrtc1Table`` with the format changed), followed by the
+    /// hard-transition search of ``hardTransition``.
+    static let table: [SearchPreset] =
+        pvrtc1Table
+        + pvrtc1Table.map { row in
+            SearchPreset(
+                quality: row.quality, format: row.format == .pvrtc1_4bpp ? .pvrtc2_4bpp : .pvrtc2_2bpp,
+                rounds: row.rounds, fastestFits: row.fastestFits, hardTransition: hardTransition[row.quality])
+        }
+
+    /// The hard-transition search of each PVRTC2 quality level (`fastest` runs none).
+    private static let hardTransition: [PVRTCEncoder.Quality: HardTransitionEffort] = [
+        .fast: HardTransitionEffort(rounds: 1, descentPasses: 1),
+        .normal: HardTransitionEffort(rounds: 1, descentPasses: 1),
+        .high: HardTransitionEffort(rounds: 2, descentPasses: 1),
+        .best: HardTransitionEffort(rounds: 2, descentPasses: 2),
+        .max: HardTransitionEffort(rounds: 3, descentPasses: 3),
+    ]
+
+    /// The PVRTC1 rows of ``table``.
+    private static let pvrtc1Table: [SearchPreset] = [
         SearchPreset(quality: .fastest, format: .pvrtc1_4bpp, rounds: [], fastestFits: 1),
         SearchPreset(quality: .fast, format: .pvrtc1_4bpp, rounds: [Rounds(count: 1, sweeps: 1, descentPasses: 0)]),
         SearchPreset(quality: .normal, format: .pvrtc1_4bpp, rounds: [Rounds(count: 2, sweeps: 1, descentPasses: 0)]),
@@ -82,9 +114,12 @@ struct SearchPreset: Sendable, Equatable {
             ]),
     ]
 
-    /// The row of `quality` at `format`, or `nil` for a format the search does not encode.
-    static func of(_ quality: PVRTCEncoder.Quality, _ format: PVRTCFormat) -> SearchPreset? {
-        table.first { $0.quality == quality && $0.format == format }
+    /// The row of `quality` at `format` (``table`` has one for every pair; `SearchPresetTests` checks it).
+    static func of(_ quality: PVRTCEncoder.Quality, _ format: PVRTCFormat) -> SearchPreset {
+        guard let row = table.first(where: { $0.quality == quality && $0.format == format }) else {
+            preconditionFailure("SearchPreset.table has no row for \(quality) at \(format)")
+        }
+        return row
     }
 
     /// All rounds in order, one entry a round (each entry's ``Rounds/count`` is its run's).
@@ -92,22 +127,23 @@ struct SearchPreset: Sendable, Equatable {
         rounds.flatMap { [Rounds](repeating: $0, count: $0.count) }
     }
 
-    /// ``table`` as a Markdown table, one line for each run of rounds (`fastest` one line of its own); the
-    /// body of docs/quality-presets.md.
+    /// ``table`` as a Markdown table, one line for each run of rounds (`fastest` one line of its own), the
+    /// hard-transition search on a preset's last line; the body of docs/quality-presets.md.
     static func markdownTable() -> String {
         var lines = [
-            "| quality | bpp | rounds | sweeps | descent passes | modulation passes | recovery above × median "
-                + "| recovery polished | recovery descent passes | recovery skips within levels | fastest fits |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| quality | format | rounds | sweeps | descent passes | modulation passes | recovery above × median "
+                + "| recovery polished | recovery descent passes | recovery skips within levels | fastest fits "
+                + "| hard-transition rounds (descent passes) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         let none = "—"
         for preset in table {
-            let bpp = preset.format.bitsPerPixel
+            let bpp = "\(preset.format.isPVRTC2 ? "PVRTC2" : "PVRTC1") \(preset.format.bitsPerPixel)bpp"
             if preset.rounds.isEmpty {
-                let cells = [String](repeating: none, count: 7) + [String(preset.fastestFits)]
+                let cells = [String](repeating: none, count: 7) + [String(preset.fastestFits), none]
                 lines.append("| \(preset.quality) | \(bpp) | 0 | " + cells.joined(separator: " | ") + " |")
             }
-            for run in preset.rounds {
+            for (index, run) in preset.rounds.enumerated() {
                 let perPixel = preset.format.isTwoBitModulation ? String(run.modulationPasses) : none
                 let effort = run.recovery
                 let fourLevel = !preset.format.isTwoBitModulation
@@ -118,6 +154,8 @@ struct SearchPreset: Sendable, Equatable {
                     effort.flatMap { fourLevel ? String($0.descentPasses) : nil } ?? none,
                     effort.flatMap { fourLevel ? String($0.skipWithinLevels) : nil } ?? none,
                     none,
+                    index == preset.rounds.count - 1
+                        ? preset.hardTransition.map { "\($0.rounds) (\($0.descentPasses))" } ?? none : none,
                 ]
                 lines.append("| \(preset.quality) | \(bpp) | " + cells.joined(separator: " | ") + " |")
             }

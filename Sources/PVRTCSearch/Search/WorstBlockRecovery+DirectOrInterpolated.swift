@@ -89,8 +89,8 @@ extension WorstBlockRecovery {
             var pixels: [Int] = []
             pixels.reserveCapacity(60)
             for ly in -1...4 {
-                let y = (4 * by + ly) & (ws.height - 1)
-                for lx in -1...8 { pixels.append(y * ws.width + ((8 * bx + lx) & (ws.width - 1))) }
+                let y = wrapped(4 * by + ly, ws.height)
+                for lx in -1...8 { pixels.append(y * ws.width + wrapped(8 * bx + lx, ws.width)) }
             }
             return pixels
         }
@@ -98,12 +98,12 @@ extension WorstBlockRecovery {
         /// Recomputes the averaged pixels of the ring around block (bx, by) under their owners' rules.
         static func refreshRing(_ ws: EncoderWorkspace, bx: Int, by: Int) {
             for q in DirectOrInterpolatedModulation.ring {
-                let x = (8 * bx + q.lx) & (ws.width - 1)
-                let y = (4 * by + q.ly) & (ws.height - 1)
+                let x = wrapped(8 * bx + q.lx, ws.width)
+                let y = wrapped(4 * by + q.ly, ws.height)
                 let rule = Int(ws.mode[ws.blockIndex(x: x, y: y)])
                 guard rule != 0 else { continue }
                 @inline(__always) func w(_ dx: Int, _ dy: Int) -> Int32 {
-                    Int32(ws.weight[((y + dy) & (ws.height - 1)) * ws.width + ((x + dx) & (ws.width - 1))])
+                    Int32(ws.weight[wrapped(y + dy, ws.height) * ws.width + wrapped(x + dx, ws.width)])
                 }
                 let v = DirectOrInterpolatedModulation.average(
                     left: w(-1, 0), right: w(1, 0), up: w(0, -1), down: w(0, 1), rule: rule)
@@ -134,8 +134,7 @@ extension WorstBlockRecovery {
             var best = incumbent
             var bestError = incumbentError
             for pair in candidates(ws, window: window, bx: bx, by: by) {
-                let a = EndpointQuantization.nearestEndpoint(pair.lowHalf, slotB: false, hasAlpha: ws.hasAlpha)
-                let b = EndpointQuantization.nearestEndpoint(pair.highHalf, slotB: true, hasAlpha: ws.hasAlpha)
+                let (a, b) = EndpointQuantization.nearestPair(ws, pair)
                 ws.setEndpoints(k, a, b, punchThrough: false)
                 DirectOrInterpolatedModulation.selectBlock(ws, scratch: scratch, bx: bx, by: by, passes: passes)
                 refreshRing(ws, bx: bx, by: by)

@@ -120,12 +120,7 @@ enum WorstBlockRecovery {
         let incumbent = PVRTCBlock(modulation: 0, color: word)
         let incumbentMode = word & 1 != 0
         let incumbentError = window.error(ws, trial: ws.expanded[k])
-        let pairs = candidates(ws, window: window, bx: bx, by: by).map {
-            (
-                EndpointQuantization.nearestEndpoint($0.lowHalf, slotB: false, hasAlpha: ws.hasAlpha),
-                EndpointQuantization.nearestEndpoint($0.highHalf, slotB: true, hasAlpha: ws.hasAlpha)
-            )
-        }
+        let pairs = candidates(ws, window: window, bx: bx, by: by).map { EndpointQuantization.nearestPair(ws, $0) }
         var bestA = incumbent.colorA
         var bestB = incumbent.colorB
         var bestError = incumbentError
@@ -141,7 +136,7 @@ enum WorstBlockRecovery {
             }
             for (a, b) in pairs {
                 let bound = ranked.count < effort.polished ? bestError : ranked[ranked.count - 1].error
-                guard let e = window.error(ws, below: bound, trial: EncoderWorkspace.widen(a, b)) else { continue }
+                guard let e = window.error(ws, below: bound, trial: ws.widen(a, b)) else { continue }
                 if ranked.count == effort.polished { ranked.removeLast() }
                 let at = ranked.firstIndex { $0.error > e } ?? ranked.count
                 ranked.insert((e, a, b), at: at)

@@ -1,0 +1,237 @@
+import PVRTC
+
+/// The PVRTC2 stage after the bilinear search: per hard-transition region the choice between the bilinear
+/// upscale (H = 0) and hard reconstruction from each pixel's own word (H = 1), at 4bpp also per word the
+/// modulation flag M (punch-through in bilinear regions, the local palette instead of the own word's colours
+/// in hard ones), iterated while the coupled choices settle, then a coordinate descent over the endpoints of
+/// every block that a hard region uses, all judged with the exact PVRTC2 decode of every pixel
+/// (``pixel(_:_:x:y:hard:punch:)``: at 4bpp with each pixel's modulation value the best for its mode, at
+/// 2bpp with the direct or interpolated weights the modulation search chose, which H does not change).
+///
+/// A region is the block-sized rectangle between the centres of four words. A pixel's decode depends only on
+/// its region's H, its own word's M and the endpoints of the region's four words, so with the endpoints
+/// fixed each region's H is chosen on its own pixels and each word's M on its own: both exact, every pass
+/// only lowers the error. Regions and words are chosen row by row in
+/// parallel, endpoints in the 2×2 colouring (``EncoderWorkspace/forEachColoured(threads:scratch:release:body:)``),
+/// so the result does not depend on the thread count.
+enum HardTransitionSearch {
+    /// How many times at most the region flags and the word flags are chosen in turn before they settle.
+    static let flagPasses = 4
+
+    /// Runs `rounds` rounds of flag settling and endpoint descent (`descentPasses` passes), settles the flags
+    /// once more and stores every pixel's modulation value.
+    static func run(_ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int) {
+        if ws.hasLuma {
+            run(WithLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
+        } else {
+            run(WithoutLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
+        }
+    }
+
+    /// ``run(_:rounds:descentPasses:threads:)`` with the luma term fixed at compile time.
+    private static func run<Term: LumaTerm>(
+        _ term: Term.Type, _ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int
+    ) {
+        for _ in 0..<rounds {
+            settleFlags(term, ws, threads: threads)
+            polish(term, ws, passes: descentPasses, threads: threads)
+        }
+        settleFlags(term, ws, threads: threads)
+        storeCodes(term, ws, threads: threads)
+    }
+
+    /// Chooses every region's H and (at 4bpp) every word's M in turn until neither changes (at most
+    /// ``flagPasses`` times).
+    static func settleFlags<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) {
+        guard ws.format.modulation == .fourLevel else {
+            _ = chooseRegions(term, ws, threads: threads)
+            return
+        }
+        for _ in 0..<flagPasses {
+            let regions = chooseRegions(term, ws, threads: threads)
+            let words = chooseWords(term, ws, threads: threads)
+            if regions == 0 && words == 0 { break }
+        }
+    }
+
+    /// Sets each region's H to whichever decodes its pixels with less error; returns how many changed.
+    static func chooseRegions<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) -> Int {
+        let bw = ws.blocksWide
+        let (blockWidth, blockHeight) = (ws.blockWidth, ws.blockHeight)
+        return countChanges(rows: ws.blocksHigh, threads: threads) { regionY in
+            var changed = 0
+            for regionX in 0..<bw {
+                var errors = (soft: 0, hard: 0)
+                for yr in 0..<blockHeight {
+                    let y = wrapped(blockHeight * regionY + blockHeight / 2 + yr, ws.height)
+                    for xr in 0..<blockWidth {
+                        let x = wrapped(blockWidth * regionX + blockWidth / 2 + xr, ws.width)
+                        let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+                        errors.soft += Int(pixel(term, ws, x: x, y: y, hard: false, punch: punch).error)
+                        errors.hard += Int(pixel(term, ws, x: x, y: y, hard: true, punch: punch).error)
+                    }
+                }
+                let k = regionY * bw + regionX
+                let hard = errors.hard < errors.soft
+                if hard != ws.hard[k] { changed += 1 }
+                ws.hard[k] = hard
+            }
+            return changed
+        }
+    }
+
+    /// Sets each 4bpp word's M to whichever decodes its 16 pixels with less error; returns how many changed.
+    static func chooseWords<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) -> Int {
+        let bw = ws.blocksWide
+        return countChanges(rows: ws.blocksHigh, threads: threads) { by in
+            var changed = 0
+            for bx in 0..<bw {
+                var errors = (standard: 0, punch: 0)
+                for j in 0..<4 {
+                    let y = 4 * by + j
+                    for i in 0..<4 {
+                        let x = 4 * bx + i
+                        let hard = isHard(ws, x: x, y: y)
+                        errors.standard += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: false).error)
+                        errors.punch += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: true).error)
+                    }
+                }
+                let k = by * bw + bx
+                let punch = errors.punch < errors.standard
+                if punch != ws.isPunchThrough(k) { changed += 1 }
+                ws.setPunchThrough(k, punch)
+            }
+            return changed
+        }
+    }
+
+    /// Coordinate descent over the endpoints of every block that some hard region uses (as its P, Q, R or S),
+    /// judged in its ``HardTransitionWindow`` with the flags fixed.
+    static func polish<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, passes: Int, threads: Int) {
+        ws.forEachColoured(threads: threads, scratch: {}, release: { _ in }) { _, bx, by in
+            let bw = ws.blocksWide
+            let left = ws.wrapBlockX(bx - 1)
+            let up = ws.wrapBlockY(by - 1) * bw
+            let k = by * bw + bx
+            guard ws.hard[k] || ws.hard[by * bw + left] || ws.hard[up + bx] || ws.hard[up + left] else { return }
+            let window = HardTransitionWindow<Term>(bx: bx, by: by, block: k)
+            let incumbent = PVRTCBlock(modulation: 0, color: ws.colorWords[k])
+            var a = incumbent.colorA
+            var b = incumbent.colorB
+            var error = window.error(ws, below: .max) ?? .max
+            EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: passes)
+            ws.setEndpoints(k, a, b, punchThrough: ws.isPunchThrough(k))
+        }
+    }
+
+    /// Writes every 4bpp pixel's best modulation value under the final flags to
+    /// ``EncoderWorkspace/modulation`` (2bpp's stored codes are the modulation search's, which H leaves as
+    /// they are).
+    static func storeCodes<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) {
+        guard ws.format.modulation == .fourLevel else { return }
+        Parallel.forEach(ws.height, threads: threads) { rows in
+            for y in rows {
+                for x in 0..<ws.width {
+                    let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+                    ws.modulation[y * ws.width + x] =
+                        pixel(term, ws, x: x, y: y, hard: isHard(ws, x: x, y: y), punch: punch).bits
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on every row in `0..<rows` in parallel and sums what it returns.
+    private static func countChanges(rows: Int, threads: Int, _ body: @Sendable (Int) -> Int) -> Int {
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: rows)
+        defer { counts.deallocate() }
+        let target = UnsafeSendablePointer(counts.baseAddress!)
+        Parallel.forEach(rows, threads: threads) { chunk in
+            for row in chunk { target.pointer[row] = body(row) }
+        }
+        return counts.reduce(0, +)
+    }
+
+    /// The H of the region virtual pixel (x, y) lies in: the flag of the region's top-left word
+    /// ((x − blockWidth/2) / blockWidth, (y − 2) / 4), rounded down and wrapped.
+    @inline(__always)
+    static func isHard(_ ws: EncoderWorkspace, x: Int, y: Int) -> Bool {
+        let regionX = (x - ws.blockWidth / 2) >> ws.blockWidthShift
+        let regionY = (y - ws.blockHeight / 2) >> ws.blockHeightShift
+        return ws.hard[ws.wrapBlockY(regionY) * ws.blocksWide + ws.wrapBlockX(regionX)]
+    }
+
+    /// The 8-bit colours A (low half) and B (high half) of block `k`'s endpoints on their own, as hard regions
+    /// read them (bit replication: the bilinear conversion with all the weight on one word).
+    @inline(__always)
+    static func ownColours(_ ws: EncoderWorkspace, _ k: Int) -> SIMD8<Int32> {
+        ws.blockWidth == 4 ? toEightBit(ws.expanded[k] &* 16) : toEightBit32(ws.expanded[k] &* 32)
+    }
+
+    /// The modelled decode of virtual pixel (x, y) by the format's modulation: ``fourLevelPixel(_:_:x:y:hard:punch:)``,
+    /// or at 2bpp the pixel's held weight (``EncoderWorkspace/weight``) on the bilinear colours (H = 0) or
+    /// its own word's (H = 1), `bits` then 0.
+    @inline(__always)
+    static func pixel<Term: LumaTerm>(
+        _ term: Term.Type, _ ws: EncoderWorkspace, x: Int, y: Int, hard: Bool, punch: Bool
+    ) -> (bits: UInt8, error: Int32) {
+        if ws.format.modulation == .fourLevel {
+            return fourLevelPixel(term, ws, x: x, y: y, hard: hard, punch: punch)
+        }
+        let p = y * ws.width + x
+        let colours =
+            hard ? ownColours(ws, ws.blockIndex(x: x, y: y)) : toEightBit32(ws.interpolated(x: x, y: y))
+        let value = blend(colours, Int32(ws.weight[p]))
+        return (0, Term.error(value &- ws.source[p], weights: ws.errorWeights[p], luma: ws.lumaWeights))
+    }
+
+    /// The best modulation value of 4bpp virtual pixel (x, y) and its weighted error, in a region with H = `hard`
+    /// and a word with M = `punch`: the bilinear colours with the standard or punch-through weights
+    /// (value 2 transparent black) for H = 0; for H = 1 the own word's colours with the standard weights
+    /// (M = 0) or the local palette of ``HardTransitionTable`` (M = 1).
+    @inline(__always)
+    static func fourLevelPixel<Term: LumaTerm>(
+        _ term: Term.Type, _ ws: EncoderWorkspace, x: Int, y: Int, hard: Bool, punch: Bool
+    ) -> (bits: UInt8, error: Int32) {
+        let p = y * ws.width + x
+        let target = ws.source[p]
+        let weights = ws.errorWeights[p]
+        let luma = ws.lumaWeights
+        guard hard else {
+            return FourLevelModulation.best(
+                term, toEightBit(ws.interpolated(x: x, y: y)), target: target, weights: weights, luma: luma,
+                punchThrough: punch, punchedBlack: true)
+        }
+        guard punch else {
+            return FourLevelModulation.best(
+                term, ownColours(ws, ws.blockIndex(x: x, y: y)), target: target, weights: weights, luma: luma,
+                punchThrough: false, punchedBlack: true)
+        }
+        let bw = ws.blocksWide
+        let rx = x - 2
+        let ry = y - 2
+        let left = ws.wrapBlockX(rx >> 2)
+        let right = ws.wrapBlockX((rx >> 2) + 1)
+        let top = ws.wrapBlockY(ry >> 2) * bw
+        let bottom = ws.wrapBlockY((ry >> 2) + 1) * bw
+        @inline(__always) func colour(_ index: UInt8) -> SIMD4<Int32> {
+            let word =
+                switch index >> 1 {
+                case 0: top + left
+                case 1: top + right
+                case 2: bottom + left
+                default: bottom + right
+                }
+            let colours = ownColours(ws, word)
+            return index & 1 == 0 ? colours.lowHalf : colours.highHalf
+        }
+        var best: (bits: UInt8, error: Int32) = (0, .max)
+        for bits in 0..<4 {
+            let entry = HardTransitionTable.entries[HardTransitionTable.index(xr: rx & 3, yr: ry & 3, bits: bits)]
+            let w = Int32(entry.weight)
+            let value = (colour(entry.first) &* (8 &- w) &+ colour(entry.second) &* w) &>> 3
+            let error = Term.error(value &- target, weights: weights, luma: luma)
+            if error < best.error { best = (UInt8(bits), error) }
+        }
+        return best
+    }
+}
