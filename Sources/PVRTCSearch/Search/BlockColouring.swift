@@ -1,16 +1,15 @@
 /// The colouring of one grid axis that lets blocks of one colour be searched in parallel: blocks of a
-/// colour are at least two apart, around the wrap too, so what one reads or writes (its window, the stored
-/// weights around it) is never written by another.
+/// colour are at least `spacing` apart (two by default), around the wrap too, so what one reads or writes
+/// (its window, the stored weights around it) is never written by another.
 ///
-/// An even count (every PVRTC1 grid) takes two colours, even and odd positions. An odd count (PVRTC2 grids
-/// of any size) takes three, the last position on its own, since it neighbours position 0 across the wrap;
-/// one block takes one colour.
+/// A count that is a multiple of the spacing (every PVRTC1 grid, at the spacing of two) takes `spacing`
+/// colours, the positions modulo the spacing. Any other count (PVRTC2 grids of any size) gives each of the
+/// last `count mod spacing` positions a colour of its own, since they neighbour position 0 across the wrap.
 enum BlockColouring {
     /// The positions `0..<count` of each colour, colours in order.
-    static func classes(_ count: Int) -> [[Int]] {
-        if count == 1 { return [[0]] }
-        let paired = count & ~1
-        let twoApart = [Array(stride(from: 0, to: paired, by: 2)), Array(stride(from: 1, to: paired, by: 2))]
-        return paired == count ? twoApart : twoApart + [[count - 1]]
+    static func classes(_ count: Int, spacing: Int = 2) -> [[Int]] {
+        let regular = count - count % spacing
+        let periodic = regular == 0 ? [] : (0..<spacing).map { Array(stride(from: $0, to: regular, by: spacing)) }
+        return periodic + (regular..<count).map { [$0] }
     }
 }

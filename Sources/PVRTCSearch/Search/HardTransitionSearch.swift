@@ -3,8 +3,9 @@ import PVRTC
 /// The PVRTC2 stage after the bilinear search: per hard-transition region the choice between the bilinear
 /// upscale (H = 0) and hard reconstruction from each pixel's own word (H = 1), at 4bpp also per word the
 /// modulation flag M (punch-through in bilinear regions, the local palette instead of the own word's colours
-/// in hard ones), iterated while the coupled choices settle, then a coordinate descent over the endpoints of
-/// every block that a hard region uses, all judged with the exact PVRTC2 decode of every pixel
+/// in hard ones), iterated while the coupled choices settle, then a least-squares refinement of the endpoints of
+/// every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
+/// codes, all judged with the exact PVRTC2 decode of every pixel
 /// (``pixel(_:_:x:y:hard:punch:)``: at 4bpp with each pixel's modulation value the best for its mode, at
 /// 2bpp with the direct or interpolated weights the modulation search chose, which H does not change).
 ///
@@ -34,6 +35,8 @@ enum HardTransitionSearch {
     ) {
         for _ in 0..<rounds {
             settleFlags(term, ws, threads: threads)
+            tryRegions(term, ws, passes: descentPasses, threads: threads)
+            HardTransitionRefinement.refine(term, ws, threads: threads)
             polish(term, ws, passes: descentPasses, threads: threads)
         }
         settleFlags(term, ws, threads: threads)
@@ -105,23 +108,42 @@ enum HardTransitionSearch {
         }
     }
 
-    /// Coordinate descent over the endpoints of every block that some hard region uses (as its P, Q, R or S),
-    /// judged in its ``HardTransitionWindow`` with the flags fixed.
+    /// Whether block (bx, by) is a word (P, Q, R or S) of some hard region.
+    @inline(__always)
+    static func usesHardRegion(_ ws: EncoderWorkspace, bx: Int, by: Int) -> Bool {
+        let bw = ws.blocksWide
+        let left = ws.wrapBlockX(bx - 1)
+        let up = ws.wrapBlockY(by - 1) * bw
+        return ws.hard[by * bw + bx] || ws.hard[by * bw + left] || ws.hard[up + bx] || ws.hard[up + left]
+    }
+
+    /// For every block a hard region uses: the nearest codes to its refined continuous endpoints if they beat
+    /// its current ones, then a coordinate descent over its codes, judged in its ``HardTransitionWindow``
+    /// with the flags fixed.
     static func polish<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, passes: Int, threads: Int) {
         ws.forEachColoured(threads: threads, scratch: {}, release: { _ in }) { _, bx, by in
-            let bw = ws.blocksWide
-            let left = ws.wrapBlockX(bx - 1)
-            let up = ws.wrapBlockY(by - 1) * bw
-            let k = by * bw + bx
-            guard ws.hard[k] || ws.hard[by * bw + left] || ws.hard[up + bx] || ws.hard[up + left] else { return }
+            guard usesHardRegion(ws, bx: bx, by: by) else { return }
+            let k = by * ws.blocksWide + bx
             let window = HardTransitionWindow<Term>(bx: bx, by: by, block: k)
             let incumbent = PVRTCBlock(modulation: 0, color: ws.colorWords[k])
-            var a = incumbent.colorA
-            var b = incumbent.colorB
+            var (a, b) = (incumbent.colorA, incumbent.colorB)
             var error = window.error(ws, below: .max) ?? .max
+            let refined = EndpointQuantization.nearestPair(ws, ws.continuous[k])
+            if let e = window.trialError(ws, trial: ws.widen(refined.0, refined.1), below: error) {
+                (a, b, error) = (refined.0, refined.1, e)
+            }
             EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: passes)
             ws.setEndpoints(k, a, b, punchThrough: ws.isPunchThrough(k))
         }
+    }
+
+    /// Word `index` (P, Q, R, S = 0...3: bit 0 the column, bit 1 the row) of the region virtual pixel (x, y)
+    /// lies in.
+    @inline(__always)
+    static func regionWord(_ ws: EncoderWorkspace, x: Int, y: Int, _ index: UInt8) -> Int {
+        let regionX = (x - ws.blockWidth / 2) >> ws.blockWidthShift
+        let regionY = (y - ws.blockHeight / 2) >> ws.blockHeightShift
+        return ws.wrapBlockY(regionY + Int(index >> 1)) * ws.blocksWide + ws.wrapBlockX(regionX + Int(index & 1))
     }
 
     /// Writes every 4bpp pixel's best modulation value under the final flags to
@@ -206,27 +228,13 @@ enum HardTransitionSearch {
                 term, ownColours(ws, ws.blockIndex(x: x, y: y)), target: target, weights: weights, luma: luma,
                 punchThrough: false, punchedBlack: true)
         }
-        let bw = ws.blocksWide
-        let rx = x - 2
-        let ry = y - 2
-        let left = ws.wrapBlockX(rx >> 2)
-        let right = ws.wrapBlockX((rx >> 2) + 1)
-        let top = ws.wrapBlockY(ry >> 2) * bw
-        let bottom = ws.wrapBlockY((ry >> 2) + 1) * bw
         @inline(__always) func colour(_ index: UInt8) -> SIMD4<Int32> {
-            let word =
-                switch index >> 1 {
-                case 0: top + left
-                case 1: top + right
-                case 2: bottom + left
-                default: bottom + right
-                }
-            let colours = ownColours(ws, word)
+            let colours = ownColours(ws, regionWord(ws, x: x, y: y, index >> 1))
             return index & 1 == 0 ? colours.lowHalf : colours.highHalf
         }
         var best: (bits: UInt8, error: Int32) = (0, .max)
         for bits in 0..<4 {
-            let entry = HardTransitionTable.entries[HardTransitionTable.index(xr: rx & 3, yr: ry & 3, bits: bits)]
+            let entry = HardTransitionTable.entries[HardTransitionTable.index(xr: (x - 2) & 3, yr: (y - 2) & 3, bits: bits)]
             let w = Int32(entry.weight)
             let value = (colour(entry.first) &* (8 &- w) &+ colour(entry.second) &* w) &>> 3
             let error = Term.error(value &- target, weights: weights, luma: luma)
