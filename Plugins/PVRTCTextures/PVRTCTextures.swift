@@ -5,7 +5,7 @@ import PackagePlugin
 /// a `.pvr` resource of the target (`Bundle.module`), same relative path, encoded at build
 /// time by `PVRTCTextureTool`. Options come from an optional `Textures/pvrc.json` (the `pvrc build`
 /// manifest format: `options`, per-glob `overrides` and `cube-maps`): PVRTC1 in PVR v2 by default,
-/// PVRTC2 with `"codec": "pvrtc2"` and `"format": "pvr3"` (PVR v2 cannot hold it). Each texture is one build
+/// PVRTC2 (`"codec": "pvrtc2"`) in PVR v3, since PVR v2 cannot hold it. Each texture is one build
 /// command with its image and the manifest as inputs and the `.pvr` as its declared output, so
 /// SwiftPM runs it again only when one of those changed (not after a failed compile of the target's
 /// code). A cube map the manifest declares (`"cube-maps": [{ "name": "sky", "faces": [six paths

@@ -5,7 +5,9 @@ extension EncodeJob {
     /// The whole job an encode's options ask for, resolved through the option table
     /// (``EncodingOption/all``): the container from `format`, else from `output`'s extension
     /// (`TextureContainer.forPathExtension(_:)`), else legacy PVR v2; then every option's value,
-    /// the pixel limit (`max-pixels`) included. Options not in `values` keep their defaults.
+    /// the pixel limit (`max-pixels`) included. Options not in `values` keep their defaults. A PVR v2
+    /// container that was only implied (by a `.pvr` name or by default) becomes PVR v3 for PVRTC2, which
+    /// PVR v2 cannot hold; one named in `format` stays, and ``check()`` refuses it.
     ///
     /// - Parameters:
     ///   - values: Option values by option name (``EncodingOption/name``).
@@ -15,7 +17,8 @@ extension EncodeJob {
     ///   names a container.
     public init(resolving values: [String: EncodingOptionValue], output: String? = nil) throws {
         let container: TextureContainer
-        if let format = values["format"]?.word, let named = TextureContainer(rawValue: format) {
+        let named = values["format"]?.word.flatMap { TextureContainer(rawValue: $0) }
+        if let named {
             container = named
         } else if let output {
             guard let implied = TextureContainer.forPathExtension(output) else {
@@ -29,6 +32,9 @@ extension EncodeJob {
         for option in EncodingOption.all {
             guard let value = values[option.name] else { continue }
             try option.set(value, in: &self)
+        }
+        if named == nil, !self.container.canHold(options.format) {
+            self.container = .pvr3
         }
     }
 }

@@ -71,7 +71,8 @@ public struct OptionOverrides: Sendable, Equatable {
         return nil
     }
 
-    /// `settings` with these overrides applied.
+    /// `settings` with these overrides applied. Where they turn the settings' format into PVRTC2 but name no
+    /// container and the settings' container (PVR v2) cannot hold it, the result is PVR v3.
     ///
     /// - Parameters:
     ///   - settings: The settings to start from.
@@ -90,6 +91,13 @@ public struct OptionOverrides: Sendable, Equatable {
         }
         if let x = flipAxes["x"] { job.options.flipX = x }
         if let y = flipAxes["y"] { job.options.flipY = y }
+        if container == nil, settings.container.canHold(settings.options.format),
+            !job.container.canHold(job.options.format)
+        {
+            // PVR v2 from the settings, which a `.pvr` output implies, cannot hold the PVRTC2 these overrides
+            // ask for; PVR v3 can, under the same name (as `pvrc encode` chooses).
+            job.container = .pvr3
+        }
         return TextureSettings(options: job.options, container: job.container)
     }
 

@@ -16,7 +16,7 @@ struct EncodeCommand: AsyncParsableCommand {
             "Encode a PNG, JPEG or TGA image (or six, --cube) as a PVRTC1 or PVRTC2 texture (4 or 2bpp) in PVR, KTX or KTX 2.",
         discussion: """
             The container comes from --format, else from OUT's extension: .pvr writes legacy PVR v2 \
-            (as PVRTexToolCL -legacypvr), .ktx writes KTX 1.1, .ktx2 KTX 2 (--format ktx2-zstd with \
+            (as PVRTexToolCL -legacypvr; PVR v3 for PVRTC2, which PVR v2 cannot hold), .ktx writes KTX 1.1, .ktx2 KTX 2 (--format ktx2-zstd with \
             Zstandard supercompression), .pvr.ccz and .pvr.gz write PVR v3 compressed with zlib in \
             cocos2d's CCZ wrapper or with gzip; --format pvr3 writes PVR v3. --bpp 2 writes 2bpp \
             (half the size of 4bpp); --quality fastest is one pass, for encoding while an app runs. \
@@ -28,7 +28,7 @@ struct EncodeCommand: AsyncParsableCommand {
             --allow-rectangular accepts non-square power-of-two sizes instead. PVRTC2 (--codec pvrtc2) \
             takes any size as it is, mips halving rounding down to 1x1; --square and --pot still resize \
             when given, --allow-rectangular changes nothing. Only PowerVR SGX 5XT and later GPUs sample \
-            PVRTC2, not Apple GPUs, and legacy PVR v2 cannot hold it (use --format pvr3, ktx or ktx2). \
+            PVRTC2, not Apple GPUs; --format pvr2 is refused for it. \
             The input type comes from the file's content. \
             --flip, --premultiply and --colorspace srgb are recorded in the file (PVR v3 and KTX record \
             all three; legacy PVR v2 records only the vertical flip, and a warning names what it loses).

@@ -41,7 +41,7 @@ extension EncodeJobError {
         case .containerCannotHold:
             return CommandFailure(
                 file: output,
-                reason: "\(description); use --format pvr3, ktx, ktx2, pvr-ccz or pvr-gz (.pvr with --format pvr3)")
+                reason: "\(description); use --format pvr3, ktx, ktx2, pvr-ccz or pvr-gz")
         case .containerCannotRecord, .noSuchLevel, .unknownContainer, .cubeMapFaceCount, .cubeFaceNotSquare,
             .cubeFaceSizeDiffers:
             return CommandFailure(file: output, reason: description)

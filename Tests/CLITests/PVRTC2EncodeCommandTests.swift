@@ -181,17 +181,18 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         XCTAssertTrue(info.standardOutput.contains("not Apple GPUs"), info.standardOutput)
     }
 
-    /// PVR v2 has no pixel type for PVRTC2: one line naming the output, exit 1, no file, and the input is
-    /// not even read (a missing one is not what the error names).
+    /// PVR v2 has no pixel type for PVRTC2: asked for by name, it is one line naming the output, exit 1, no
+    /// file, and the input is not even read (a missing one is not what the error names).
     func testPVRv2IsRefusedBeforeAnyWork() throws {
         for (bpp, arguments) in [(4, [String]()), (2, ["--bpp", "2"])] {
             let output = path("out\(bpp).pvr")
-            let result = try PVRCProcess.run(["encode", path("missing.png"), output, "--codec", "pvrtc2"] + arguments)
+            let result = try PVRCProcess.run(
+                ["encode", path("missing.png"), output, "--codec", "pvrtc2", "--format", "pvr2"] + arguments)
             XCTAssertEqual(result.status, 1)
             XCTAssertEqual(
                 result.standardError,
                 "pvrc: \(output): PVR v2 (legacy) cannot hold PVRTC2 (PVRTC-II) \(bpp)bpp (it has no pixel format for "
-                    + "it); use --format pvr3, ktx, ktx2, pvr-ccz or pvr-gz (.pvr with --format pvr3)\n")
+                    + "it); use --format pvr3, ktx, ktx2, pvr-ccz or pvr-gz\n")
             XCTAssertEqual(result.standardOutput, "")
         }
         XCTAssertEqual(try directoryContents(), [])
@@ -248,7 +249,8 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
     }
 
     /// A manifest's `codec` reaches `pvrc build` and the plugin's tool, which write what `pvrc encode`
-    /// writes for the same options; PVR v3 under `.pvr`, the name the plugin gives every output.
+    /// writes for the same options; PVR v3 under `.pvr` (the name the plugin gives every output) without being
+    /// asked for, since PVR v2 cannot hold PVRTC2.
     func testBuildAndThePluginToolWritePVRTC2() throws {
         let (_, input) = try corpusCrop()
         let source = path("src")
@@ -256,13 +258,12 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         try FileManager.default.copyItem(atPath: input, toPath: source + "/tree.png")
         let manifest = path("textures.json")
         try Data(
-            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "format": "pvr3", "mipmaps": true, "quality": "fast"}}"#
+            #"{"source": "src", "options": {"codec": "pvrtc2", "bpp": "2", "mipmaps": true, "quality": "fast"}}"#
                 .utf8
         ).write(to: URL(fileURLWithPath: manifest))
         let reference = path("reference.pvr")
         let encode = try PVRCProcess.run([
-            "encode", input, reference, "--codec", "pvrtc2", "--bpp", "2", "--mipmaps", "--quality", "fast",
-            "--format", "pvr3", "--quiet",
+            "encode", input, reference, "--codec", "pvrtc2", "--bpp", "2", "--mipmaps", "--quality", "fast", "--quiet",
         ])
         XCTAssertEqual(encode.status, 0, encode.standardError)
         let expected = try Data(contentsOf: URL(fileURLWithPath: reference))
@@ -280,15 +281,17 @@ final class PVRTC2EncodeCommandTests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: generated)), expected)
     }
 
-    /// `pvrc build` writes PVR v2 by default: a PVRTC2 texture is a failure line naming its output, with
-    /// the formats that can hold it, and nothing is written.
+    /// `pvrc build --format pvr2`: a PVRTC2 texture is a failure line naming its output, with the formats that
+    /// can hold it, and nothing is written.
     func testBuildRefusesPVRTC2InPVRv2() throws {
         let source = path("src")
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         try PNGCodec.write(
             PipelineTestImages.noise(width: 20, height: 12, seed: 3, alpha: .opaque),
             to: URL(fileURLWithPath: source + "/a.png"))
-        let build = try PVRCProcess.run(["build", source, path("out"), "--codec", "pvrtc2", "--jobs", "1"])
+        let build = try PVRCProcess.run([
+            "build", source, path("out"), "--codec", "pvrtc2", "--format", "pvr2", "--jobs", "1",
+        ])
         XCTAssertEqual(build.status, 1, build.standardOutput)
         let output = build.standardOutput + build.standardError
         XCTAssertTrue(
