@@ -154,7 +154,9 @@ let package = Package(
                 "QualityMetrics", "PVRTCBenchmarks", "FileIO", "TextureManifest", "TexturePipeline", "EncodeJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + ifGL(["TextureLoader", gl("PVRTCGL"), gl("TextureLoaderGL"), gl("PVRTCGLBenchmarks")]),
-            exclude: glOnly(["RenderCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift"]),
+            exclude: glOnly([
+                "RenderCommand.swift", "TranscodeCommand.swift", "BenchLoadCommand.swift", "BenchCarouselCommand.swift",
+            ]),
             swiftSettings: glDefine
         ),
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Decodes BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 blocks with texture2ddecoder (PyPI; Perfare's Texture2DDecoder, written
-independently of pvrc), for tests that check pvrc's GPU transcoder against a decoder nobody here wrote.
+"""Decodes BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 blocks with texture2ddecoder (PyPI; Perfare's
+Texture2DDecoder, written independently of pvrc), for tests that check pvrc's GPU transcoder against a
+decoder nobody here wrote.
 
 Usage: bc-decode.py bc1|bc3|etc2|etc2-rgba WIDTH HEIGHT < blocks > pixels
 Standard input: the level's blocks, row-major, ceil(WIDTH/4) x ceil(HEIGHT/4) of 8 (BC1, ETC2) or 16
-(BC3, ETC2 RGBA8) bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block row's top row).
+(BC3, ETC2 RGBA8) bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block
+row's top row).
 Exit status 3 when texture2ddecoder is not installed (pip install --user texture2ddecoder).
 """
 import sys

@@ -30,7 +30,7 @@ extension GLContext {
         guard target.isTaken(by: extensions) else {
             let names = TranscodeTarget.preferenceTable.filter { $0.target == target }.flatMap(\.extensions)
             throw GLError.unsupported(
-                "\(renderer) cannot take \(target.rawValue) blocks: it lacks \(names.joined(separator: " and "))")
+                "\(renderer) cannot take \(target.rawValue) blocks: it has none of \(names.joined(separator: ", "))")
         }
         try checkSize(shape.width, shape.height)
         let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)

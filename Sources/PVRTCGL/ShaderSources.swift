@@ -1166,18 +1166,23 @@ package enum ShaderSources {
         }
 
         #if defined(PVRC_ETC2_EAC)
-        // The EAC modifier tables, table t at 8t: indices 0-3 negative, 4-7 positive.
-        const float eacModifiers[128] = float[128](
-            -3.0, -6.0, -9.0, -15.0, 2.0, 5.0, 8.0, 14.0,  -3.0, -7.0, -10.0, -13.0, 2.0, 6.0, 9.0, 12.0,
-            -2.0, -5.0, -8.0, -13.0, 1.0, 4.0, 7.0, 12.0,  -2.0, -4.0, -6.0, -13.0, 1.0, 3.0, 5.0, 12.0,
-            -3.0, -6.0, -8.0, -12.0, 2.0, 5.0, 7.0, 11.0,  -3.0, -7.0, -9.0, -11.0, 2.0, 6.0, 8.0, 10.0,
-            -4.0, -7.0, -8.0, -11.0, 3.0, 6.0, 7.0, 10.0,  -3.0, -5.0, -8.0, -11.0, 2.0, 4.0, 7.0, 10.0,
-            -2.0, -6.0, -8.0, -10.0, 1.0, 5.0, 7.0, 9.0,   -2.0, -5.0, -8.0, -10.0, 1.0, 4.0, 7.0, 9.0,
-            -2.0, -4.0, -8.0, -10.0, 1.0, 3.0, 7.0, 9.0,   -2.0, -5.0, -7.0, -10.0, 1.0, 4.0, 6.0, 9.0,
-            -3.0, -4.0, -7.0, -10.0, 2.0, 3.0, 6.0, 9.0,   -1.0, -2.0, -3.0, -10.0, 0.0, 1.0, 2.0, 9.0,
-            -4.0, -6.0, -8.0, -9.0, 3.0, 5.0, 7.0, 8.0,    -3.0, -5.0, -7.0, -9.0, 2.0, 4.0, 6.0, 8.0);
+        // The EAC modifier tables: table t's indices 0-3 (negative) in eacNegative[t], 4-7 (positive) in eacPositive[t].
+        const vec4 eacNegative[16] = vec4[16](
+            vec4(-3.0, -6.0, -9.0, -15.0), vec4(-3.0, -7.0, -10.0, -13.0), vec4(-2.0, -5.0, -8.0, -13.0),
+            vec4(-2.0, -4.0, -6.0, -13.0), vec4(-3.0, -6.0, -8.0, -12.0), vec4(-3.0, -7.0, -9.0, -11.0),
+            vec4(-4.0, -7.0, -8.0, -11.0), vec4(-3.0, -5.0, -8.0, -11.0), vec4(-2.0, -6.0, -8.0, -10.0),
+            vec4(-2.0, -5.0, -8.0, -10.0), vec4(-2.0, -4.0, -8.0, -10.0), vec4(-2.0, -5.0, -7.0, -10.0),
+            vec4(-3.0, -4.0, -7.0, -10.0), vec4(-1.0, -2.0, -3.0, -10.0), vec4(-4.0, -6.0, -8.0, -9.0),
+            vec4(-3.0, -5.0, -7.0, -9.0));
+        const vec4 eacPositive[16] = vec4[16](
+            vec4(2.0, 5.0, 8.0, 14.0), vec4(2.0, 6.0, 9.0, 12.0), vec4(1.0, 4.0, 7.0, 12.0), vec4(1.0, 3.0, 5.0, 12.0),
+            vec4(2.0, 5.0, 7.0, 11.0), vec4(2.0, 6.0, 8.0, 10.0), vec4(3.0, 6.0, 7.0, 10.0), vec4(2.0, 4.0, 7.0, 10.0),
+            vec4(1.0, 5.0, 7.0, 9.0), vec4(1.0, 4.0, 7.0, 9.0), vec4(1.0, 3.0, 7.0, 9.0), vec4(1.0, 4.0, 6.0, 9.0),
+            vec4(2.0, 3.0, 6.0, 9.0), vec4(0.0, 1.0, 2.0, 9.0), vec4(3.0, 5.0, 7.0, 8.0), vec4(2.0, 4.0, 6.0, 8.0));
 
         // The EAC alpha block of the 16 pixels (bits 63-32: base, multiplier, table, index bits 47-32; bits 31-0).
+        // Each table's error takes two vec4 expressions a pixel (its eight values at once); only the winning table's
+        // indices are worked out.
         uvec2 encodeAlphaEAC() {
             float low = 255.0;
             float high = 0.0;
@@ -1190,43 +1195,61 @@ package enum ShaderSources {
                 return uvec2(uint(low) << 24, 0u);
             }
             float bestError = 1e30;
-            uvec2 bestBlock = uvec2(0u);
+            int table = 0;
+            float base = 0.0;
+            float multiplier = 1.0;
             for (int t = 0; t < u_blockPixelCount; t++) {
-                float least = eacModifiers[8 * t + 3];
-                float most = eacModifiers[8 * t + 7];
-                float multiplier = clamp(floor((high - low) / (most - least) + 0.5), 1.0, 15.0);
-                float base = clamp(floor(0.5 * (high + low - (most + least) * multiplier) + 0.5), 0.0, 255.0);
+                float least = eacNegative[t].w;
+                float most = eacPositive[t].w;
+                float m = clamp(floor((high - low) / (most - least) + 0.5), 1.0, 15.0);
+                float b = clamp(floor(0.5 * (high + low - (most + least) * m) + 0.5), 0.0, 255.0);
+                vec4 negative = clamp(b + eacNegative[t] * m, 0.0, 255.0);
+                vec4 positive = clamp(b + eacPositive[t] * m, 0.0, 255.0);
                 float error = 0.0;
-                uvec2 indices = uvec2(0u);
                 for (int i = 0; i < u_blockPixelCount; i++) {
-                    float a = blockPixels[i].a;
-                    uint code = 0u;
-                    float best = 1e30;
-                    for (int k = 0; k < u_blockPixelCount / 2; k++) {
-                        float d = a - clamp(base + eacModifiers[8 * t + k] * multiplier, 0.0, 255.0);
-                        if (d * d < best) {
-                            best = d * d;
-                            code = uint(k);
-                        }
-                    }
-                    error += best;
-                    // Pixel (x, y) has index 4x + y, its 3 bits at bit 45 - 3 (4x + y) of the 48.
-                    uint shift = uint(45 - 3 * (4 * (i & 3) + (i >> 2)));
-                    if (shift >= 32u) {
-                        indices.x |= code << (shift - 32u);
-                    } else {
-                        indices.y |= code << shift;
-                        if (shift > 29u) {
-                            indices.x |= code >> (32u - shift);
-                        }
-                    }
+                    vec4 dn = blockPixels[i].a - negative;
+                    vec4 dp = blockPixels[i].a - positive;
+                    vec4 nearest = min(dn * dn, dp * dp);
+                    error += min(min(nearest.x, nearest.y), min(nearest.z, nearest.w));
                 }
                 if (error < bestError) {
                     bestError = error;
-                    bestBlock = uvec2((uint(base) << 24) | (uint(multiplier) << 20) | (uint(t) << 16) | indices.x, indices.y);
+                    table = t;
+                    base = b;
+                    multiplier = m;
                 }
             }
-            return bestBlock;
+            vec4 negative = clamp(base + eacNegative[table] * multiplier, 0.0, 255.0);
+            vec4 positive = clamp(base + eacPositive[table] * multiplier, 0.0, 255.0);
+            uvec2 indices = uvec2(0u);
+            for (int i = 0; i < u_blockPixelCount; i++) {
+                float a = blockPixels[i].a;
+                uint code = 0u;
+                float best = 1e30;
+                for (int k = 0; k < 4; k++) {
+                    float dn = a - negative[k];
+                    float dp = a - positive[k];
+                    if (dn * dn < best) {
+                        best = dn * dn;
+                        code = uint(k);
+                    }
+                    if (dp * dp < best) {
+                        best = dp * dp;
+                        code = uint(k + 4);
+                    }
+                }
+                // Pixel (x, y) has index 4x + y, its 3 bits at bit 45 - 3 (4x + y) of the 48.
+                uint shift = uint(45 - 3 * (4 * (i & 3) + (i >> 2)));
+                if (shift >= 32u) {
+                    indices.x |= code << (shift - 32u);
+                } else {
+                    indices.y |= code << shift;
+                    if (shift > 29u) {
+                        indices.x |= code >> (32u - shift);
+                    }
+                }
+            }
+            return uvec2((uint(base) << 24) | (uint(multiplier) << 20) | (uint(table) << 16) | indices.x, indices.y);
         }
         #endif
 

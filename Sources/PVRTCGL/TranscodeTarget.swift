@@ -11,8 +11,8 @@ import TextureFormats
 /// `glCompressedTexImage2D` without the CPU touching them.
 ///
 /// To add a format (ASTC 4x4, BC7), add a case, its enums and sizes, an encoder selected by the case's
-/// define (in `transcode.frag`, or in a file of its own appended by ``encoderSource`` as ETC2's is), and a
-/// row in ``preferenceTable``.
+/// define (in `transcode.frag`, or in a file of its own appended after it, as ETC2's `transcode-etc2.frag`),
+/// and a row in ``preferenceTable``.
 public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// BC1 (DXT1), 8 bytes per block (4 bpp), opaque: RGB565 endpoints and 2-bit indices, 4-colour mode.
     case bc1

@@ -8,7 +8,7 @@ struct PVRC: AsyncParsableCommand {
         commandName: "pvrc",
         abstract: """
             Encode PNG, JPEG and TGA images as PVRTC1 or PVRTC2 textures, 4 or 2bpp (PVR v2/v3, KTX, KTX 2, \
-            .pvr.ccz, .pvr.gz; cube maps too), and inspect, decode, compare, render and build them.
+            .pvr.ccz, .pvr.gz; cube maps too), and inspect, decode, compare, render, transcode and build them.
             """,
         version: "0.1.0",
         subcommands: commands

@@ -53,7 +53,7 @@ struct RenderCommand: AsyncParsableCommand {
     func validate() throws {
         guard !(check && mode == .transcode) else {
             throw ValidationError(
-                "--check compares with the exact CPU decoder; transcode re-encodes to BC1/BC3 (lossy)")
+                "--check compares with the exact CPU decoder; transcode re-encodes to BC1/BC3 or ETC2 (lossy)")
         }
     }
 

@@ -89,6 +89,23 @@ final class RenderCommandTests: CLITestCase {
         XCTAssertTrue(checked.standardError.contains("lossy"), checked.standardError)
     }
 
+    /// Without S3TC (Mesa's `MESA_EXTENSION_OVERRIDE`), `--mode transcode` renders through ETC2 RGB8, core in
+    /// OpenGL ES 3.0.
+    func testRenderTranscodesToETC2WithoutS3TC() throws {
+        let texture = try randomTexture(width: 64, height: 32, hasAlpha: false, seed: 6, format: .pvrtc1_4bpp)
+        let file = try writeTexture(texture, container: .pvr2, name: "opaque.pvr")
+        let result = try PVRCProcess.run(
+            ["render", file, path("etc2.png"), "--mode", "transcode"],
+            environment: [
+                "MESA_EXTENSION_OVERRIDE":
+                    "-GL_EXT_texture_compression_s3tc -GL_EXT_texture_compression_dxt1 "
+                    + "-GL_ANGLE_texture_compression_dxt1 -GL_ANGLE_texture_compression_dxt3 "
+                    + "-GL_ANGLE_texture_compression_dxt5"
+            ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(", transcode (ETC2), "), result.standardOutput)
+    }
+
     func testBenchLoadTimesTheModesAskedFor() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path

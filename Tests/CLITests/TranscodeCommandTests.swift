@@ -56,10 +56,12 @@ final class TranscodeCommandTests: CLITestCase {
     /// alignment, and every level of every face decoded by texture2ddecoder against the PVRTC decode.
     @discardableResult
     private func transcodeAndCheck(
-        _ file: String, faces: [PVRTCTexture], target: String?, expectedTarget: String, line: UInt = #line
+        _ file: String, faces: [PVRTCTexture], target: String?, expectedTarget: String,
+        environment: [String: String] = [:], line: UInt = #line
     ) throws -> [UInt8] {
         let output = path("out-\(target ?? "default").ktx2")
-        let result = try PVRCProcess.run(["transcode", file, output] + (target.map { ["--to", $0] } ?? []))
+        let result = try PVRCProcess.run(
+            ["transcode", file, output] + (target.map { ["--to", $0] } ?? []), environment: environment)
         XCTAssertEqual(result.status, 0, result.standardError, line: line)
         XCTAssertTrue(result.standardOutput.contains(" \(expectedTarget), "), result.standardOutput, line: line)
         let reader = SpecReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
@@ -186,6 +188,27 @@ final class TranscodeCommandTests: CLITestCase {
         XCTAssertTrue(notPVRTC.standardError.contains(png), notPVRTC.standardError)
         XCTAssertEqual(notPVRTC.standardError.split(separator: "\n").count, 1, notPVRTC.standardError)
         XCTAssertEqual(try directoryContents(), ["decoded.png", "in.pvr"])
+    }
+
+    /// Mesa with S3TC taken away (`MESA_EXTENSION_OVERRIDE`) refuses BC1 and defaults to ETC2; with only
+    /// OpenGL ES 2.0 (`MESA_GLES_VERSION_OVERRIDE`) it refuses every target.
+    func testContextsWithoutS3TCOrES3() throws {
+        let texture = try randomTexture(width: 16, height: 16, hasAlpha: false, seed: 26)
+        let file = try writeTexture(texture, container: .pvr3, name: "in.pvr")
+        let noS3TC = [
+            "MESA_EXTENSION_OVERRIDE":
+                "-GL_EXT_texture_compression_s3tc -GL_EXT_texture_compression_dxt1 -GL_ANGLE_texture_compression_dxt1 "
+                + "-GL_ANGLE_texture_compression_dxt3 -GL_ANGLE_texture_compression_dxt5"
+        ]
+        assertFailure(
+            try PVRCProcess.run(["transcode", file, path("a.ktx2"), "--to", "bc1"], environment: noS3TC),
+            naming: file, problem: "cannot take bc1 blocks")
+        try transcodeAndCheck(file, faces: [texture], target: nil, expectedTarget: "etc2", environment: noS3TC)
+        assertFailure(
+            try PVRCProcess.run(
+                ["transcode", file, path("b.ktx2"), "--to", "etc2"], environment: ["MESA_GLES_VERSION_OVERRIDE": "2.0"]),
+            naming: file, problem: "OpenGL ES 3")
+        XCTAssertEqual(try directoryContents(), ["in.pvr", "out-default.ktx2"])
     }
 
     /// KTX-Software's `ktx validate` (built from source; set `PVRC_KTX_TOOL`) accepts every target's file.

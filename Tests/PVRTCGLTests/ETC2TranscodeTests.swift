@@ -99,7 +99,7 @@ final class ETC2TranscodeTests: XCTestCase {
                 for (index, level) in texture.levels.enumerated() {
                     let blocks = transcoded.levels[index][face]
                     XCTAssertEqual(blocks, alone.levels[index][0], "face \(face) level \(index)")
-                    let decoded = try ReferenceBCDecoder.decode(
+                    let decoded = try ReferenceBlockDecoder.decode(
                         blocks, target: target, width: level.width, height: level.height)
                     let psnr = TranscodeCheck.psnr(
                         decoded, PVRTCDecoder.decode(level, threads: 2), channels: target.storesAlpha ? 4 : 3)

@@ -5,7 +5,7 @@ import PVRTCGL
 import XCTest
 
 /// The check every transcode test makes of a transcoded texture: the block words the GPU wrote decode, with
-/// texture2ddecoder (``ReferenceBCDecoder``, an independent decoder), to what the GPU samples from the
+/// texture2ddecoder (``ReferenceBlockDecoder``, an independent decoder), to what the GPU samples from the
 /// compressed texture, and the PSNR of that decode against pvrc's exact PVRTC decode; and the measures it uses.
 enum TranscodeCheck {
     /// The outcome of one transcoded level: how far the GPU's sampling is from texture2ddecoder's decode of the
@@ -33,7 +33,7 @@ enum TranscodeCheck {
         for (index, level) in texture.levels.enumerated() {
             XCTAssertEqual(
                 blocks[index].count, used.byteCount(width: level.width, height: level.height), file: file, line: line)
-            let reference = try ReferenceBCDecoder.decode(
+            let reference = try ReferenceBlockDecoder.decode(
                 blocks[index], target: used, width: level.width, height: level.height)
             let sampled = try context.readBackTranscoded(uploaded, level: index)
             let colorDifference = maxDifference(sampled, reference, channels: 0..<3)

@@ -67,7 +67,7 @@ final class TranscodeQualityTests: XCTestCase {
         let exact = PVRTCDecoder.decode(level, threads: 2)
         let (uploaded, blocks) = try context.uploadTranscode(texture, keepingBlocks: true)
         defer { context.delete(uploaded) }
-        let ours = try ReferenceBCDecoder.decode(blocks[0], target: .bc1, width: level.width, height: level.height)
+        let ours = try ReferenceBlockDecoder.decode(blocks[0], target: .bc1, width: level.width, height: level.height)
         let figures = [Self.psnr(ours, exact)] + (try quicktexEncodings(of: exact).map { Self.psnr($0, exact) })
         let text = figures.map { String(format: "%.2f", $0) }
         print(
