@@ -29,6 +29,8 @@ emit() { # emit NAME FILE DOC
     emit pvrtcFragment pvrtc.frag "The PVRTC decoding fragment shader: PVRTC1 4bpp, 2bpp with PVRC_2BPP defined, PVRTC2 with PVRC_PVRTC2"
     printf '\n'
     emit transcodeFragment transcode.frag "The BC1/BC3 transcoding fragment shader (GLSL ES 3.00, appended to pvrtc.frag)"
+    printf '\n'
+    emit astcTranscodeFragment transcode-astc.frag "The ASTC 4x4/8x8 encoder (GLSL ES 3.00, appended to transcode.frag)"
     printf '}\n'
 } > "$tmp"
 mv "$tmp" "$out"

@@ -5,22 +5,34 @@ import TextureFormats
 
 extension GLContext {
     /// True when ``PVRTCUploadMode/transcode`` can upload a texture with alpha (`hasAlpha`) or without:
-    /// the context is OpenGL ES 3 and has an extension of a ``TranscodeTarget`` row that fits.
+    /// the context is OpenGL ES 3 and has an extension of a ``TranscodeTarget`` row that fits, or of
+    /// ``requestedTranscodeTarget`` when one is requested.
     public func supportsTranscoding(hasAlpha: Bool) -> Bool {
-        isES3OrLater && TranscodeTarget.preferred(extensions: extensions, hasAlpha: hasAlpha) != nil
+        isES3OrLater && chosenTarget(hasAlpha: hasAlpha) != nil
     }
 
-    /// The block format ``PVRTCUploadMode/transcode`` gives `texture` on this context
-    /// (``TranscodeTarget/preferred(extensions:hasAlpha:)``), or nil when the context is not OpenGL ES 3 or
-    /// takes none of the formats, so that the upload falls back to decode-once.
+    /// The block format ``PVRTCUploadMode/transcode`` gives `texture` on this context: the
+    /// ``requestedTranscodeTarget`` if the context takes it, else ``TranscodeTarget/preferred(extensions:hasAlpha:)``;
+    /// nil when the context is not OpenGL ES 3 or takes none of them, so that the upload falls back to
+    /// decode-once.
     public func transcodeTarget(for texture: PVRTCTexture) -> TranscodeTarget? {
         guard isES3OrLater else { return nil }
-        return TranscodeTarget.preferred(extensions: extensions, hasAlpha: texture.hasAlpha)
+        return chosenTarget(hasAlpha: texture.hasAlpha)
+    }
+
+    /// The requested target if the context takes it, else the table's choice for a texture with or without
+    /// alpha (nil where there is none).
+    private func chosenTarget(hasAlpha: Bool) -> TranscodeTarget? {
+        guard let requestedTranscodeTarget else {
+            return TranscodeTarget.preferred(extensions: extensions, hasAlpha: hasAlpha)
+        }
+        return requestedTranscodeTarget.isSupported(extensions: extensions) ? requestedTranscodeTarget : nil
     }
 
     /// True when the context has the sRGB forms of the S3TC formats (``TranscodeTarget/srgbExtensions``),
     /// which a transcoded texture whose metadata says sRGB gets. Without them it gets the linear form, and
-    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does.
+    /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does. ASTC targets carry their
+    /// sRGB forms with them (``TranscodeTarget/supportsSRGB(extensions:)``).
     public var supportsSRGBTranscoding: Bool { TranscodeTarget.srgbExtensions.contains(where: extensions.contains) }
 
     /// The mode an upload of `texture` in `mode` really uses: ``PVRTCUploadMode/decodeOnce`` for
@@ -43,7 +55,7 @@ extension GLContext {
     public func prepareTranscoding() throws {
         activate()
         guard isES3OrLater else { return }
-        let targets = Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
+        let targets = Set([false, true].compactMap { chosenTarget(hasAlpha: $0) })
         for format in PVRTCFormat.allCases {
             for target in targets { _ = try programs.transcodingProgram(for: format, into: target) }
         }
@@ -52,7 +64,8 @@ extension GLContext {
     /// Transcodes every level of `texture` into ``transcodeTarget(for:)`` (one 2D texture; see
     /// ``PVRTCUploadMode/transcode``), or uploads it decode-once when the context has no target.
     ///
-    /// A texture whose metadata says sRGB gets the target's sRGB form when ``supportsSRGBTranscoding``. Levels
+    /// A texture whose metadata says sRGB gets the target's sRGB form where the context has it
+    /// (``TranscodeTarget/supportsSRGB(extensions:)``). Levels
     /// are sampled with `LINEAR_MIPMAP_LINEAR` when there are several (`GL_TEXTURE_MAX_LEVEL` is the
     /// last, so a chain that stops early is complete), `LINEAR` otherwise.
     func uploadTranscode(_ texture: PVRTCTexture) throws -> GPUTexture {
@@ -75,7 +88,7 @@ extension GLContext {
             filter: GLenum(GL_LINEAR),
             minFilter: GLenum(texture.levels.count > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLES3.textureMaxLevel, GLint(texture.levels.count - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(texture.metadata, target)))
         var blocks: [[UInt8]] = []
         do {
             let scratch = try TranscodeScratch(
@@ -107,7 +120,7 @@ extension GLContext {
         let levelCount = shape.levels.count
         let name = makeCubeTexture(minFilter: GLenum(levelCount > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR))
         glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLES3.textureMaxLevel, GLint(levelCount - 1))
-        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata)))
+        let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata, target)))
         do {
             let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
             defer { scratch.delete() }
@@ -129,16 +142,16 @@ extension GLContext {
             transcodeTarget: target, transcodedFormat: internalFormat)
     }
 
-    /// Whether a texture with `metadata` gets the sRGB form of its target.
-    private func wantsSRGB(_ metadata: TextureMetadata) -> Bool {
-        metadata.colorSpace == .srgb && supportsSRGBTranscoding
+    /// Whether a texture with `metadata` gets the sRGB form of `target`.
+    private func wantsSRGB(_ metadata: TextureMetadata, _ target: TranscodeTarget) -> Bool {
+        metadata.colorSpace == .srgb && target.supportsSRGB(extensions: extensions)
     }
 
     /// Transcodes one level into mip level `mipLevel` of image `image` (`GL_TEXTURE_2D` or a cube face) of
     /// texture `name`:
     /// 1. the level's words go up as data textures (as for decode-once);
-    /// 2. `transcode.frag` draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, into the scratch
-    ///    integer render target;
+    /// 2. `transcode.frag` draws `ceil(w/bw)` x `ceil(h/bh)` fragments (the target's block size), one block
+    ///    each, into the scratch integer render target;
     /// 3. `glReadPixels` copies them into the scratch pixel-pack buffer, which is then bound as the
     ///    pixel-unpack buffer for `glCompressedTexImage2D` from offset 0: the blocks never reach the CPU.
     /// - Returns: with `keepingBlocks`, the block bytes read once more into memory; nil otherwise.
@@ -147,8 +160,7 @@ extension GLContext {
         scratch: TranscodeScratch, keepingBlocks: Bool
     ) throws -> [UInt8]? {
         let target = scratch.target
-        let blocksWide = (level.width + 3) / 4
-        let blocksHigh = (level.height + 3) / 4
+        let (blocksWide, blocksHigh) = target.blockCounts(width: level.width, height: level.height)
         let byteCount = target.byteCount(width: level.width, height: level.height)
         let data = try uploadDataTextures(level)
         defer {

@@ -55,7 +55,7 @@ public struct GPUTexture: Sendable, Hashable {
     public let transcodeTarget: TranscodeTarget?
     /// The GL internal format of a transcoded texture's levels (``transcodeTarget``'s linear or sRGB form);
     /// nil for every other texture.
-    let transcodedFormat: UInt32?
+    package let transcodedFormat: UInt32?
 
     init(
         width: Int, height: Int, levelCount: Int, mode: PVRTCUploadMode?, storage: Storage, gpuBytes: Int,

@@ -132,7 +132,7 @@ struct ProgramCache {
         let version = "#version 300 es\n"
         let fragment =
             version + PVRTCProgram.transcodePreamble + PVRTCProgram.preamble(for: format) + target.shaderDefine
-            + ShaderSources.pvrtcFragment + ShaderSources.transcodeFragment
+            + ShaderSources.pvrtcFragment + ShaderSources.transcodeFragment + target.encoderSource
         let made = try PVRTCProgram(
             name: "\(format.displayName) to \(target.rawValue.uppercased())",
             vertex: version + ShaderSources.quadVertex,

@@ -4,7 +4,7 @@ import PVRCTestRequirements
 import PVRTCGL
 import XCTest
 
-/// BC1/BC3 blocks decoded on the CPU by PyPI's `texture2ddecoder` (Perfare's Texture2DDecoder), a decoder
+/// BC1/BC3 and ASTC blocks decoded on the CPU by PyPI's `texture2ddecoder` (Perfare's Texture2DDecoder), a decoder
 /// written independently of pvrc, through `tools/bc-decode.py`. Without python3 or the module the test is
 /// skipped, or fails under CI (``TestRequirement``).
 enum ReferenceBCDecoder {

@@ -30,4 +30,8 @@ final class ShaderSourcesTests: XCTestCase {
     func testTranscodeFragmentShaderIsEmbeddedVerbatim() throws {
         try assertEmbedded(ShaderSources.transcodeFragment, file: "transcode.frag")
     }
+
+    func testASTCTranscodeFragmentShaderIsEmbeddedVerbatim() throws {
+        try assertEmbedded(ShaderSources.astcTranscodeFragment, file: "transcode-astc.frag")
+    }
 }

@@ -124,7 +124,7 @@ final class TranscodeTests: XCTestCase {
 
     /// A smooth opaque image: two gradients and a soft disc over a 64x64 field, of which a smaller image
     /// shows the top-left corner (so every size changes by at most about 3 per pixel).
-    private static func smoothImage(width: Int, height: Int) -> RGBAImage {
+    static func smoothImage(width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height, fill: (0, 0, 0, 255))
         for y in 0..<height {
             for x in 0..<width {
@@ -277,7 +277,7 @@ final class TranscodeTests: XCTestCase {
     // MARK: - Measures
 
     /// The largest difference over the channels in `channels` (0 when it is empty).
-    private static func maxDifference(_ a: RGBAImage, _ b: RGBAImage, channels: Range<Int>) -> Int {
+    static func maxDifference(_ a: RGBAImage, _ b: RGBAImage, channels: Range<Int>) -> Int {
         guard a.width == b.width, a.height == b.height else { return 255 }
         var worst = 0
         for i in 0..<a.pixels.count where channels.contains(i % 4) {
@@ -287,7 +287,7 @@ final class TranscodeTests: XCTestCase {
     }
 
     /// How many bytes differ per channel, and by how much at most: "r 3 (max 1), a 2 (max 2)".
-    private static func differences(_ a: RGBAImage, _ b: RGBAImage, channels: Int) -> String {
+    static func differences(_ a: RGBAImage, _ b: RGBAImage, channels: Int) -> String {
         var counts = [Int](repeating: 0, count: 4)
         var worst = [Int](repeating: 0, count: 4)
         for i in 0..<min(a.pixels.count, b.pixels.count) where i % 4 < channels {
@@ -300,7 +300,7 @@ final class TranscodeTests: XCTestCase {
     }
 
     /// PSNR in dB over the first `channels` channels (infinity for identical images).
-    private static func psnr(_ a: RGBAImage, _ b: RGBAImage, channels: Int) -> Double {
+    static func psnr(_ a: RGBAImage, _ b: RGBAImage, channels: Int) -> Double {
         var sum = 0.0
         var count = 0
         for i in 0..<a.pixels.count where i % 4 < channels {
@@ -312,7 +312,7 @@ final class TranscodeTests: XCTestCase {
         return 10 * log10(255 * 255 / (sum / Double(count)))
     }
 
-    private static func decibels(_ value: Double) -> String {
+    static func decibels(_ value: Double) -> String {
         value.isFinite ? String(format: "%.2f", value) : "inf"
     }
 }
