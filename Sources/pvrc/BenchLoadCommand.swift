@@ -15,7 +15,8 @@ struct BenchLoadCommand: AsyncParsableCommand {
             made from it with a 2x2 box filter. The PVR files hold seeded random PVRTC1 blocks of --bpp \
             (their load cost does not depend on content). Inputs are written to a temporary directory and \
             removed. --mode picks the PVR upload modes timed (one column each, in order); the last column \
-            divides the PNG time by the first mode's.
+            divides the PNG time by the first mode's. --transcode-target picks the block format transcode \
+            uploads into (default: the context's first choice, BC3 for these files on a context with S3TC).
             """
     )
 
@@ -33,11 +34,18 @@ struct BenchLoadCommand: AsyncParsableCommand {
         help: "PVR upload modes to time: decode-once, direct, transcode, native.")
     var modes: [PVRTCUploadMode] = [.decodeOnce, .direct]
 
+    @Option(help: ArgumentHelp("Block format for --mode transcode: bc1, bc3, astc-4x4, astc-8x8.", valueName: "format"))
+    var transcodeTarget: String?
+
     @OptionGroup var rate: RateOption
 
     func validate() throws {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
         guard !modes.isEmpty else { throw ValidationError("--mode needs at least one upload mode") }
+        if let transcodeTarget, TranscodeTarget(rawValue: transcodeTarget) == nil {
+            throw ValidationError(
+                "--transcode-target must be one of \(TranscodeTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     func run() async throws {
@@ -57,10 +65,12 @@ struct BenchLoadCommand: AsyncParsableCommand {
             }
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
+            context.requestedTranscodeTarget = transcodeTarget.flatMap(TranscodeTarget.init(rawValue:))
             let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
+            let target = modes.contains(.transcode) ? "; transcode to \(transcodeTarget ?? "the table's choice")" : ""
             print(
                 "pvrc bench load: PVRTC1 \(rate.bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
-                    + "per fragment; median of \(runs) runs, warm context")
+                    + "per fragment\(target); median of \(runs) runs, warm context")
             print("context creation + program compile: \(ms(creation.median)) ms (median)\n")
             let first = modes[0].rawValue
             let columns = modes.map { "PVR \($0.rawValue) |" }.joined(separator: " ")
