@@ -894,18 +894,19 @@ package enum ShaderSources {
         // ASTC decoder ignores the texels outside the level, so the repeats only weigh on the fit. The output is the
         // 128-bit block as four little-endian 32-bit words (x = bits 0-31) in an RGBA32UI target.
         //
-        // Every block is one of (the configurations are chosen so that both the weights and the endpoints take
-        // whole bits, the quantisation levels whose values are bit replication; ASTC's trit and quint levels would
-        // pack more levels into the same bits, and are left out):
+        // Every block is one of:
         // - a void-extent block when all of its texels are equal (the colour as UNORM16, extent all ones);
         // - single-partition, single-plane blocks with the colour endpoint mode 8 (LDR RGB direct) when every texel
-        //   is opaque, mode 12 (LDR RGBA direct) otherwise; endpoints at 8 bits each (QUANT_256), weights on a grid
-        //   of weightGrid(k) of the block's texels with 1, 2 or 3 bits each (the decoder infills the texels'
-        //   weights bilinearly from the grid):
-        //   - 4x4 opaque: 4x4 weights of 3 bits (113 bits in all); 4x4 with alpha: 4x4 weights of 2 bits (113);
-        //   - 8x8 opaque: the best of 6x5 weights of 2 bits (123 bits) and 5x4 of 3 bits (125); 8x8 with alpha: 5x4
-        //     weights of 2 bits (121). A full 8x8 grid fits only at 1 bit a weight, which leaves too few bits for
-        //     8-bit endpoints.
+        //   is opaque, mode 12 (LDR RGBA direct) otherwise. Weights lie on a grid (weightGrid(k)) that the decoder
+        //   infills bilinearly to the texels, with 2, 3 or 4 bits each (QUANT_4, 8, 16: plain bits whose values are
+        //   bit replication); the endpoints take the finest level that fits the bits left, which the decoder works out
+        //   the same way: QUANT_256 (8 bits each) or QUANT_192 (a trit and 6 bits each, packed five trits to 8 bits).
+        //   The configurations, each the best of those tried that fit 128 bits:
+        //   - 4x4 opaque: 4x4 weights of 4 bits, QUANT_192 endpoints (127 bits in all); 4x4 with alpha: 4x4 weights
+        //     of 3 bits, QUANT_192 (126);
+        //   - 8x8 opaque: the better for the block of 6x5 weights of 2 bits and 5x4 of 3 bits, both with QUANT_256
+        //     (125); 8x8 with alpha: the better of 5x4 weights of 2 bits with QUANT_256 (121) and 4x4 of 3 bits with
+        //     QUANT_192 (126). A full 8x8 grid fits only at 1 bit a weight.
         // The fit: the principal axis of the texels (power iteration on their covariance, alpha included), endpoints
         // at the extreme projections, each texel's ideal weight by projection onto the quantised endpoints, each grid
         // weight the infill-weighted mean of its texels' ideal weights, quantised to the nearest level; then up to
@@ -961,10 +962,10 @@ package enum ShaderSources {
             points = min(ivec4(first, first + 1, first + gridW, first + gridW + 1), ivec4(gridW * gridH - 1));
         }
 
-        // The weight (0..64) that level `level` of a `bits`-bit weight decodes to: the bits replicated to six, and
-        // values above 32 moved up by one.
+        // The weight (0..64) that level `level` of a `bits`-bit weight (2..4) decodes to: the bits replicated to six,
+        // and values above 32 moved up by one.
         int unquantizeWeight(int level, int bits) {
-            int replicated = bits == 1 ? level * 63 : (bits == 2 ? level * 21 : level * 9);
+            int replicated = bits == 2 ? level * 21 : (bits == 3 ? level * 9 : (level << 2) | (level >> 2));
             return replicated > 32 ? replicated + 1 : replicated;
         }
 
@@ -996,9 +997,50 @@ package enum ShaderSources {
             return (sum + 8) >> 4;
         }
 
-        // 8-bit endpoint values for colour c (alpha 255 when `rgba` is false, which mode 8 decodes to).
-        vec4 quantizeEndpoint(vec4 c, bool rgba) {
+        // The byte a QUANT_192 endpoint code (trit * 64 + six bits) decodes to: the six bits' low bit a and high five
+        // m give T = trit * 5 + (m << 4 | m >> 4), inverted on nine bits when a is set, and the value
+        // (a ? 0x80 : 0) | T >> 2.
+        int unquantize192(int code) {
+            int a = code & 1;
+            int m = (code >> 1) & 31;
+            int t = (code >> 6) * 5 + ((m << 4) | (m >> 4));
+            if (a == 1) {
+                t ^= 0x1FF;
+            }
+            return (a << 7) | (t >> 2);
+        }
+
+        // The QUANT_192 code whose value is nearest to byte value v: around the five bits m that the value's half
+        // (a = 0 below 128, mirrored above) puts it near, each trit.
+        int quantize192(float v) {
+            int best = 0;
+            float bestDistance = 1e9;
+            for (int a = 0; a < 2; a++) {
+                float folded = a == 0 ? v : 255.0 - v;
+                int guess = int(floor((folded - 1.25) * 0.25 + 0.5));
+                for (int m = max(guess - 1, 0); m <= min(guess + 1, 31); m++) {
+                    for (int trit = 0; trit < 3; trit++) {
+                        int code = trit * 64 + (m << 1) + a;
+                        float distance = abs(float(unquantize192(code)) - v);
+                        if (distance < bestDistance) {
+                            bestDistance = distance;
+                            best = code;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+
+        // The endpoint values colour c decodes to after quantisation, QUANT_192 with `trits`, QUANT_256 (rounding)
+        // without; alpha 255 when `rgba` is false, which mode 8 decodes to.
+        vec4 quantizeEndpoint(vec4 c, bool rgba, bool trits) {
             vec4 q = floor(clamp(c, 0.0, 255.0) + 0.5);
+            if (trits) {
+                for (int k = 0; k < 4; k++) {
+                    q[k] = float(unquantize192(quantize192(q[k])));
+                }
+            }
             return rgba ? q : vec4(q.rgb, 255.0);
         }
 
@@ -1069,7 +1111,7 @@ package enum ShaderSources {
 
         // Fits quantised endpoints and grid weights (into bestGridLevels) for one configuration; returns the block's
         // squared error.
-        float fitConfiguration(int gridW, int gridH, int bits, bool rgba, out vec4 e0, out vec4 e1) {
+        float fitConfiguration(int gridW, int gridH, int bits, bool rgba, bool trits, out vec4 e0, out vec4 e1) {
             vec4 mean = vec4(0.0);
             for (int i = 0; i < texelCount(); i++) {
                 mean += texels[i];
@@ -1083,8 +1125,8 @@ package enum ShaderSources {
                 low = min(low, t);
                 high = max(high, t);
             }
-            e0 = quantizeEndpoint(mean + axis * low, rgba);
-            e1 = quantizeEndpoint(mean + axis * high, rgba);
+            e0 = quantizeEndpoint(mean + axis * low, rgba, trits);
+            e1 = quantizeEndpoint(mean + axis * high, rgba, trits);
             orderEndpoints(e0, e1);
             float error = fitWeights(e0, e1, gridW, gridH, bits);
             for (int j = 0; j < ASTC_MAX_GRID; j++) {
@@ -1109,8 +1151,8 @@ package enum ShaderSources {
                 if (abs(determinant) < 1e-3) {
                     break;
                 }
-                vec4 r0 = quantizeEndpoint((b * x0 - c * x1) / determinant, rgba);
-                vec4 r1 = quantizeEndpoint((a * x1 - c * x0) / determinant, rgba);
+                vec4 r0 = quantizeEndpoint((b * x0 - c * x1) / determinant, rgba, trits);
+                vec4 r1 = quantizeEndpoint((a * x1 - c * x0) / determinant, rgba, trits);
                 orderEndpoints(r0, r1);
                 float refinedError = fitWeights(r0, r1, gridW, gridH, bits);
                 if (refinedError >= error) {
@@ -1135,21 +1177,64 @@ package enum ShaderSources {
         }
 
         // The block mode (bits 0-10) of a gridW x gridH grid (4..7 x 2..5) of `bits`-bit weights, one plane: the
-        // layout whose bits 2-3 are 0, with R (QUANT_2 = 2, QUANT_4 = 4, QUANT_8 = 7; H = 0) in bits 4, 0 and 1.
+        // layout whose bits 2-3 are 0, with R in bits 4, 0 and 1 and H in bit 9 (QUANT_4: R = 4, QUANT_8: R = 7,
+        // QUANT_16: R = 4 and H = 1).
         uint blockMode(int gridW, int gridH, int bits) {
-            int r = bits == 1 ? 2 : (bits == 2 ? 4 : 7);
-            return uint((r >> 1) | ((r & 1) << 4) | ((gridH - 2) << 5) | ((gridW - 4) << 7));
+            int r = bits == 3 ? 7 : 4;
+            int h = bits == 4 ? 1 : 0;
+            return uint((r >> 1) | ((r & 1) << 4) | ((gridH - 2) << 5) | ((gridW - 4) << 7) | (h << 9));
+        }
+
+        // The 8-bit packing of five trits (the inverse of the specification's decoding): C holds t0..t2 in five bits,
+        // then t3 and t4 take bits 5-7, with the patterns C's decoding never produces marking trits of value 2.
+        uint packTrits(ivec4 t, int t4) {
+            int c = t.z == 2 && t.y == 2 ? 12 | t.x : (t.z == 2 ? (t.y << 4) | (t.x << 2) | 3 : (t.z << 4) | (t.y << 2) | t.x);
+            if (t.w == 2 && t4 == 2) {
+                return uint(((c >> 2) << 5) | 28 | (c & 3));
+            }
+            return uint(t4 == 2 ? c | 96 | (t.w << 7) : c | (t.w << 5) | (t4 << 7));
+        }
+
+        // Packs `count` QUANT_192 codes (trit * 64 + six bits) from bit 17 in the bounded integer sequence encoding:
+        // groups of five values, each value's six bits followed by its share of the group's packed trits (2, 2, 1, 2
+        // and 1 bits); a last, shorter group stops after its last value.
+        void putEndpointTrits(int codes[8], int count) {
+            int position = 17;
+            for (int group = 0; group < count; group += 5) {
+                int t[5];
+                for (int k = 0; k < 5; k++) {
+                    t[k] = group + k < count ? codes[group + k] >> 6 : 0;
+                }
+                uint tritBits = packTrits(ivec4(t[0], t[1], t[2], t[3]), t[4]);
+                for (int k = 0; k < 5 && group + k < count; k++) {
+                    putBits(position, 6, uint(codes[group + k] & 63));
+                    int shift = k == 0 ? 0 : (k == 1 ? 2 : (k == 2 ? 4 : (k == 3 ? 5 : 7)));
+                    int width = k == 2 || k == 4 ? 1 : 2;
+                    putBits(position + 6, width, tritBits >> uint(shift));
+                    position += 6 + width;
+                }
+            }
         }
 
         // Packs a single-partition block: mode, colour endpoint mode (12 or 8), the endpoints as r0 r1 g0 g1 b0 b1
-        // (a0 a1) from bit 17, and the weights of bestGridLevels from bit 127 down, bit-reversed.
-        uvec4 packBlock(int gridW, int gridH, int bits, bool rgba, vec4 e0, vec4 e1) {
+        // (a0 a1) from bit 17 (bytes, or QUANT_192 codes with `trits`), and the weights of bestGridLevels from bit 127
+        // down, bit-reversed.
+        uvec4 packBlock(int gridW, int gridH, int bits, bool rgba, bool trits, vec4 e0, vec4 e1) {
             astcBlock = uvec4(0u);
             putBits(0, 11, blockMode(gridW, gridH, bits));
             putBits(13, 4, rgba ? 12u : 8u);
-            for (int c = 0; c < (rgba ? 4 : 3); c++) {
-                putBits(17 + 16 * c, 8, uint(e0[c]));
-                putBits(25 + 16 * c, 8, uint(e1[c]));
+            int count = rgba ? 8 : 6;
+            int codes[8];
+            for (int c = 0; c < 4; c++) {
+                codes[2 * c] = trits ? quantize192(e0[c]) : int(e0[c]);
+                codes[2 * c + 1] = trits ? quantize192(e1[c]) : int(e1[c]);
+            }
+            if (trits) {
+                putEndpointTrits(codes, count);
+            } else {
+                for (int k = 0; k < count; k++) {
+                    putBits(17 + 8 * k, 8, uint(codes[k]));
+                }
             }
             for (int j = 0; j < gridW * gridH; j++) {
                 uint level = uint(bestGridLevels[j]);
@@ -1166,19 +1251,19 @@ package enum ShaderSources {
             return uvec4(0xFFFFFDFCu, 0xFFFFFFFFu, unorm.r | (unorm.g << 16), unorm.b | (unorm.a << 16));
         }
 
-        // The grid size (x, y) and weight bits (z) of candidate configuration k for a block with or without alpha;
-        // z = 0 past the last candidate.
-        ivec3 weightGrid(int k, bool rgba) {
+        // The grid size (x, y), weight bits (z) and endpoint level (w: 1 for QUANT_192, 0 for QUANT_256) of candidate
+        // configuration k for a block with or without alpha; z = 0 past the last candidate.
+        ivec4 weightGrid(int k, bool rgba) {
         #if defined(PVRC_ASTC_8X8)
             if (rgba) {
-                return k == 0 ? ivec3(5, 4, 2) : ivec3(0);
+                return k == 0 ? ivec4(5, 4, 2, 0) : (k == 1 ? ivec4(4, 4, 3, 1) : ivec4(0));
             }
-            return k == 0 ? ivec3(6, 5, 2) : (k == 1 ? ivec3(5, 4, 3) : ivec3(0));
+            return k == 0 ? ivec4(6, 5, 2, 0) : (k == 1 ? ivec4(5, 4, 3, 0) : ivec4(0));
         #else
             if (k > 0) {
-                return ivec3(0);
+                return ivec4(0);
             }
-            return rgba ? ivec3(4, 4, 2) : ivec3(4, 4, 3);
+            return rgba ? ivec4(4, 4, 3, 1) : ivec4(4, 4, 4, 1);
         #endif
         }
 
@@ -1196,16 +1281,16 @@ package enum ShaderSources {
             uvec4 best = uvec4(0u);
             float bestError = 1e30;
             for (int k = 0; k < 2; k++) {
-                ivec3 grid = weightGrid(k, rgba);
+                ivec4 grid = weightGrid(k, rgba);
                 if (grid.z == 0) {
                     break;
                 }
                 vec4 e0;
                 vec4 e1;
-                float error = fitConfiguration(grid.x, grid.y, grid.z, rgba, e0, e1);
+                float error = fitConfiguration(grid.x, grid.y, grid.z, rgba, grid.w == 1, e0, e1);
                 if (error < bestError) {
                     bestError = error;
-                    best = packBlock(grid.x, grid.y, grid.z, rgba, e0, e1);
+                    best = packBlock(grid.x, grid.y, grid.z, rgba, grid.w == 1, e0, e1);
                 }
             }
             return best;
