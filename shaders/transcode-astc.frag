@@ -99,8 +99,11 @@ int quantizeWeight(float weight, int bits) {
     return best;
 }
 
-// The decoded weight (0..64) of texel i from gridLevels.
+// The decoded weight (0..64) of texel i from gridLevels (a grid of the block's size maps one to one).
 int texelWeight(int i, int gridW, int gridH, int bits) {
+    if (gridW * gridH == ASTC_TEXELS) {
+        return unquantizeWeight(gridLevels[i], bits);
+    }
     ivec4 points;
     ivec4 factors;
     infill(i % ASTC_SIDE, i / ASTC_SIDE, gridW, gridH, points, factors);
@@ -124,12 +127,12 @@ int unquantize192(int code) {
     return (a << 7) | (t >> 2);
 }
 
-// The QUANT_192 code whose value is nearest to byte value v: around the five bits m that the value's half
-// (a = 0 below 128, mirrored above) puts it near, each trit.
+// The QUANT_192 code whose value is nearest to byte value v: in the value's half (a = 0 up to 126, a = 1 from
+// 129, mirrored; both for 127 and 128, which neither holds), around the five bits m it puts v near, each trit.
 int quantize192(float v) {
     int best = 0;
     float bestDistance = 1e9;
-    for (int a = 0; a < 2; a++) {
+    for (int a = v > 128.0 ? 1 : 0; a <= (v < 127.0 ? 0 : 1); a++) {
         float folded = a == 0 ? v : 255.0 - v;
         int guess = int(floor((folded - 1.25) * 0.25 + 0.5));
         for (int m = max(guess - 1, 0); m <= min(guess + 1, 31); m++) {
@@ -171,6 +174,11 @@ float fitWeights(vec4 e0, vec4 e1, int gridW, int gridH, int bits) {
     }
     for (int i = 0; i < texelCount(); i++) {
         float weight = span > 0.0 ? clamp(dot(texels[i] - e0, direction) / span, 0.0, 1.0) : 0.0;
+        if (gridW * gridH == ASTC_TEXELS) {
+            sums[i] = weight;
+            norms[i] = 1.0;
+            continue;
+        }
         ivec4 points;
         ivec4 factors;
         infill(i % ASTC_SIDE, i / ASTC_SIDE, gridW, gridH, points, factors);
