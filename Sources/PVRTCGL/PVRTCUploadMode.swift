@@ -16,11 +16,12 @@ public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
     /// fragment, point-sampling one chosen level: exact at 1:1, no filtering.
     case direct
     /// The blocks go up as data textures and `transcode.frag` (appended to `pvrtc.frag`'s decoder) renders
-    /// every level, one fragment per 4x4 block, into the block-compressed format the GPU samples
-    /// (``TranscodeTarget``: BC1 for opaque textures, BC3 with alpha), which reaches a compressed texture
+    /// every level, one fragment per target block, into the block-compressed format the GPU samples
+    /// (``TranscodeTarget``: BC1 for opaque textures, BC3 with alpha, ASTC 4x4 on GPUs with ASTC but not S3TC,
+    /// or the context's ``GLContext/requestedTranscodeTarget``), which reaches a compressed texture
     /// through a pixel-pack buffer without the CPU touching pixels; drawing samples it with
-    /// `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks (BC1 4 bpp, BC3 8 bpp). Lossy: about 30–45 dB
-    /// PSNR against the exact decode on real content. A texture labelled sRGB gets the target's sRGB form
+    /// `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks (BC1 4 bpp, BC3 and ASTC 4x4 8 bpp, ASTC 8x8
+    /// 2 bpp). Lossy: about 30–45 dB PSNR against the exact decode on real content (ASTC 8x8 less). A texture labelled sRGB gets the target's sRGB form
     /// where the context has it, which sampling converts to linear (decode-once's RGBA8 is not converted).
     /// Needs an OpenGL ES 3 context and a target's extension (``GLContext/transcodeTarget(for:)``); without
     /// them the upload falls back to ``decodeOnce`` (``GLContext/effectiveMode(_:for:)``).
@@ -35,7 +36,8 @@ extension PVRTCUploadMode {
     ///   file has more than one level, level 0 alone otherwise;
     /// - transcode: the blocks of every level in the target a context with S3TC chooses
     ///   (``TranscodeTarget/assumed(hasAlpha:)``: BC3 with alpha, BC1 without), whole 4x4 blocks. A context
-    ///   that cannot transcode uploads decode-once instead; ``GLContext/gpuBytes(for:mode:)`` counts that.
+    ///   that cannot transcode uploads decode-once instead, and one with another target (ASTC, or a requested
+    ///   one) takes that target's bytes; ``GLContext/gpuBytes(for:mode:)`` counts those.
     public func gpuBytes(for texture: PVRTCTexture) -> Int {
         switch self {
         case .transcode:

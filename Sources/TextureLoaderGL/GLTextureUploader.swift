@@ -51,7 +51,8 @@ public final class GLTextureUploader: TextureUploading {
     /// is finished before it is returned, so the game's context sees complete textures. `transcodeTarget` as
     /// for ``init(mode:transcodeTarget:)``.
     /// - Throws: `GLError` when the shared context cannot be created or a program fails to compile.
-    public init(mode: PVRTCUploadMode, transcodeTarget: TranscodeTarget? = nil, sharingWith group: GLShareGroup) throws {
+    public init(mode: PVRTCUploadMode, transcodeTarget: TranscodeTarget? = nil, sharingWith group: GLShareGroup) throws
+    {
         context = try GLContext(sharingWith: group)
         context.requestedTranscodeTarget = transcodeTarget
         try context.prepare()
