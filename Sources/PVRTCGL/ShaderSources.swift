@@ -1047,19 +1047,32 @@ package enum ShaderSources {
             return rgba ? q : vec4(q.rgb, 255.0);
         }
 
-        // Sets gridLevels for quantised endpoints e0, e1 (each texel's weight by projection onto e0 -> e1, each grid
-        // weight the infill-weighted mean of its texels') and returns the block's squared error as decoded.
+        // The weight texel i gets from continuous grid weights `grid` (0..1) through the infill.
+        float infilledWeight(int i, int gridW, int gridH, float grid[ASTC_MAX_GRID]) {
+            ivec4 points;
+            ivec4 factors;
+            infill(i % ASTC_SIDE, i / ASTC_SIDE, gridW, gridH, points, factors);
+            vec4 values = vec4(grid[points.x], grid[points.y], grid[points.z], grid[points.w]);
+            return dot(vec4(factors), values) * (1.0 / 16.0);
+        }
+
+        // Sets gridLevels for quantised endpoints e0, e1 and returns the block's squared error as decoded. Each
+        // texel's ideal weight is its projection onto e0 -> e1; on a reduced grid each grid weight starts as the
+        // infill-weighted mean of its texels' and takes two damped least-squares steps towards the weights whose
+        // infill best matches the ideal ones, before it is quantised.
         float fitWeights(vec4 e0, vec4 e1, int gridW, int gridH, int bits) {
             vec4 direction = e1 - e0;
             float span = dot(direction, direction);
             float sums[ASTC_MAX_GRID];
             float norms[ASTC_MAX_GRID];
+            float ideal[ASTC_TEXELS];
             for (int j = 0; j < ASTC_MAX_GRID; j++) {
                 sums[j] = 0.0;
                 norms[j] = 0.0;
             }
             for (int i = 0; i < texelCount(); i++) {
                 float weight = span > 0.0 ? clamp(dot(texels[i] - e0, direction) / span, 0.0, 1.0) : 0.0;
+                ideal[i] = weight;
                 if (gridW * gridH == ASTC_TEXELS) {
                     sums[i] = weight;
                     norms[i] = 1.0;
@@ -1073,8 +1086,31 @@ package enum ShaderSources {
                     norms[points[k]] += float(factors[k]);
                 }
             }
+            float grid[ASTC_MAX_GRID];
+            for (int j = 0; j < ASTC_MAX_GRID; j++) {
+                grid[j] = norms[j] > 0.0 ? sums[j] / norms[j] : 0.0;
+            }
+            for (int step = 0; step < (gridW * gridH == ASTC_TEXELS ? 0 : 2); step++) {
+                for (int j = 0; j < ASTC_MAX_GRID; j++) {
+                    sums[j] = 0.0;
+                    norms[j] = 0.0;
+                }
+                for (int i = 0; i < texelCount(); i++) {
+                    float residual = ideal[i] - infilledWeight(i, gridW, gridH, grid);
+                    ivec4 points;
+                    ivec4 factors;
+                    infill(i % ASTC_SIDE, i / ASTC_SIDE, gridW, gridH, points, factors);
+                    for (int k = 0; k < 4; k++) {
+                        sums[points[k]] += float(factors[k]) * residual;
+                        norms[points[k]] += float(factors[k] * factors[k]);
+                    }
+                }
+                for (int j = 0; j < gridW * gridH; j++) {
+                    grid[j] = clamp(grid[j] + (norms[j] > 0.0 ? 8.0 * sums[j] / norms[j] : 0.0), 0.0, 1.0);
+                }
+            }
             for (int j = 0; j < gridW * gridH; j++) {
-                gridLevels[j] = quantizeWeight(norms[j] > 0.0 ? sums[j] / norms[j] : 0.0, bits);
+                gridLevels[j] = quantizeWeight(grid[j], bits);
             }
             float error = 0.0;
             for (int i = 0; i < texelCount(); i++) {
