@@ -909,9 +909,9 @@ package enum ShaderSources {
         //     QUANT_192 (126). A full 8x8 grid fits only at 1 bit a weight.
         // The fit: the principal axis of the texels (power iteration on their covariance, alpha included), endpoints
         // at the extreme projections, each texel's ideal weight by projection onto the quantised endpoints, each grid
-        // weight the infill-weighted mean of its texels' ideal weights, quantised to the nearest level; then up to
-        // two rounds of least-squares endpoints for the decoded weights, each kept only when it lowers the block's
-        // squared error. Endpoints are ordered so that the second has the larger R+G+B sum, which keeps the decoder
+        // weight the infill-weighted mean of its texels' ideal weights refined by two least-squares steps (fitWeights),
+        // quantised to the nearest level; then up to two rounds of least-squares endpoints for the decoded weights,
+        // each kept only when it lowers the block's squared error. Endpoints are ordered so that the second has the larger R+G+B sum, which keeps the decoder
         // from applying blue contraction.
 
         #if defined(PVRC_ASTC_8X8)
