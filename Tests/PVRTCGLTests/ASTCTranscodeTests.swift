@@ -175,17 +175,15 @@ final class ASTCTranscodeTests: XCTestCase {
         for target in Self.targets {
             try withTarget(target) { context in
                 var texture = try encode(TranscodeTests.smoothImage(width: 16, height: 16), mips: false)
-                texture.metadata.colorSpace = .linear
-                let (linear, linearBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
-                defer { context.delete(linear) }
+                let uploads = try ColorSpaceTranscodes(texture, on: context)
+                defer { uploads.delete(from: context) }
+                XCTAssertEqual(uploads.linear.transcodedFormat, target.internalFormat(srgb: false))
+                XCTAssertEqual(uploads.srgb.transcodedFormat, target.internalFormat(srgb: true))
+                XCTAssertEqual(uploads.linearBlocks, uploads.srgbBlocks)
                 texture.metadata.colorSpace = .srgb
-                let (srgb, srgbBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
-                defer { context.delete(srgb) }
-                XCTAssertEqual(linear.transcodedFormat, target.internalFormat(srgb: false))
-                XCTAssertEqual(srgb.transcodedFormat, target.internalFormat(srgb: true))
-                XCTAssertEqual(linearBlocks, srgbBlocks)
                 let drawn = try context.render(texture, mode: .transcode)
-                XCTAssertNotEqual(drawn, try context.readBackTranscoded(linear, level: 0), "sampling decodes sRGB")
+                XCTAssertNotEqual(
+                    drawn, try context.readBackTranscoded(uploads.linear, level: 0), "sampling decodes sRGB")
             }
         }
     }
