@@ -12,6 +12,8 @@
 // - BC3 (an RGBA32UI target): r = alpha0 | alpha1 << 8 | alpha index bits 0-15 << 16, g = alpha index bits
 //   16-47 (3 bits per pixel, pixel i at bit 3i of the 48), b and a = the BC1 colour block.
 // Row y = 0 of a block is texture row 4Y, the first of the four in memory, as glCompressedTexImage2D expects.
+// With PVRC_ASTC defined this file has no main: transcode-astc.frag follows it and encodes ASTC blocks from
+// decodeBlockPixels' pixels.
 //
 // Colour encoder (per block, on the 16 decoded pixels): the principal axis of the colours (power iteration on
 // their covariance), endpoints at the extreme projections or those inset by 1/16 of the range (whichever fits
@@ -331,6 +333,7 @@ void loadBlockPixels(ivec2 block) {
     }
 }
 
+#if !defined(PVRC_ASTC)
 void main() {
     loadBlockPixels(ivec2(gl_FragCoord.xy));
 #if defined(PVRC_ENCODER_FILE)
@@ -341,3 +344,4 @@ void main() {
     o_block = uvec4(encodeColor(true), 0u, 0u);
 #endif
 }
+#endif

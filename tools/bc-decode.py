@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Decodes BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 blocks with texture2ddecoder (PyPI; Perfare's
-Texture2DDecoder, written independently of pvrc), for tests that check pvrc's GPU transcoder against a
-decoder nobody here wrote.
+"""Decodes BC1, BC3, ETC2 RGB8, ETC2 RGBA8 or ASTC (LDR 4x4, 8x8) blocks with texture2ddecoder (PyPI;
+Perfare's Texture2DDecoder, written independently of pvrc), for tests that check pvrc's GPU transcoder
+against a decoder nobody here wrote.
 
-Usage: bc-decode.py bc1|bc3|etc2|etc2-rgba WIDTH HEIGHT < blocks > pixels
-Standard input: the level's blocks, row-major, ceil(WIDTH/4) x ceil(HEIGHT/4) of 8 (BC1, ETC2) or 16
-(BC3, ETC2 RGBA8) bytes. Standard output: WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block
-row's top row).
+Usage: bc-decode.py bc1|bc3|etc2|etc2-rgba|astc-4x4|astc-8x8 WIDTH HEIGHT < blocks > pixels
+Standard input: the level's blocks, row-major, ceil(WIDTH/N) x ceil(HEIGHT/N) of 8 (BC1, ETC2) or 16
+(BC3, ETC2 RGBA8, ASTC) bytes, N the block size (8 for astc-8x8, 4 otherwise). Standard output:
+WIDTH x HEIGHT RGBA8 pixels, row 0 first (the first block row's top row).
 Exit status 3 when texture2ddecoder is not installed (pip install --user texture2ddecoder).
 """
 import sys
@@ -25,10 +25,13 @@ def main():
         "bc3": (texture2ddecoder.decode_bc3, 16),
         "etc2": (texture2ddecoder.decode_etc2, 8),
         "etc2-rgba": (texture2ddecoder.decode_etc2a8, 16),
+        "astc-4x4": (lambda data, w, h: texture2ddecoder.decode_astc(data, w, h, 4, 4), 16),
+        "astc-8x8": (lambda data, w, h: texture2ddecoder.decode_astc(data, w, h, 8, 8), 16),
     }[kind]
-    padded_width, padded_height = (width + 3) // 4 * 4, (height + 3) // 4 * 4
+    side = 8 if kind == "astc-8x8" else 4
+    padded_width, padded_height = (width + side - 1) // side * side, (height + side - 1) // side * side
     blocks = sys.stdin.buffer.read()
-    expected = (padded_width // 4) * (padded_height // 4) * block_bytes
+    expected = (padded_width // side) * (padded_height // side) * block_bytes
     if len(blocks) != expected:
         sys.stderr.write("got %d bytes of blocks, expected %d\n" % (len(blocks), expected))
         sys.exit(2)

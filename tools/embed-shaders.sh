@@ -28,9 +28,11 @@ emit() { # emit NAME FILE DOC
     printf '\n'
     emit pvrtcFragment pvrtc.frag "The PVRTC decoding fragment shader: PVRTC1 4bpp, 2bpp with PVRC_2BPP defined, PVRTC2 with PVRC_PVRTC2"
     printf '\n'
-    emit transcodeFragment transcode.frag "The BC1/BC3 transcoding fragment shader (GLSL ES 3.00, appended to pvrtc.frag)"
+    emit transcodeFragment transcode.frag "The transcoding fragment shader: BC1/BC3 encoders and what every target's encoder shares (GLSL ES 3.00)"
     printf '\n'
     emit transcodeETC2Fragment transcode-etc2.frag "The ETC2 RGB8 / RGBA8 encoder (appended to transcode.frag with PVRC_ENCODER_FILE)"
+    printf '\n'
+    emit astcTranscodeFragment transcode-astc.frag "The ASTC 4x4/8x8 encoder (appended to transcode.frag with PVRC_ASTC)"
     printf '}\n'
 } > "$tmp"
 mv "$tmp" "$out"

@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
-"""GPU transcoding quality (PVRTC -> BC1/BC3/ETC2), measured with an independent decoder, beside libsquish.
+"""GPU transcoding quality (PVRTC -> BC1/BC3/ETC2/ASTC), measured with an independent decoder, beside
+libsquish and astcenc.
 
 For each PNG given (default: the 24 Kodak crops in ../shared/corpus/kodak), encodes a PVRTC1 file with
 `pvrc encode` (4bpp unless --bpp 2, quality `best` unless --quality), decodes it exactly with
 `pvrc decode` (the picture every transcoder starts from), and compresses that decoded picture two ways:
   - pvrc:     `pvrc transcode FILE OUT.ktx2 --to TARGET` (the GPU transcoder; skipped, and said so,
               when this pvrc has no `transcode` command);
-  - libsquish: cluster fit (Debian `libsquish-dev`, compiled from tools/squish-compress.cpp with the
-              uniform colour metric), on the same decoded pixels (BC1 and BC3 only: `-` for ETC2).
-Both are decoded by PyPI `texture2ddecoder` (neither pvrc's nor libsquish's decoder) and compared with
-the PVRTC decode (what transcoding can lose) and with the original image (what the viewer sees),
-in RGB PSNR. Prints one TSV row per image and target, then the means. Usage:
+  - a reference encoder ("ref" columns) on the same decoded pixels: for BC1/BC3 libsquish's cluster fit
+              (Debian `libsquish-dev`, compiled from tools/squish-compress.cpp with the uniform colour
+              metric), for astc-4x4/astc-8x8 Arm's astcenc (Debian `astcenc`) at -medium, LDR linear; none
+              for ETC2 (`-`).
+Both are decoded by PyPI `texture2ddecoder` (neither pvrc's nor the reference encoder's decoder) and
+compared with the PVRTC decode (what transcoding can lose) and with the original image (what the viewer
+sees), in RGB PSNR. Prints one TSV row per image and target, then the means. Usage:
 
-    pip install texture2ddecoder==1.0.6 pillow numpy; apt-get install libsquish-dev g++
+    pip install texture2ddecoder==1.0.6 pillow numpy; apt-get install libsquish-dev g++ astcenc
     swift build -c release --product pvrc
-    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc] [--targets bc1,bc3,etc2,etc2-rgba] [IMAGE.png ...]
+    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc]
+        [--targets bc1,bc3,etc2,etc2-rgba,astc-4x4,astc-8x8] [IMAGE.png ...]
+
+A target `pvrc transcode` cannot write (it writes no ASTC KTX 2 yet) gets `-` in the pvrc columns.
 """
 
 import argparse
@@ -36,8 +42,9 @@ DECODERS = {
     "bc3": texture2ddecoder.decode_bc3,
     "etc2": texture2ddecoder.decode_etc2,
     "etc2-rgba": texture2ddecoder.decode_etc2a8,
+    "astc-4x4": lambda data, w, h: texture2ddecoder.decode_astc(data, w, h, 4, 4),
+    "astc-8x8": lambda data, w, h: texture2ddecoder.decode_astc(data, w, h, 8, 8),
 }
-SQUISH_TARGETS = {"bc1", "bc3"}
 
 
 def read_rgba(path):
@@ -62,6 +69,27 @@ def ktx2_level0(path):
         raise SystemExit(f"{path}: supercompression scheme {scheme}; expected none")
     offset, length, _ = struct.unpack_from("<QQQ", data, 80)
     return width, height, data[offset:offset + length]
+
+
+def astcenc(target, picture, scratch):
+    """`picture` compressed by astcenc -medium (LDR, linear: the stored values are the data) into `target`,
+    decoded by texture2ddecoder. A .astc file is a 16-byte header and the blocks."""
+    height, width = picture.shape[:2]
+    source, blocks = os.path.join(scratch, "astc-in.png"), os.path.join(scratch, "out.astc")
+    Image.fromarray(picture, "RGBA").save(source)
+    subprocess.run(["astcenc", "-cl", source, blocks, target.split("-")[1], "-medium", "-silent"], check=True)
+    with open(blocks, "rb") as f:
+        return decode_blocks(target, f.read()[16:], width, height)
+
+
+def reference(compressor, target, picture, scratch):
+    """`picture` through the reference encoder of `target` (astcenc for ASTC, libsquish for BC), decoded; None
+    for ETC2, which has none here."""
+    if target.startswith("astc"):
+        return astcenc(target, picture, scratch)
+    if target.startswith("etc2"):
+        return None
+    return squish(compressor, target, picture, scratch)
 
 
 def squish(compressor, target, picture, scratch):
@@ -92,13 +120,13 @@ def main():
     help_text = subprocess.run([args.pvrc, "--help"], capture_output=True, text=True).stdout
     has_transcode = "transcode" in help_text
     if not has_transcode:
-        print(f"# {args.pvrc} has no transcode command: libsquish columns only", file=sys.stderr)
+        print(f"# {args.pvrc} has no transcode command: reference-encoder columns only", file=sys.stderr)
 
     with tempfile.TemporaryDirectory() as scratch:
         compressor = os.path.join(scratch, "squish-compress")
         subprocess.run(["g++", "-O2", "-o", compressor, os.path.join(here, "squish-compress.cpp"), "-lsquish"],
                        check=True)
-        print("image\ttarget\tpvrc vs PVRTC\tsquish vs PVRTC\tpvrc vs original\tsquish vs original"
+        print("image\ttarget\tpvrc vs PVRTC\tref vs PVRTC\tpvrc vs original\tref vs original"
               "\tPVRTC vs original")
         sums = {}
         for path in images:
@@ -110,20 +138,19 @@ def main():
             original, decoded = read_rgba(path), read_rgba(decoded_png)
             pvrtc_loss = metrics(original, decoded)["RGB"]
             for target in targets:
+                theirs = reference(compressor, target, decoded, scratch)
                 row = {"PVRTC vs original": pvrtc_loss}
-                if target in SQUISH_TARGETS:
-                    theirs = squish(compressor, target, decoded, scratch)
-                    row["squish vs PVRTC"] = metrics(decoded, theirs)["RGB"]
-                    row["squish vs original"] = metrics(original, theirs)["RGB"]
-                if has_transcode:
-                    ktx2 = os.path.join(scratch, "t.ktx2")
-                    subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target], check=True,
-                                   capture_output=True)
+                if theirs is not None:
+                    row["ref vs PVRTC"] = metrics(decoded, theirs)["RGB"]
+                    row["ref vs original"] = metrics(original, theirs)["RGB"]
+                ktx2 = os.path.join(scratch, "t.ktx2")
+                if has_transcode and subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target],
+                                                    capture_output=True).returncode == 0:
                     width, height, level = ktx2_level0(ktx2)
                     ours = decode_blocks(target, level, width, height)
                     row["pvrc vs PVRTC"] = metrics(decoded, ours)["RGB"]
                     row["pvrc vs original"] = metrics(original, ours)["RGB"]
-                columns = ["pvrc vs PVRTC", "squish vs PVRTC", "pvrc vs original", "squish vs original",
+                columns = ["pvrc vs PVRTC", "ref vs PVRTC", "pvrc vs original", "ref vs original",
                            "PVRTC vs original"]
                 print("\t".join([name, target] + [f"{row[c]:.2f}" if c in row else "-" for c in columns]))
                 for c, value in row.items():

@@ -5,23 +5,34 @@ import TextureFormats
 
 extension GLContext {
     /// True when ``PVRTCUploadMode/transcode`` can upload a texture with alpha (`hasAlpha`) or without:
-    /// the context is OpenGL ES 3 and has an extension of a ``TranscodeTarget`` row that fits.
+    /// the context is OpenGL ES 3 and has an extension of a ``TranscodeTarget`` row that fits, or of
+    /// ``requestedTranscodeTarget`` when one is requested.
     public func supportsTranscoding(hasAlpha: Bool) -> Bool {
-        isES3OrLater && TranscodeTarget.preferred(extensions: extensions, hasAlpha: hasAlpha) != nil
+        isES3OrLater && chosenTarget(hasAlpha: hasAlpha) != nil
     }
 
-    /// The block format ``PVRTCUploadMode/transcode`` gives `texture` on this context
-    /// (``TranscodeTarget/preferred(extensions:hasAlpha:)``), or nil when the context is not OpenGL ES 3 or
-    /// takes none of the formats, so that the upload falls back to decode-once.
+    /// The block format ``PVRTCUploadMode/transcode`` gives `texture` on this context: the
+    /// ``requestedTranscodeTarget`` if the context takes it, else ``TranscodeTarget/preferred(extensions:hasAlpha:)``;
+    /// nil when the context is not OpenGL ES 3 or takes none of them, so that the upload falls back to
+    /// decode-once.
     public func transcodeTarget(for texture: PVRTCTexture) -> TranscodeTarget? {
         guard isES3OrLater else { return nil }
-        return TranscodeTarget.preferred(extensions: extensions, hasAlpha: texture.hasAlpha)
+        return chosenTarget(hasAlpha: texture.hasAlpha)
+    }
+
+    /// The requested target if the context takes it, else the table's choice for a texture with or without
+    /// alpha (nil where there is none).
+    private func chosenTarget(hasAlpha: Bool) -> TranscodeTarget? {
+        guard let requestedTranscodeTarget else {
+            return TranscodeTarget.preferred(extensions: extensions, hasAlpha: hasAlpha)
+        }
+        return requestedTranscodeTarget.isTaken(by: extensions) ? requestedTranscodeTarget : nil
     }
 
     /// True when the context has the sRGB forms of the S3TC formats (``TranscodeTarget/srgbExtensions``),
     /// which a BC1/BC3 texture whose metadata says sRGB gets. Without them it gets the linear form, and
     /// samples its stored bytes unconverted, as decode-once's RGBA8 texture does. (ETC2's sRGB forms are
-    /// core in OpenGL ES 3.0: ``TranscodeTarget/hasSRGBForm(extensions:)``.)
+    /// core in OpenGL ES 3.0, and ASTC's come with its extension: ``TranscodeTarget/hasSRGBForm(extensions:)``.)
     public var supportsSRGBTranscoding: Bool { TranscodeTarget.srgbExtensions.contains(where: extensions.contains) }
 
     /// The mode an upload of `texture` in `mode` really uses: ``PVRTCUploadMode/decodeOnce`` for
@@ -44,8 +55,7 @@ extension GLContext {
     public func prepareTranscoding(targets chosen: Set<TranscodeTarget>? = nil) throws {
         activate()
         guard isES3OrLater else { return }
-        let targets =
-            chosen ?? Set([false, true].compactMap { TranscodeTarget.preferred(extensions: extensions, hasAlpha: $0) })
+        let targets = chosen ?? Set([false, true].compactMap { chosenTarget(hasAlpha: $0) })
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
         for target in targets { _ = try programs.transcodingProgram(into: target) }
     }
@@ -53,7 +63,8 @@ extension GLContext {
     /// Transcodes every level of `texture` into ``transcodeTarget(for:)`` (one 2D texture; see
     /// ``PVRTCUploadMode/transcode``), or uploads it decode-once when the context has no target.
     ///
-    /// A texture whose metadata says sRGB gets the target's sRGB form when ``supportsSRGBTranscoding``. Levels
+    /// A texture whose metadata says sRGB gets the target's sRGB form where the context has it
+    /// (``TranscodeTarget/hasSRGBForm(extensions:)``). Levels
     /// are sampled with `LINEAR_MIPMAP_LINEAR` when there are several (`GL_TEXTURE_MAX_LEVEL` is the
     /// last, so a chain that stops early is complete), `LINEAR` otherwise.
     func uploadTranscode(_ texture: PVRTCTexture) throws -> GPUTexture {
@@ -151,9 +162,9 @@ extension GLContext {
         let byteCount = target.byteCount(width: level.width, height: level.height)
         try drawBlocks(level, scratch: scratch)
         glBindBuffer(GLES3.pixelPackBuffer, scratch.pixelBuffer)
+        let (blocksWide, blocksHigh) = target.blockCounts(width: level.width, height: level.height)
         glReadPixels(
-            0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4), GLenum(target.readFormat),
-            GLenum(GL_UNSIGNED_INT), nil)
+            0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT), nil)
         glBindBuffer(GLES3.pixelPackBuffer, 0)
         try check("glReadPixels (transcoded blocks into the pixel-pack buffer)")
         let kept = keepingBlocks ? try readBlocks(of: level, scratch: scratch) : nil
@@ -171,12 +182,14 @@ extension GLContext {
 
     /// Draws `level`'s blocks in `scratch`'s target: `pvrtc.frag` decodes the level into the scratch RGBA8
     /// texture as decode-once decodes a level (its words go up as data textures, deleted afterwards), then the
-    /// target's transcoding program draws `ceil(w/4)` x `ceil(h/4)` fragments, one block each, from those
-    /// pixels into the scratch render target, whose framebuffer stays bound.
+    /// target's transcoding program draws one fragment per target block
+    /// (``TranscodeTarget/blockCounts(width:height:)``) from those pixels into the scratch render target, whose
+    /// framebuffer stays bound.
     func drawBlocks(_ level: PVRTCImage, scratch: TranscodeScratch) throws {
         try decode(level, into: scratch.decodedTexture, mipLevel: 0, framebuffer: scratch.decodeFramebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
-        glViewport(0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4))
+        let (blocksWide, blocksHigh) = scratch.target.blockCounts(width: level.width, height: level.height)
+        glViewport(0, 0, GLsizei(blocksWide), GLsizei(blocksHigh))
         let program = try programs.transcodingProgram(into: scratch.target)
         glUseProgram(program.shader.program)
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -190,10 +203,11 @@ extension GLContext {
     /// into memory (row of blocks 0, the level's top, first).
     func readBlocks(of level: PVRTCImage, scratch: TranscodeScratch) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: scratch.target.byteCount(width: level.width, height: level.height))
+        let (blocksWide, blocksHigh) = scratch.target.blockCounts(width: level.width, height: level.height)
         bytes.withUnsafeMutableBytes { buffer in
             glReadPixels(
-                0, 0, GLsizei((level.width + 3) / 4), GLsizei((level.height + 3) / 4),
-                GLenum(scratch.target.readFormat), GLenum(GL_UNSIGNED_INT), buffer.baseAddress)
+                0, 0, GLsizei(blocksWide), GLsizei(blocksHigh), GLenum(scratch.target.readFormat),
+                GLenum(GL_UNSIGNED_INT), buffer.baseAddress)
         }
         try check("glReadPixels (transcoded blocks into memory)")
         return bytes

@@ -86,6 +86,11 @@ public final class GLContext {
     let owner: pthread_t
     /// Compiled programs, created on first use.
     var programs = ProgramCache()
+    /// The format ``PVRTCUploadMode/transcode`` uploads into, instead of the one ``TranscodeTarget/preferenceTable``
+    /// picks (nil, the default): set it to ask for a format explicitly, e.g. ``TranscodeTarget/astc8x8`` to put
+    /// memory first. A context that lacks the requested format's extension uploads decode-once
+    /// (``transcodeTarget(for:)`` is nil). A requested format without alpha (BC1) drops a texture's alpha.
+    public var requestedTranscodeTarget: TranscodeTarget?
     /// The vertex buffer holding the unit quad's four corners.
     var quadBuffer: GLuint = 0
     /// The one-level 2D texture a face or mip level is copied into to be drawn flat, and the

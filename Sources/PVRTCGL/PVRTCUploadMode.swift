@@ -16,13 +16,14 @@ public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
     /// fragment, point-sampling one chosen level: exact at 1:1, no filtering.
     case direct
     /// The blocks go up as data textures, `pvrtc.frag` decodes each level into a scratch RGBA8 texture (as
-    /// decode-once does), and `transcode.frag` encodes it, one fragment per 4x4 block, into the
+    /// decode-once does), and `transcode.frag` encodes it, one fragment per target block, into the
     /// block-compressed format the GPU samples
     /// (``TranscodeTarget``: BC1 for opaque textures and BC3 with alpha where the context has S3TC, ETC2 RGB8
-    /// and ETC2 RGBA8 elsewhere), which reaches a compressed texture through a pixel-pack buffer without the
-    /// CPU touching pixels; drawing samples it with `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks
-    /// (BC1 and ETC2 RGB8 4 bpp, BC3 and ETC2 RGBA8 8 bpp), and during the upload only the scratch texture
-    /// (level 0's RGBA8 pixels). Lossy: about 30–45 dB
+    /// and ETC2 RGBA8 elsewhere, or the context's ``GLContext/requestedTranscodeTarget``, such as ASTC), which
+    /// reaches a compressed texture through a pixel-pack buffer without the CPU touching pixels; drawing
+    /// samples it with `LINEAR_MIPMAP_LINEAR`. GPU memory: the target's blocks (BC1 and ETC2 RGB8 4 bpp, BC3,
+    /// ETC2 RGBA8 and ASTC 4x4 8 bpp, ASTC 8x8 2 bpp), and during the upload only the scratch texture (level 0's
+    /// RGBA8 pixels). Lossy: about 30–45 dB (ASTC 8x8 less)
     /// PSNR against the exact decode on real content. A texture labelled sRGB gets the target's sRGB form
     /// where the context has it, which sampling converts to linear (decode-once's RGBA8 is not converted).
     /// Needs an OpenGL ES 3 context (which always takes ETC2; ``GLContext/transcodeTarget(for:)``); without
@@ -38,7 +39,8 @@ extension PVRTCUploadMode {
     ///   file has more than one level, level 0 alone otherwise;
     /// - transcode: the blocks of every level in the target a context with S3TC chooses
     ///   (``TranscodeTarget/assumed(hasAlpha:)``: BC3 with alpha, BC1 without), whole 4x4 blocks. A context
-    ///   that cannot transcode uploads decode-once instead; ``GLContext/gpuBytes(for:mode:)`` counts that.
+    ///   that cannot transcode uploads decode-once instead, and one with another target (ASTC, or a requested
+    ///   one) takes that target's bytes; ``GLContext/gpuBytes(for:mode:)`` counts those.
     public func gpuBytes(for texture: PVRTCTexture) -> Int {
         switch self {
         case .transcode:

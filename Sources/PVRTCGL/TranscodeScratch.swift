@@ -23,9 +23,10 @@ struct TranscodeScratch {
     init(context: GLContext, target: TranscodeTarget, width: Int, height: Int) throws {
         self.target = target
         renderTexture = context.makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
+        let blocks = target.blockCounts(width: width, height: height)
         glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GLint(target.renderFormat), GLsizei((width + 3) / 4), GLsizei((height + 3) / 4),
-            0, GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT), nil)
+            GLenum(GL_TEXTURE_2D), 0, GLint(target.renderFormat), GLsizei(blocks.wide), GLsizei(blocks.high), 0,
+            GLenum(target.readFormat), GLenum(GL_UNSIGNED_INT), nil)
         var framebuffer: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
         self.framebuffer = framebuffer

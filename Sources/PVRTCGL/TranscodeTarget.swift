@@ -4,15 +4,16 @@ import TextureFormats
 /// A block-compressed format that ``PVRTCUploadMode/transcode`` re-encodes PVRTC into on the GPU, and
 /// the table that picks one for a context and a texture (``preferred(extensions:hasAlpha:)``).
 ///
-/// Every target has 4x4-pixel blocks; a level of `w` x `h` pixels takes `ceil(w/4) * ceil(h/4)` blocks
-/// (a level smaller than 4x4 still takes one). The transcoding shader writes one block per fragment
-/// into an unsigned-integer render target whose texels are the block's bytes (`GL_RG32UI` for 8-byte
-/// blocks, `GL_RGBA32UI` for 16-byte ones), which the upload reads into a pixel-pack buffer and hands to
-/// `glCompressedTexImage2D` without the CPU touching them.
+/// A target's blocks cover ``blockWidth`` x ``blockHeight`` pixels (4x4, or 8x8 for ASTC 8x8); a level of `w` x
+/// `h` pixels takes `ceil(w/blockWidth) * ceil(h/blockHeight)` blocks (a level smaller than one block still
+/// takes one). The transcoding shader writes one block per fragment into an unsigned-integer render target
+/// whose texels are the block's bytes (`GL_RG32UI` for 8-byte blocks, `GL_RGBA32UI` for 16-byte ones), which
+/// the upload reads into a pixel-pack buffer and hands to `glCompressedTexImage2D` without the CPU touching
+/// them.
 ///
-/// To add a format (ASTC 4x4, BC7), add a case, its enums and sizes, an encoder selected by the case's
-/// define (in `transcode.frag`, or in a file of its own appended after it, as ETC2's `transcode-etc2.frag`),
-/// and a row in ``preferenceTable``.
+/// To add a format (BC7), add a case, its enums and sizes, an encoder selected by the case's define (in
+/// `transcode.frag`, or in a file of its own appended after it, as `transcode-etc2.frag` and
+/// `transcode-astc.frag` are), and a row in ``preferenceTable``.
 public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// BC1 (DXT1), 8 bytes per block (4 bpp), opaque: RGB565 endpoints and 2-bit indices, 4-colour mode.
     case bc1
@@ -24,6 +25,12 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// ETC2 RGBA8 (ETC2 + EAC), 16 bytes per block (8 bpp): an EAC alpha block (8-bit base, multiplier and
     /// one of 16 modifier tables, 3-bit indices) and an ETC2 RGB8 colour block.
     case etc2RGBA = "etc2-rgba"
+    /// ASTC 4x4 (LDR), 16 bytes per 4x4 block (8 bpp): one partition, RGB or RGBA endpoints and a weight per
+    /// pixel (`transcode-astc.frag`). Twice BC1's bytes for opaque textures, better quality than BC1 and BC3.
+    case astc4x4 = "astc-4x4"
+    /// ASTC 8x8 (LDR), 16 bytes per 8x8 block (2 bpp): one partition, RGB or RGBA endpoints of 8 bits and a
+    /// reduced weight grid that the GPU infills. A quarter of ASTC 4x4's bytes, far blurrier.
+    case astc8x8 = "astc-8x8"
 
     /// One row of ``preferenceTable``: a target, whether it carries alpha, and the extensions any one of
     /// which makes a context accept it.
@@ -50,7 +57,10 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// S3TC comes first where a context has it: such contexts are desktop GPUs (and llvmpipe), which sample
     /// BC1/BC3 in hardware but often take ETC2 only by decompressing it in the driver (to RGBA8, 4 bytes a
     /// pixel), and pvrc's BC encoders are the better measured ones on PVRTC content. ETC2 is core in OpenGL ES
-    /// 3.0, so every other ES 3 context (mobile GPUs, which sample it in hardware) takes it.
+    /// 3.0, so every other ES 3 context (mobile GPUs, which sample it in hardware) takes it, at the PVRTC
+    /// source's 4 bpp (8 with alpha). ASTC comes after both: ASTC 4x4 looks better but takes 8 bpp even for
+    /// opaque textures, and ASTC 8x8 (2 bpp) costs detail a PVRTC texture had; they serve an explicit request
+    /// (``GLContext/requestedTranscodeTarget``, `pvrc transcode --to`).
     public static let preferenceTable: [Preference] = [
         Preference(
             target: .bc1, storesAlpha: false,
@@ -63,7 +73,12 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
             extensions: ["GL_EXT_texture_compression_s3tc", "GL_ANGLE_texture_compression_dxt5"]),
         Preference(target: .etc2, storesAlpha: false, extensions: []),
         Preference(target: .etc2RGBA, storesAlpha: true, extensions: []),
+        Preference(target: .astc4x4, storesAlpha: true, extensions: astcExtensions),
+        Preference(target: .astc8x8, storesAlpha: true, extensions: astcExtensions),
     ]
+
+    /// The extensions that provide ASTC LDR textures, whose sRGB forms come with them.
+    static let astcExtensions = ["GL_KHR_texture_compression_astc_ldr", "GL_OES_texture_compression_astc"]
 
     /// The preferred target for a texture with or without alpha on a context with `extensions`, or nil
     /// when the context takes none of the table's formats.
@@ -76,20 +91,31 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// The target a context with every table extension would choose: BC3 with alpha, BC1 without.
     public static func assumed(hasAlpha: Bool) -> TranscodeTarget { hasAlpha ? .bc3 : .bc1 }
 
-    /// Whether the format stores alpha (BC3, ETC2 RGBA8); the others decode every pixel opaque.
+    /// Whether the format stores alpha (BC3, ETC2 RGBA8, ASTC); the others decode every pixel opaque.
     public var storesAlpha: Bool {
         switch self {
         case .bc1, .etc2: return false
-        case .bc3, .etc2RGBA: return true
+        case .bc3, .etc2RGBA, .astc4x4, .astc8x8: return true
         }
     }
 
-    /// Bytes per 4x4 block: 8 for BC1 and ETC2 RGB8, 16 for BC3 and ETC2 RGBA8.
+    /// Bytes per block: 8 for BC1 and ETC2 RGB8, 16 for BC3, ETC2 RGBA8 and ASTC.
     public var bytesPerBlock: Int {
         switch self {
         case .bc1, .etc2: return 8
-        case .bc3, .etc2RGBA: return 16
+        case .bc3, .etc2RGBA, .astc4x4, .astc8x8: return 16
         }
+    }
+
+    /// Pixels across a block: 8 for ASTC 8x8, 4 for the others.
+    public var blockWidth: Int { self == .astc8x8 ? 8 : 4 }
+
+    /// Pixel rows of a block: 8 for ASTC 8x8, 4 for the others.
+    public var blockHeight: Int { blockWidth }
+
+    /// The blocks across and down a level of `width` x `height` pixels (whole blocks, at least one each way).
+    public func blockCounts(width: Int, height: Int) -> (wide: Int, high: Int) {
+        ((width + blockWidth - 1) / blockWidth, (height + blockHeight - 1) / blockHeight)
     }
 
     /// Whether a context with `extensions` takes the format (the ``preferenceTable`` row's extensions).
@@ -97,9 +123,10 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         Self.preferenceTable.contains { $0.target == self && $0.isTaken(by: extensions) }
     }
 
-    /// The bytes of one level of `width` x `height` pixels: whole 4x4 blocks.
+    /// The bytes of one level of `width` x `height` pixels: whole blocks.
     public func byteCount(width: Int, height: Int) -> Int {
-        ((width + 3) / 4) * ((height + 3) / 4) * bytesPerBlock
+        let blocks = blockCounts(width: width, height: height)
+        return blocks.wide * blocks.high * bytesPerBlock
     }
 
     /// The bytes of every level of `texture` in this format.
@@ -111,23 +138,29 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     /// `GL_COMPRESSED_RGBA_S3TC_DXT5_EXT` (0x83F3) / `GL_COMPRESSED_RGB8_ETC2` (0x9274) /
     /// `GL_COMPRESSED_RGBA8_ETC2_EAC` (0x9278), or with `srgb` `GL_COMPRESSED_SRGB_S3TC_DXT1_EXT` (0x8C4C) /
     /// `GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT` (0x8C4F) / `GL_COMPRESSED_SRGB8_ETC2` (0x9275) /
-    /// `GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC` (0x9279).
+    /// `GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC` (0x9279); ASTC 4x4 and 8x8 `GL_COMPRESSED_RGBA_ASTC_4x4_KHR` (0x93B0)
+    /// and `_8x8_KHR` (0x93B7), with `srgb` `GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR` (0x93D0) and `_8x8_KHR`
+    /// (0x93D7).
     public func internalFormat(srgb: Bool) -> UInt32 {
         switch self {
         case .bc1: return srgb ? 0x8C4C : 0x83F0
         case .bc3: return srgb ? 0x8C4F : 0x83F3
         case .etc2: return srgb ? 0x9275 : 0x9274
         case .etc2RGBA: return srgb ? 0x9279 : 0x9278
+        case .astc4x4: return srgb ? 0x93D0 : 0x93B0
+        case .astc8x8: return srgb ? 0x93D7 : 0x93B7
         }
     }
 
-    /// The format's KTX 2 description (Vulkan format and Data Format Descriptor), for files of its blocks.
-    public var ktx2Format: KTX2BlockFormat {
+    /// The format's KTX 2 description (Vulkan format and Data Format Descriptor), for files of its blocks; nil
+    /// for ASTC, which pvrc does not write to KTX 2 yet.
+    public var ktx2Format: KTX2BlockFormat? {
         switch self {
         case .bc1: return .bc1
         case .bc3: return .bc3
         case .etc2: return .etc2
         case .etc2RGBA: return .etc2RGBA
+        case .astc4x4, .astc8x8: return nil
         }
     }
 
@@ -136,11 +169,13 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
     public static let srgbExtensions = ["GL_EXT_texture_compression_s3tc_srgb", "GL_EXT_texture_sRGB"]
 
     /// Whether a context with `extensions` has this format's sRGB form: BC1 and BC3 with one of
-    /// ``srgbExtensions``, ETC2 always (core in OpenGL ES 3.0, as its linear forms).
+    /// ``srgbExtensions``, ETC2 always (core in OpenGL ES 3.0, as its linear forms), ASTC with its own extension
+    /// (which defines the `SRGB8_ALPHA8` forms).
     public func hasSRGBForm(extensions: Set<String>) -> Bool {
         switch self {
         case .bc1, .bc3: return Self.srgbExtensions.contains(where: extensions.contains)
         case .etc2, .etc2RGBA: return true
+        case .astc4x4, .astc8x8: return isTaken(by: extensions)
         }
     }
 
@@ -159,15 +194,20 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         case .bc3: return "#define PVRC_BC3 1\n"
         case .etc2: return "#define PVRC_ENCODER_FILE 1\n"
         case .etc2RGBA: return "#define PVRC_ENCODER_FILE 1\n#define PVRC_ETC2_EAC 1\n"
+        case .astc4x4: return "#define PVRC_ASTC 1\n"
+        case .astc8x8: return "#define PVRC_ASTC 1\n#define PVRC_ASTC_8X8 1\n"
         }
     }
 
-    /// The encoder appended after `transcode.frag` when ``shaderDefine`` defines `PVRC_ENCODER_FILE`: empty
-    /// for the BC targets (whose encoders are in `transcode.frag`), `transcode-etc2.frag` for ETC2.
+    /// The encoder appended after `transcode.frag`: empty for the BC targets (whose encoders are in
+    /// `transcode.frag`), `transcode-etc2.frag` for ETC2 (with `PVRC_ENCODER_FILE`, called from
+    /// `transcode.frag`'s `main`), `transcode-astc.frag` for ASTC (with `PVRC_ASTC`, which leaves that `main`
+    /// out for its own, reading 8x8 blocks as four 4x4 quarters).
     var encoderSource: String {
         switch self {
         case .bc1, .bc3: return ""
         case .etc2, .etc2RGBA: return ShaderSources.transcodeETC2Fragment
+        case .astc4x4, .astc8x8: return ShaderSources.astcTranscodeFragment
         }
     }
 }

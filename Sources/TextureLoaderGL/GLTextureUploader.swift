@@ -34,10 +34,12 @@ public final class GLTextureUploader: TextureUploading {
     package var frameTarget: RenderTarget?
 
     /// Creates a headless context on the calling thread (the GL thread) and compiles its programs (the
-    /// transcoding ones too in `PVRTCUploadMode.transcode`).
+    /// transcoding ones too in `PVRTCUploadMode.transcode`). `transcodeTarget` asks for that block format
+    /// instead of the one the context's table picks (`GLContext.requestedTranscodeTarget`).
     /// - Throws: `GLError` when no context can be created or a program fails to compile.
-    public init(mode: PVRTCUploadMode) throws {
+    public init(mode: PVRTCUploadMode, transcodeTarget: TranscodeTarget? = nil) throws {
         context = try GLContext()
+        context.requestedTranscodeTarget = transcodeTarget
         try context.prepare()
         if mode == .transcode { try context.prepareTranscoding() }
         self.mode = mode
@@ -46,10 +48,13 @@ public final class GLTextureUploader: TextureUploading {
 
     /// Creates, on the calling thread (the loader's GL thread), a context sharing textures with the
     /// game's context `group` (see `GLContext.shareGroup()`), and compiles its programs. Every upload
-    /// is finished before it is returned, so the game's context sees complete textures.
+    /// is finished before it is returned, so the game's context sees complete textures. `transcodeTarget` as
+    /// for ``init(mode:transcodeTarget:)``.
     /// - Throws: `GLError` when the shared context cannot be created or a program fails to compile.
-    public init(mode: PVRTCUploadMode, sharingWith group: GLShareGroup) throws {
+    public init(mode: PVRTCUploadMode, transcodeTarget: TranscodeTarget? = nil, sharingWith group: GLShareGroup) throws
+    {
         context = try GLContext(sharingWith: group)
+        context.requestedTranscodeTarget = transcodeTarget
         try context.prepare()
         if mode == .transcode { try context.prepareTranscoding() }
         self.mode = mode

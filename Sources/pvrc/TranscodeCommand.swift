@@ -33,9 +33,10 @@ struct TranscodeCommand: AsyncParsableCommand {
     @OptionGroup var limits: PixelLimitOptions
 
     func validate() throws {
-        if let to, to.target == nil {
-            let available = TranscodeTarget.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("this pvrc cannot transcode to \(to.name) yet (it transcodes to \(available))")
+        if let to, to.target.ktx2Format == nil {
+            let available = TranscodeTarget.allCases.filter { $0.ktx2Format != nil }.map(\.rawValue)
+            throw ValidationError(
+                "this pvrc cannot write \(to.target.rawValue) to KTX 2 yet (it writes \(available.joined(separator: ", ")))")
         }
     }
 
@@ -79,26 +80,17 @@ struct TranscodeCommand: AsyncParsableCommand {
     }
 }
 
-/// A `--to` value: a ``TranscodeTarget``'s name, or a format pvrc names but this build cannot transcode to
-/// yet (refused by ``TranscodeCommand/validate()``).
+/// A `--to` value: a ``TranscodeTarget``'s name (`bc1`, `astc-4x4`, ...); ``TranscodeCommand/validate()`` refuses
+/// those pvrc cannot write to KTX 2 yet.
 struct TranscodeTargetName: ExpressibleByArgument {
-    /// Formats `--to` lists before this build has a ``TranscodeTarget`` for them.
-    static let plannedNames = ["astc-4x4", "astc-8x8"]
+    /// Every name `--to` takes.
+    static var allValueStrings: [String] { TranscodeTarget.allCases.map(\.rawValue) }
 
-    /// Every name `--to` takes: the targets, then the planned formats that are not yet targets.
-    static var allValueStrings: [String] {
-        let names = TranscodeTarget.allCases.map(\.rawValue)
-        return names + plannedNames.filter { !names.contains($0) }
-    }
-
-    /// The name as given.
-    let name: String
+    /// The target named.
+    let target: TranscodeTarget
 
     init?(argument: String) {
-        guard Self.allValueStrings.contains(argument) else { return nil }
-        name = argument
+        guard let target = TranscodeTarget(rawValue: argument) else { return nil }
+        self.target = target
     }
-
-    /// The target, or nil for a planned format.
-    var target: TranscodeTarget? { TranscodeTarget(rawValue: name) }
 }

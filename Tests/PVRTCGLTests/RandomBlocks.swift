@@ -58,3 +58,24 @@ enum RandomBlocks {
         return try PVRTCTexture(levels: images, hasAlpha: kind != .opaque)
     }
 }
+
+extension RandomBlocks {
+    /// One-level textures of random blocks for every format, size and kind, each with a label naming them
+    /// ("PVRTC1 4bpp 8x8 opaque"), seeded from the size (`width * seedFactor + height`).
+    static func labelledLevels(
+        formats: [PVRTCFormat], sizes: [(width: Int, height: Int)], kinds: [BlockKind], seedFactor: Int
+    ) throws -> [(texture: PVRTCTexture, label: String)] {
+        var made: [(texture: PVRTCTexture, label: String)] = []
+        for format in formats {
+            for size in sizes {
+                for kind in kinds {
+                    let texture = try texture(
+                        width: size.width, height: size.height, kind: kind, levels: 1, format: format,
+                        seed: UInt64(size.width * seedFactor + size.height))
+                    made.append((texture, "\(format.displayName) \(size.width)x\(size.height) \(kind)"))
+                }
+            }
+        }
+        return made
+    }
+}

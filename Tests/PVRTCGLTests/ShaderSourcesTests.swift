@@ -34,4 +34,8 @@ final class ShaderSourcesTests: XCTestCase {
     func testETC2EncoderIsEmbeddedVerbatim() throws {
         try assertEmbedded(ShaderSources.transcodeETC2Fragment, file: "transcode-etc2.frag")
     }
+
+    func testASTCTranscodeFragmentShaderIsEmbeddedVerbatim() throws {
+        try assertEmbedded(ShaderSources.astcTranscodeFragment, file: "transcode-astc.frag")
+    }
 }

@@ -55,20 +55,22 @@ enum TranscodeCheck {
     /// The most GL's sampling and texture2ddecoder may differ on a colour channel. BC1/BC3: the endpoints
     /// decode exactly alike (RGB565 by bit replication); the interpolated colours at 1/3 and 2/3 are left to
     /// the decoder by the format (D3D allows a small error there): texture2ddecoder truncates, llvmpipe rounds.
-    /// ETC2: every mode's arithmetic is specified exactly, so none.
+    /// ETC2: every mode's arithmetic is specified exactly, so none. ASTC: both decode the same UNORM16 value;
+    /// texture2ddecoder keeps its top byte, llvmpipe rounds it to the nearest 8-bit value, so 1.
     static func colorTolerance(_ target: TranscodeTarget) -> Int {
         switch target {
-        case .bc1, .bc3: return 1
+        case .bc1, .bc3, .astc4x4, .astc8x8: return 1
         case .etc2, .etc2RGBA: return 0
         }
     }
 
     /// The most they may differ on alpha. BC3: texture2ddecoder truncates the sevenths and fifths between the
     /// alpha endpoints, llvmpipe's interpolation is up to 2 away from that (measured; endpoints and the
-    /// 6-value mode's 0 and 255 are exact). EAC: exact arithmetic, none.
+    /// 6-value mode's 0 and 255 are exact). EAC: exact arithmetic, none. ASTC: as its colour, 1.
     static func alphaTolerance(_ target: TranscodeTarget) -> Int {
         switch target {
         case .bc1, .bc3: return 2
+        case .astc4x4, .astc8x8: return 1
         case .etc2, .etc2RGBA: return 0
         }
     }

@@ -155,17 +155,16 @@ final class TranscodeTests: XCTestCase {
         let context = try transcodingContext()
         guard context.supportsSRGBTranscoding else { throw XCTSkip("\(context.renderer) lacks S3TC sRGB formats") }
         var texture = try Self.encode(Self.smoothImage(width: 16, height: 16), mips: false)
-        texture.metadata.colorSpace = .linear
-        let (linear, linearBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
-        defer { context.delete(linear) }
-        texture.metadata.colorSpace = .srgb
-        let (srgb, srgbBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
-        defer { context.delete(srgb) }
-        XCTAssertEqual(linearBlocks, srgbBlocks)
+        let uploads = try ColorSpaceTranscodes(texture, on: context)
+        defer { uploads.delete(from: context) }
+        XCTAssertEqual(uploads.linearBlocks, uploads.srgbBlocks)
         // Sampling with sRGB decoding skipped reads the stored values, the same as the linear texture's.
-        XCTAssertEqual(try context.readBackTranscoded(srgb, level: 0), try context.readBackTranscoded(linear, level: 0))
+        XCTAssertEqual(
+            try context.readBackTranscoded(uploads.srgb, level: 0),
+            try context.readBackTranscoded(uploads.linear, level: 0))
+        texture.metadata.colorSpace = .srgb
         let drawn = try context.render(texture, mode: .transcode)
-        XCTAssertNotEqual(drawn, try context.readBackTranscoded(srgb, level: 0), "sampling decodes sRGB")
+        XCTAssertNotEqual(drawn, try context.readBackTranscoded(uploads.srgb, level: 0), "sampling decodes sRGB")
     }
 
     func testCubeMapTranscodesEveryFaceAndLevel() throws {
