@@ -19,7 +19,7 @@ final class ASTCTranscodeTests: XCTestCase {
     /// lacks ASTC on OpenGL ES 3).
     private func withTarget<T>(_ target: TranscodeTarget, _ body: (GLContext) throws -> T) throws -> T {
         let context = try SharedContext.get()
-        guard context.isES3OrLater, target.isSupported(extensions: context.extensions) else {
+        guard context.isES3OrLater, target.isTaken(by: context.extensions) else {
             throw XCTSkip("\(context.renderer) (\(context.version)) cannot transcode to \(target.rawValue)")
         }
         context.requestedTranscodeTarget = target
@@ -231,16 +231,19 @@ final class ASTCTranscodeTests: XCTestCase {
         XCTAssertEqual(TranscodeTarget.astc4x4.byteCount(width: 6, height: 5), 64)
     }
 
+    /// Without S3TC, opaque textures take ETC2 RGB8 (4 bpp, core in ES 3.0) and textures with alpha ASTC 4x4
+    /// (8 bpp, as ETC2 RGBA8, which they take without ASTC); with S3TC, BC1/BC3; ASTC 8x8 only on request.
     func testPreferenceTableRanksASTCAfterS3TCAndNeverPicks8x8() {
         let astc: Set = ["GL_KHR_texture_compression_astc_ldr"]
-        XCTAssertEqual(TranscodeTarget.preferred(extensions: astc, hasAlpha: false), .astc4x4)
+        XCTAssertEqual(TranscodeTarget.preferred(extensions: astc, hasAlpha: false), .etc2)
         XCTAssertEqual(TranscodeTarget.preferred(extensions: astc, hasAlpha: true), .astc4x4)
+        XCTAssertEqual(TranscodeTarget.preferred(extensions: [], hasAlpha: true), .etc2RGBA)
         let both: Set = ["GL_KHR_texture_compression_astc_ldr", "GL_EXT_texture_compression_s3tc"]
         XCTAssertEqual(TranscodeTarget.preferred(extensions: both, hasAlpha: false), .bc1)
         XCTAssertEqual(TranscodeTarget.preferred(extensions: both, hasAlpha: true), .bc3)
-        XCTAssertTrue(TranscodeTarget.astc8x8.isSupported(extensions: astc))
-        XCTAssertFalse(TranscodeTarget.astc8x8.isSupported(extensions: ["GL_EXT_texture_compression_s3tc"]))
-        XCTAssertTrue(TranscodeTarget.astc4x4.supportsSRGB(extensions: astc))
+        XCTAssertTrue(TranscodeTarget.astc8x8.isTaken(by: astc))
+        XCTAssertFalse(TranscodeTarget.astc8x8.isTaken(by: ["GL_EXT_texture_compression_s3tc"]))
+        XCTAssertTrue(TranscodeTarget.astc4x4.hasSRGBForm(extensions: astc))
         XCTAssertEqual(TranscodeTarget.astc4x4.rawValue, "astc-4x4")
         XCTAssertEqual(TranscodeTarget.astc8x8.rawValue, "astc-8x8")
     }
