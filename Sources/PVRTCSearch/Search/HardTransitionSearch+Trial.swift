@@ -3,8 +3,10 @@ import PVRTC
 extension HardTransitionSearch {
     /// How many times the mean region error a bilinear region's error must exceed to be tried as a hard one:
     /// the trials cost most of the stage, and the regions that gain are the ones with large errors. Above the
-    /// mean, ferris_512 4bpp `best` measured 40.43 dB alpha-weighted RGB and colobot_factory_1024 `best` took
-    /// 2.32 times PVRTC1's time; above three times the mean, 40.45 dB and 1.40 times.
+    /// mean in every round, ferris_512 4bpp `best` measured 40.43 dB alpha-weighted RGB and
+    /// colobot_factory_1024 `best` took 2.32 times PVRTC1's wall time; above three times the mean in the first
+    /// round only (``HardTransitionSearch/run(_:rounds:descentPasses:threads:)``), 40.38 dB and 1.38 times
+    /// PVRTC1's processor time.
     static let trialFactor = 3
 
     /// Tries every bilinear region whose error is above ``trialFactor`` times the mean region's as a hard one with its four words refitted to it: H set, the words' M

@@ -3,8 +3,9 @@ import PVRTC
 /// The PVRTC2 stage after the bilinear search: per hard-transition region the choice between the bilinear
 /// upscale (H = 0) and hard reconstruction from each pixel's own word (H = 1), at 4bpp also per word the
 /// modulation flag M (punch-through in bilinear regions, the local palette instead of the own word's colours
-/// in hard ones), iterated while the coupled choices settle, then a least-squares refinement of the endpoints of
-/// every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
+/// in hard ones), iterated while the coupled choices settle, in the first round trials of high-error regions as
+/// hard ones with their words refitted (``tryRegions(_:_:threads:)``), then a least-squares refinement of the
+/// endpoints of every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
 /// codes, all judged with the exact PVRTC2 decode of every pixel
 /// (``pixel(_:_:x:y:hard:punch:)``: at 4bpp with each pixel's modulation value the best for its mode, at
 /// 2bpp with the direct or interpolated weights the modulation search chose, which H does not change).
@@ -19,8 +20,8 @@ enum HardTransitionSearch {
     /// How many times at most the region flags and the word flags are chosen in turn before they settle.
     static let flagPasses = 4
 
-    /// Runs `rounds` rounds of flag settling and endpoint descent (`descentPasses` passes), settles the flags
-    /// once more and stores every pixel's modulation value.
+    /// Runs `rounds` rounds of flag settling (the first with the region trials), endpoint refinement and
+    /// descent (`descentPasses` passes), settles the flags once more and stores every pixel's modulation value.
     static func run(_ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int) {
         if ws.hasLuma {
             run(WithLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
@@ -33,9 +34,9 @@ enum HardTransitionSearch {
     private static func run<Term: LumaTerm>(
         _ term: Term.Type, _ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int
     ) {
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             settleFlags(term, ws, threads: threads)
-            tryRegions(term, ws, threads: threads)
+            if round == 0 { tryRegions(term, ws, threads: threads) }
             HardTransitionRefinement.refine(term, ws, threads: threads)
             polish(term, ws, passes: descentPasses, threads: threads)
         }
