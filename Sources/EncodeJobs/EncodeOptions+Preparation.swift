@@ -32,10 +32,10 @@ extension EncodeOptions {
     ///
     /// - Parameter image: The source image.
     /// - Returns: One image per level the encode produces (one, or the whole chain with ``mipmaps``).
-    /// - Throws: The errors of ``prepare(_:)``, except the codec's refusal of a ``format`` it cannot
-    ///   encode: references are prepared for every format.
+    /// - Throws: ``validate()``'s errors; `EncodingError` for sizes the policies do not cover or over the
+    ///   pixel limit.
     public func referenceLevels(_ image: RGBAImage) throws -> [RGBAImage] {
-        try validatePreparation()
+        try validate()
         var source = image
         if let maxSize {
             source = try ImageSizeLimit.fit(source, maximumSide: maxSize)

@@ -122,18 +122,8 @@ public struct EncodeOptions: Sendable, Equatable, Codable {
     /// `EncodeJob.check()` call it before any work.
     ///
     /// - Throws: `EncodingError.conflictingOptions` for a normal map that is premultiplied or labelled
-    ///   sRGB; `EncodingError.invalidMaximumSize` for a ``maxSize`` below 1;
-    ///   `EncodingError.formatNotEncodable` for a ``format`` the codec cannot write.
+    ///   sRGB; `EncodingError.invalidMaximumSize` for a ``maxSize`` below 1.
     public func validate() throws(EncodingError) {
-        try validatePreparation()
-        try codec.validate()
-    }
-
-    /// ``validate()`` without the codec's check: what ``referenceLevels(_:)`` needs, which prepares an
-    /// image of any ``format`` (`pvrc compare` prepares references for every format pvrc reads).
-    ///
-    /// - Throws: `EncodingError.invalidMaximumSize` and `EncodingError.conflictingOptions`.
-    func validatePreparation() throws(EncodingError) {
         if let maxSize, maxSize < 1 { throw .invalidMaximumSize(maxSize) }
         if normalMap && premultiply { throw .conflictingOptions(.normalMapPremultiplied) }
         if normalMap && colorSpace == .srgb { throw .conflictingOptions(.normalMapSRGB) }

@@ -21,9 +21,6 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A level given to the codec cannot be a level of the texture: its size breaks the format's rule
     /// or it is not half of the level before it (`reason` says which).
     case invalidLevel(index: Int, width: Int, height: Int, reason: String)
-    /// ``PVRTCEncoder/Options/format`` names a PVRTC2 (PVRTC-II) variant: PVRTC2 textures can be decoded but
-    /// not encoded yet.
-    case formatNotEncodable(PVRTCFormat)
 
     /// A pair of encoder options that cannot be used together.
     public enum OptionConflict: String, Sendable, Equatable, CaseIterable {
@@ -53,8 +50,6 @@ public enum EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no levels to encode"
         case .invalidLevel(let index, let width, let height, let reason):
             return "level \(index) is \(width)x\(height): \(reason)"
-        case .formatNotEncodable(let format):
-            return "\(format.displayName) encoding is not available yet (only PVRTC1 4bpp and 2bpp can be encoded)"
         }
     }
 

@@ -35,12 +35,5 @@ extension PVRTCEncoder {
             self.format = format
             self.normalMap = normalMap
         }
-
-        /// Checks that the codec can encode ``format``; `PVRTCEncoder.encode` calls it before any work. Every
-        /// ``PVRTCFormat`` can be encoded, so it does not throw; it stays for callers that check options
-        /// before preparing levels.
-        ///
-        /// - Throws: ``EncodingError/formatNotEncodable(_:)`` for a format the codec cannot write (none).
-        public func validate() throws(EncodingError) {}
     }
 }

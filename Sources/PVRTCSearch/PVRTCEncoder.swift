@@ -92,7 +92,6 @@ public enum PVRTCEncoder {
         progress: ((Progress) -> Void)?
     ) throws -> PVRTCTexture {
         if isCancelled() { throw CancellationError() }
-        try options.validate()
         try check(levels, format: options.format)
         let totalPixels = levels.reduce(0) { $0 + $1.width * $1.height }
         let levelOptions = LevelEncoder.Options(

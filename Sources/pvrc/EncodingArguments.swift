@@ -19,7 +19,7 @@ extension EncodingError {
             let requirement = EncodingError.requirement(width: width, height: height)
             return CommandFailure(
                 message: "\(file) is \(width)x\(height): \(requirement); use \(hints.joined(separator: " / "))")
-        case .tooLarge, .invalidMaximumSize, .formatNotEncodable, .noLevels, .invalidLevel:
+        case .tooLarge, .invalidMaximumSize, .noLevels, .invalidLevel:
             return CommandFailure(file: file, reason: description)
         case .exceedsPixelLimit:
             return CommandFailure(file: file, reason: "\(description); --max-pixels raises the limit")

@@ -35,8 +35,8 @@ struct TranscodeCommand: AsyncParsableCommand {
     func validate() throws {
         if let to, to.target.ktx2Format == nil {
             let available = TranscodeTarget.allCases.filter { $0.ktx2Format != nil }.map(\.rawValue)
-            throw ValidationError(
-                "this pvrc cannot write \(to.target.rawValue) to KTX 2 yet (it writes \(available.joined(separator: ", ")))")
+                .joined(separator: ", ")
+            throw ValidationError("this pvrc cannot write \(to.target.rawValue) to KTX 2 yet (it writes \(available))")
         }
     }
 

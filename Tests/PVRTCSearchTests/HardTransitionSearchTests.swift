@@ -33,9 +33,12 @@ final class HardTransitionSearchTests: XCTestCase {
                     let hard = HardTransitionSearch.isHard(ws, x: x, y: y)
                     let p = y * ws.width + x
                     if ws.hasLuma {
-                        modelled += Int(HardTransitionSearch.pixel(WithLuma.self, ws, x: x, y: y, hard: hard, punch: punch).error)
+                        modelled += Int(
+                            HardTransitionSearch.pixel(WithLuma.self, ws, x: x, y: y, hard: hard, punch: punch).error)
                     } else {
-                        modelled += Int(HardTransitionSearch.pixel(WithoutLuma.self, ws, x: x, y: y, hard: hard, punch: punch).error)
+                        modelled += Int(
+                            HardTransitionSearch.pixel(WithoutLuma.self, ws, x: x, y: y, hard: hard, punch: punch).error
+                        )
                     }
                     let o = 4 * (y * image.width + x)
                     let d = SIMD4<Int32>(decoded.pixels[o..<(o + 4)].map { Int32($0) }) &- ws.source[p]

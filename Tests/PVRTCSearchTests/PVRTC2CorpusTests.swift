@@ -63,7 +63,8 @@ final class PVRTC2CorpusTests: XCTestCase {
                 one += result.pvrtc1.colour
             }
             let count = Double(folder.count)
-            print(String(format: "PVRTC2 Kodak \(format) fast: mean Y %.3f dB, PVRTC1 %.3f dB", two / count, one / count))
+            print(
+                String(format: "PVRTC2 Kodak \(format) fast: mean Y %.3f dB, PVRTC1 %.3f dB", two / count, one / count))
             XCTAssertGreaterThanOrEqual(two, one, "\(format)")
         }
     }

@@ -27,15 +27,19 @@ final class PVRTC2EncoderTests: XCTestCase {
         }
     }
 
-    /// At 2bpp `best` beats PVRTexLib's file of the same image (`PVRTCII_2bpp.ktx2`, decoded by pvrc) by at
-    /// least 1 dB in alpha-weighted RGB PSNR and in alpha PSNR.
-    func testFerrisAt2bppBeatsPVRTexToolByOneDecibel() throws {
+    /// At `best` both rates beat PVRTexLib's files of the same image (`PVRTCII_4bpp.ktx2`, `PVRTCII_2bpp.ktx2`,
+    /// decoded by pvrc) by at least 1 dB in alpha PSNR and in alpha-weighted RGB PSNR, except 4bpp's RGB,
+    /// whose lead is 0.4 dB or more (measured at 4bpp: 40.38 / 42.27 dB against 39.86 / 35.96; at 2bpp:
+    /// 35.43 / 36.32 against 32.97 / 29.04).
+    func testFerrisBeatsPVRTexTool() throws {
         let ferris = try PVRTC2Images.linearFerris()
-        let tool = try PVRTC2Images.score(PVRTC2Images.pvrTexToolFerris(.pvrtc2_2bpp), ferris)
-        let ours = try PVRTC2Images.score(PVRTC2Images.roundTrip(ferris, format: .pvrtc2_2bpp, quality: .best), ferris)
-        print("PVRTC2 ferris 2bpp best: ours \(ours), PVRTexTool \(tool)")
-        XCTAssertGreaterThanOrEqual(ours.colour, tool.colour + 1)
-        XCTAssertGreaterThanOrEqual(ours.alpha ?? 0, (tool.alpha ?? .infinity) + 1)
+        for (format, colourLead) in [(PVRTCFormat.pvrtc2_4bpp, 0.4), (.pvrtc2_2bpp, 1.0)] {
+            let tool = try PVRTC2Images.score(PVRTC2Images.pvrTexToolFerris(format), ferris)
+            let ours = try PVRTC2Images.score(PVRTC2Images.roundTrip(ferris, format: format, quality: .best), ferris)
+            print("PVRTC2 ferris \(format) best: ours \(ours), PVRTexTool \(tool)")
+            XCTAssertGreaterThanOrEqual(ours.colour, tool.colour + colourLead, "\(format)")
+            XCTAssertGreaterThanOrEqual(ours.alpha ?? 0, (tool.alpha ?? .infinity) + 1, "\(format)")
+        }
     }
 
     /// A mip chain of odd, non-square sizes (a 1000×600 crop of a corpus backdrop, 500×300, … 1×1) is stored

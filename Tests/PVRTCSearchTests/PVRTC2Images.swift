@@ -66,7 +66,9 @@ enum PVRTC2Images {
     /// `candidate` judged against `reference`.
     static func score(_ candidate: RGBAImage, _ reference: RGBAImage) throws -> Score {
         let c = try ImageComparison.compare(reference: reference, candidate: candidate)
-        if let weighted = c.alphaWeightedRGBPSNR, let alpha = c.alphaPSNR { return Score(colour: weighted, alpha: alpha) }
+        if let weighted = c.alphaWeightedRGBPSNR, let alpha = c.alphaPSNR {
+            return Score(colour: weighted, alpha: alpha)
+        }
         return Score(colour: c.lumaPSNR, alpha: nil)
     }
 }

@@ -217,7 +217,9 @@ enum DirectOrInterpolatedModulation {
                 for s in stored { scratch.best[s.grid] = grid[s.grid] }
             }
             // Restore the incumbent's stored weights for the next candidate's comparisons.
-            for s in stored { grid[s.grid] = Int32(ws.weight[wrapped(4 * by + s.ly, gridHeight) * ws.width + 8 * bx + s.lx]) }
+            for s in stored {
+                grid[s.grid] = Int32(ws.weight[wrapped(4 * by + s.ly, gridHeight) * ws.width + 8 * bx + s.lx])
+            }
         }
         guard bestRule >= 0 else { return }
         ws.mode[k] = UInt8(bestRule)

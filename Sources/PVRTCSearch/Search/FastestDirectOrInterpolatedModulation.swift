@@ -203,7 +203,10 @@ enum FastestDirectOrInterpolatedModulation {
                     // Pass 2 only visits the averaged pixels.
                     if pass == 2 && isStored { continue }
                     let x = 8 * c0 + 4 + xr
-                    let xs = (wrapped(x, gridWidth), wrapped(x + 8, gridWidth), wrapped(x + 16, gridWidth), wrapped(x + 24, gridWidth))
+                    let xs = (
+                        wrapped(x, gridWidth), wrapped(x + 8, gridWidth), wrapped(x + 16, gridWidth),
+                        wrapped(x + 24, gridWidth)
+                    )
                     let p0 = source[row + xs.0]
                     let p1 = source[row + xs.1]
                     let p2 = source[row + xs.2]
@@ -255,7 +258,8 @@ enum FastestDirectOrInterpolatedModulation {
                         // ⌊(A·(8 − w) + B·w) / 8⌋ per channel at each rule's weight w.
                         @inline(__always) func pairs(_ x: Int) -> SIMD2<Int32> {
                             SIMD2(
-                                Int32(stored[row + wrapped(x - 1, gridWidth)]) + Int32(stored[row + wrapped(x + 1, gridWidth)]),
+                                Int32(stored[row + wrapped(x - 1, gridWidth)])
+                                    + Int32(stored[row + wrapped(x + 1, gridWidth)]),
                                 Int32(stored[above + x]) + Int32(stored[below + x]))
                         }
                         let n0 = pairs(xs.0)

@@ -15,10 +15,12 @@ enum HardTransitionRefinement {
     /// block a hard region uses.
     static func refine<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) {
         resetContinuous(ws, threads: threads)
-        ws.forEachColoured(threads: threads, scratch: {}, release: { _ in }) { _, bx, by in
-            guard HardTransitionSearch.usesHardRegion(ws, bx: bx, by: by) else { return }
-            solveBlock(term, ws, bx: bx, by: by)
-        }
+        ws.forEachColoured(
+            threads: threads, scratch: {}, release: { _ in },
+            body: { _, bx, by in
+                guard HardTransitionSearch.usesHardRegion(ws, bx: bx, by: by) else { return }
+                solveBlock(term, ws, bx: bx, by: by)
+            })
     }
 
     /// Sets every block's continuous endpoints (8-bit units) to its quantised ones.

@@ -3,8 +3,9 @@ import PVRTC
 /// The PVRTC2 stage after the bilinear search: per hard-transition region the choice between the bilinear
 /// upscale (H = 0) and hard reconstruction from each pixel's own word (H = 1), at 4bpp also per word the
 /// modulation flag M (punch-through in bilinear regions, the local palette instead of the own word's colours
-/// in hard ones), iterated while the coupled choices settle, then a least-squares refinement of the endpoints of
-/// every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
+/// in hard ones), iterated while the coupled choices settle, in the first round trials of high-error regions as
+/// hard ones with their words refitted (``tryRegions(_:_:threads:)``), then a least-squares refinement of the
+/// endpoints of every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
 /// codes, all judged with the exact PVRTC2 decode of every pixel
 /// (``pixel(_:_:x:y:hard:punch:)``: at 4bpp with each pixel's modulation value the best for its mode, at
 /// 2bpp with the direct or interpolated weights the modulation search chose, which H does not change).
@@ -19,8 +20,8 @@ enum HardTransitionSearch {
     /// How many times at most the region flags and the word flags are chosen in turn before they settle.
     static let flagPasses = 4
 
-    /// Runs `rounds` rounds of flag settling and endpoint descent (`descentPasses` passes), settles the flags
-    /// once more and stores every pixel's modulation value.
+    /// Runs `rounds` rounds of flag settling (the first with the region trials), endpoint refinement and
+    /// descent (`descentPasses` passes), settles the flags once more and stores every pixel's modulation value.
     static func run(_ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int) {
         if ws.hasLuma {
             run(WithLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
@@ -33,9 +34,9 @@ enum HardTransitionSearch {
     private static func run<Term: LumaTerm>(
         _ term: Term.Type, _ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int
     ) {
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             settleFlags(term, ws, threads: threads)
-            tryRegions(term, ws, passes: descentPasses, threads: threads)
+            if round == 0 { tryRegions(term, ws, threads: threads) }
             HardTransitionRefinement.refine(term, ws, threads: threads)
             polish(term, ws, passes: descentPasses, threads: threads)
         }
@@ -87,25 +88,28 @@ enum HardTransitionSearch {
     static func chooseWords<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) -> Int {
         let bw = ws.blocksWide
         return countChanges(rows: ws.blocksHigh, threads: threads) { by in
-            var changed = 0
-            for bx in 0..<bw {
-                var errors = (standard: 0, punch: 0)
-                for j in 0..<4 {
-                    let y = 4 * by + j
-                    for i in 0..<4 {
-                        let x = 4 * bx + i
-                        let hard = isHard(ws, x: x, y: y)
-                        errors.standard += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: false).error)
-                        errors.punch += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: true).error)
-                    }
-                }
-                let k = by * bw + bx
-                let punch = errors.punch < errors.standard
-                if punch != ws.isPunchThrough(k) { changed += 1 }
-                ws.setPunchThrough(k, punch)
-            }
-            return changed
+            (0..<bw).reduce(0) { $0 + (chooseWord(term, ws, bx: $1, by: by) ? 1 : 0) }
         }
+    }
+
+    /// Sets 4bpp word (bx, by)'s M to whichever decodes its 16 pixels with less error; returns whether it
+    /// changed.
+    @inline(__always)
+    static func chooseWord<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, bx: Int, by: Int) -> Bool {
+        var errors = (standard: 0, punch: 0)
+        for j in 0..<4 {
+            let y = 4 * by + j
+            for i in 0..<4 {
+                let x = 4 * bx + i
+                let hard = isHard(ws, x: x, y: y)
+                errors.standard += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: false).error)
+                errors.punch += Int(pixel(term, ws, x: x, y: y, hard: hard, punch: true).error)
+            }
+        }
+        let k = by * ws.blocksWide + bx
+        let punch = errors.punch < errors.standard
+        defer { ws.setPunchThrough(k, punch) }
+        return punch != ws.isPunchThrough(k)
     }
 
     /// Whether block (bx, by) is a word (P, Q, R or S) of some hard region.
@@ -121,20 +125,29 @@ enum HardTransitionSearch {
     /// its current ones, then a coordinate descent over its codes, judged in its ``HardTransitionWindow``
     /// with the flags fixed.
     static func polish<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, passes: Int, threads: Int) {
-        ws.forEachColoured(threads: threads, scratch: {}, release: { _ in }) { _, bx, by in
-            guard usesHardRegion(ws, bx: bx, by: by) else { return }
-            let k = by * ws.blocksWide + bx
-            let window = HardTransitionWindow<Term>(bx: bx, by: by, block: k)
-            let incumbent = PVRTCBlock(modulation: 0, color: ws.colorWords[k])
-            var (a, b) = (incumbent.colorA, incumbent.colorB)
-            var error = window.error(ws, below: .max) ?? .max
-            let refined = EndpointQuantization.nearestPair(ws, ws.continuous[k])
-            if let e = window.trialError(ws, trial: ws.widen(refined.0, refined.1), below: error) {
-                (a, b, error) = (refined.0, refined.1, e)
-            }
-            EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: passes)
-            ws.setEndpoints(k, a, b, punchThrough: ws.isPunchThrough(k))
+        ws.forEachColoured(
+            threads: threads, scratch: {}, release: { _ in },
+            body: { _, bx, by in
+                guard usesHardRegion(ws, bx: bx, by: by) else { return }
+                refit(term, ws, bx: bx, by: by, passes: passes)
+            })
+    }
+
+    /// Block (bx, by)'s endpoints: the nearest codes to its continuous endpoints if they beat its current
+    /// ones, then `passes` of coordinate descent over its codes, judged in its ``HardTransitionWindow`` with
+    /// the flags fixed.
+    static func refit<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, bx: Int, by: Int, passes: Int) {
+        let k = by * ws.blocksWide + bx
+        let window = HardTransitionWindow<Term>(bx: bx, by: by, block: k)
+        let incumbent = PVRTCBlock(modulation: 0, color: ws.colorWords[k])
+        var (a, b) = (incumbent.colorA, incumbent.colorB)
+        var error = window.error(ws, below: .max) ?? .max
+        let refined = EndpointQuantization.nearestPair(ws, ws.continuous[k])
+        if let e = window.trialError(ws, trial: ws.widen(refined.0, refined.1), below: error) {
+            (a, b, error) = (refined.0, refined.1, e)
         }
+        EndpointQuantization.descend(ws, window: window, a: &a, b: &b, error: &error, passes: passes)
+        ws.setEndpoints(k, a, b, punchThrough: ws.isPunchThrough(k))
     }
 
     /// Word `index` (P, Q, R, S = 0...3: bit 0 the column, bit 1 the row) of the region virtual pixel (x, y)
@@ -234,7 +247,8 @@ enum HardTransitionSearch {
         }
         var best: (bits: UInt8, error: Int32) = (0, .max)
         for bits in 0..<4 {
-            let entry = HardTransitionTable.entries[HardTransitionTable.index(xr: (x - 2) & 3, yr: (y - 2) & 3, bits: bits)]
+            let entry = HardTransitionTable.entries[
+                HardTransitionTable.index(xr: (x - 2) & 3, yr: (y - 2) & 3, bits: bits)]
             let w = Int32(entry.weight)
             let value = (colour(entry.first) &* (8 &- w) &+ colour(entry.second) &* w) &>> 3
             let error = Term.error(value &- target, weights: weights, luma: luma)
