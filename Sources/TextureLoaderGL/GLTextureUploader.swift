@@ -11,7 +11,7 @@ import TextureLoader
 /// used anywhere else.
 ///
 /// To load into a game's own context without stalling its frames, give the loader's thread a context
-/// shared with the game's (``init(mode:sharingWith:)``): uploads run on the loader's thread, each is
+/// shared with the game's (``init(mode:transcodeTarget:sharingWith:)``): uploads run on the loader's thread, each is
 /// finished on the GPU (`glFinish`, on that thread only) before its handle is returned, and the game
 /// draws the handles in its context:
 ///
