@@ -33,8 +33,12 @@ extension EncodeJob {
             guard let value = values[option.name] else { continue }
             try option.set(value, in: &self)
         }
-        if named == nil, !self.container.canHold(options.format) {
-            self.container = .pvr3
-        }
+        if named == nil { holdFormatInImpliedContainer() }
+    }
+
+    /// Makes the container PVR v3 where it cannot hold the format (PVR v2 and PVRTC2), for a container that was
+    /// implied (by a `.pvr` name or by default) rather than named: PVR v3 is the PVR version that can.
+    package mutating func holdFormatInImpliedContainer() {
+        if !container.canHold(options.format) { container = .pvr3 }
     }
 }

@@ -91,12 +91,9 @@ public struct OptionOverrides: Sendable, Equatable {
         }
         if let x = flipAxes["x"] { job.options.flipX = x }
         if let y = flipAxes["y"] { job.options.flipY = y }
-        if container == nil, settings.container.canHold(settings.options.format),
-            !job.container.canHold(job.options.format)
-        {
-            // PVR v2 from the settings, which a `.pvr` output implies, cannot hold the PVRTC2 these overrides
-            // ask for; PVR v3 can, under the same name (as `pvrc encode` chooses).
-            job.container = .pvr3
+        if container == nil, settings.container.canHold(settings.options.format) {
+            // The settings' container is implied by the `.pvr` output the overrides do not change.
+            job.holdFormatInImpliedContainer()
         }
         return TextureSettings(options: job.options, container: job.container)
     }
