@@ -12,6 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# Skipped under both: PVRTC2RealFileTests' comparison of the readings the specification leaves open, which
+# decodes Imagination's files under every alternative with the per-pixel transcription of the
+# specification (3–4 minutes instrumented). The plain run keeps it, and the decoder's own path over the
+# same files stays in (testDecoderMatchesTheSpecificationTranscriptionOnEveryLevel).
+skipped='PVRTC2RealFileTests.testChosenReadingsBeatTheAlternatives'
 asan_tests='PVRTCTests|TextureFormatsTests|ImageFilesTests|FileIOTests|PVRTCGLTests|TextureLoaderTests|TextureLoaderGLTests'
 tsan_tests='TextureLoaderTests|TextureLoaderGLTests|PVRTCGLTests|PVRTCEncoderTests|PVRTCTests'
 # PVRC_TEST_TARGETS: the test targets each run needs (PVRTCEncoderTests is in PVRTCSearchTests). The
@@ -26,9 +31,9 @@ tsan_targets='TextureLoaderTests TextureLoaderGLTests PVRTCGLTests PVRTCSearchTe
 # message is dropped and every other line, warnings included, is kept.
 echo "sanitizers: AddressSanitizer ($asan_tests)"
 PVRC_TEST_TARGETS=$asan_targets ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
-    swift test --build-path .build-asan --sanitize=address --filter "$asan_tests" 2>&1 |
+    swift test --build-path .build-asan --sanitize=address --filter "$asan_tests" --skip "$skipped" 2>&1 |
     sed -u '/ld\.gold: warning: Cannot export local symbol /d'
 
 echo "sanitizers: ThreadSanitizer ($tsan_tests)"
 PVRC_TEST_TARGETS=$tsan_targets TSAN_OPTIONS=halt_on_error=1 \
-    swift test --build-path .build-tsan --sanitize=thread --filter "$tsan_tests"
+    swift test --build-path .build-tsan --sanitize=thread --filter "$tsan_tests" --skip "$skipped"
