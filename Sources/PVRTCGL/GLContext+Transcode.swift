@@ -42,11 +42,11 @@ extension GLContext {
     }
 
     /// The GPU bytes an upload of `texture` in `mode` allocates on this context (what ``GPUTexture/gpuBytes``
-    /// reports after it): the chosen target's blocks for a transcode upload, the effective mode's
-    /// ``PVRTCUploadMode/gpuBytes(for:)`` otherwise.
+    /// reports after it): ``PVRTCUploadMode/gpuBytes(for:transcodingInto:)`` with this context's
+    /// ``transcodeTarget(for:)`` (the target's blocks for a transcode upload, decode-once's RGBA8 where the
+    /// context has no target).
     public func gpuBytes(for texture: PVRTCTexture, mode: PVRTCUploadMode) -> Int {
-        if mode == .transcode, let target = transcodeTarget(for: texture) { return target.byteCount(for: texture) }
-        return effectiveMode(mode, for: texture).gpuBytes(for: texture)
+        mode.gpuBytes(for: texture, transcodingInto: transcodeTarget(for: texture))
     }
 
     /// Compiles the transcoding programs of every PVRTC format for the targets this context transcodes into

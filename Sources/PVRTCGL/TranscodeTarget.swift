@@ -90,9 +90,6 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         }?.target
     }
 
-    /// The target a context with every table extension would choose: BC3 with alpha, BC1 without.
-    public static func assumed(hasAlpha: Bool) -> TranscodeTarget { hasAlpha ? .bc3 : .bc1 }
-
     /// Whether the format stores alpha (BC3, ETC2 RGBA8, ASTC); the others decode every pixel opaque.
     public var storesAlpha: Bool {
         switch self {
