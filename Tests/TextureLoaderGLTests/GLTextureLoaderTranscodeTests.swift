@@ -44,6 +44,8 @@ final class GLTextureLoaderTranscodeTests: XCTestCase {
             .astc4x4: (343, 23, 16), .astc8x8: (88, 8, 16),
         ]
         XCTAssertEqual(Set(blocks.keys), Set(TranscodeTarget.allCases))
+        // No target (a context that cannot transcode): decode-once's RGBA8 chain, (64² + ... + 1²) x 4 bytes.
+        XCTAssertEqual(PVRTCUploadMode.transcode.gpuBytes(for: texture, transcodingInto: nil), 5461 * 4)
         var measured = 0
         for (target, count) in blocks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let glThread = ResourceThread { try GLTextureUploader(mode: .transcode, transcodeTarget: target) }
