@@ -11,8 +11,8 @@ import TextureFormats
 /// the upload reads into a pixel-pack buffer and hands to `glCompressedTexImage2D` without the CPU touching
 /// them.
 ///
-/// To add a format (BC7), add a case, its enums, its ``KTX2BlockFormat`` (block size and bytes, vkFormat and
-/// Data Format Descriptor, which ``ktx2Format`` names), an encoder selected by the case's define (in
+/// To add a format (BC7), add a case, its enums, its `KTX2BlockFormat` (TextureFormats: block size and bytes,
+/// vkFormat and Data Format Descriptor, which ``ktx2Format`` names), an encoder selected by the case's define (in
 /// `transcode.frag`, or in a file of its own appended after it, as `transcode-etc2.frag` and
 /// `transcode-astc.frag` are), and a row in ``preferenceTable``.
 public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
