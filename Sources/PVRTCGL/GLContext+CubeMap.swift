@@ -126,7 +126,8 @@ extension GLContext {
         }
         return GPUTexture(
             width: shape.width, height: shape.height, levelCount: shape.levels.count, mode: .native,
-            storage: .texture(name), gpuBytes: 6 * PVRTCUploadMode.native.gpuBytes(for: shape), faceCount: 6)
+            storage: .texture(name), gpuBytes: 6 * PVRTCUploadMode.native.gpuBytes(for: shape, transcodingInto: nil),
+            faceCount: 6)
     }
 
     private func uploadDecodeOnceCube(_ cubeMap: PVRTCCubeMap) throws -> GPUTexture {
@@ -174,6 +175,7 @@ extension GLContext {
         }
         return GPUTexture(
             width: shape.width, height: shape.height, levelCount: levelCount, mode: .decodeOnce,
-            storage: .texture(name), gpuBytes: 6 * PVRTCUploadMode.decodeOnce.gpuBytes(for: shape), faceCount: 6)
+            storage: .texture(name),
+            gpuBytes: 6 * PVRTCUploadMode.decodeOnce.gpuBytes(for: shape, transcodingInto: nil), faceCount: 6)
     }
 }

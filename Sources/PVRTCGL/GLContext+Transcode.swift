@@ -42,20 +42,21 @@ extension GLContext {
     }
 
     /// The GPU bytes an upload of `texture` in `mode` allocates on this context (what ``GPUTexture/gpuBytes``
-    /// reports after it): the chosen target's blocks for a transcode upload, the effective mode's
-    /// ``PVRTCUploadMode/gpuBytes(for:)`` otherwise.
+    /// reports after it): ``PVRTCUploadMode/gpuBytes(for:transcodingInto:)`` with this context's
+    /// ``transcodeTarget(for:)`` (the target's blocks for a transcode upload, decode-once's RGBA8 where the
+    /// context has no target).
     public func gpuBytes(for texture: PVRTCTexture, mode: PVRTCUploadMode) -> Int {
-        if mode == .transcode, let target = transcodeTarget(for: texture) { return target.byteCount(for: texture) }
-        return effectiveMode(mode, for: texture).gpuBytes(for: texture)
+        mode.gpuBytes(for: texture, transcodingInto: transcodeTarget(for: texture))
     }
 
-    /// Compiles the transcoding programs of every PVRTC format for `targets` (default: those this context
-    /// prefers, with and without alpha), so that later timings see a warm context (``prepare()`` leaves them to
-    /// first use: they only serve transcode uploads and take longest to compile).
-    public func prepareTranscoding(targets chosen: Set<TranscodeTarget>? = nil) throws {
+    /// Compiles the transcoding programs of every PVRTC format for the targets this context transcodes into
+    /// (the ``requestedTranscodeTarget``, or those it prefers with and without alpha), so that later timings see
+    /// a warm context (``prepare()`` leaves them to first use: they only serve transcode uploads and take longest
+    /// to compile).
+    public func prepareTranscoding() throws {
         activate()
         guard isES3OrLater else { return }
-        let targets = chosen ?? Set([false, true].compactMap { chosenTarget(hasAlpha: $0) })
+        let targets = Set([false, true].compactMap { chosenTarget(hasAlpha: $0) })
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
         for target in targets { _ = try programs.transcodingProgram(into: target) }
     }
@@ -71,17 +72,17 @@ extension GLContext {
         try uploadTranscode(texture, keepingBlocks: false).texture
     }
 
-    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``, into `chosen` where given (a format the
-    /// context takes) rather than ``transcodeTarget(for:)``; with `keepingBlocks` the block bytes of every
+    /// As `upload(_:mode:)` in ``PVRTCUploadMode/transcode``, into ``transcodeTarget(for:)`` (the
+    /// ``requestedTranscodeTarget`` where the context takes it); with `keepingBlocks` the block bytes of every
     /// level are read back into memory as well, from the framebuffer the pixel-pack buffer was filled from
     /// (for tests that decode them on the CPU). No blocks come back from a decode-once fallback.
     /// - Throws: ``GLError/unsupported(_:)`` for sizes above `GL_MAX_TEXTURE_SIZE`; ``GLError`` when GL fails.
     package func uploadTranscode(
-        _ texture: PVRTCTexture, into chosen: TranscodeTarget? = nil, keepingBlocks: Bool
+        _ texture: PVRTCTexture, keepingBlocks: Bool
     ) throws -> (texture: GPUTexture, blocks: [[UInt8]]) {
         activate()
         try checkSize(texture.width, texture.height)
-        guard let target = chosen ?? transcodeTarget(for: texture) else {
+        guard let target = transcodeTarget(for: texture) else {
             return (try upload(texture, mode: .decodeOnce), [])
         }
         let name = makeTexture(

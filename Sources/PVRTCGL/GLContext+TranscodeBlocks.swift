@@ -9,8 +9,7 @@ extension GLContext {
     /// (what `pvrc transcode` writes to a file). The blocks hold the colour values the words decode to, so an
     /// sRGB texture gives blocks to be sampled through the target's sRGB form.
     /// - Throws: ``GLError/unsupported(_:)`` when the context is not OpenGL ES 3, lacks `target`'s extension
-    ///   (``TranscodeTarget/isTaken(by:)``) or is smaller than the texture, and for a target without a KTX 2
-    ///   description (``TranscodeTarget/ktx2Format``: ASTC); ``GLError`` when GL fails.
+    ///   (``TranscodeTarget/isTaken(by:)``) or is smaller than the texture; ``GLError`` when GL fails.
     public func transcode(_ texture: PVRTCTexture, to target: TranscodeTarget) throws -> KTX2BlockTexture {
         try transcode(faces: [texture], to: target)
     }
@@ -33,9 +32,6 @@ extension GLContext {
             throw GLError.unsupported(
                 "\(renderer) cannot take \(target.rawValue) blocks: it has none of \(names.joined(separator: ", "))")
         }
-        guard let format = target.ktx2Format else {
-            throw GLError.unsupported("pvrc does not write \(target.rawValue) blocks to KTX 2 yet")
-        }
         try checkSize(shape.width, shape.height)
         let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
         defer { scratch.delete() }
@@ -48,7 +44,7 @@ extension GLContext {
                 })
         }
         return try KTX2BlockTexture(
-            format: format, width: shape.width, height: shape.height, metadata: shape.metadata,
+            format: target.ktx2Format, width: shape.width, height: shape.height, metadata: shape.metadata,
             levels: levels)
     }
 }

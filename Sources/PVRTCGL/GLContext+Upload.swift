@@ -75,7 +75,8 @@ extension GLContext {
         try checkUpload("glCompressedTexImage2D", deleting: [name])
         return GPUTexture(
             width: texture.width, height: texture.height, levelCount: texture.levels.count,
-            mode: .native, storage: .texture(name), gpuBytes: PVRTCUploadMode.native.gpuBytes(for: texture))
+            mode: .native, storage: .texture(name),
+            gpuBytes: PVRTCUploadMode.native.gpuBytes(for: texture, transcodingInto: nil))
     }
 
     // MARK: - Shader path
@@ -95,7 +96,7 @@ extension GLContext {
         return GPUTexture(
             width: texture.width, height: texture.height, levelCount: texture.levels.count,
             mode: .direct, storage: .dataTextures(levels),
-            gpuBytes: PVRTCUploadMode.direct.gpuBytes(for: texture))
+            gpuBytes: PVRTCUploadMode.direct.gpuBytes(for: texture, transcodingInto: nil))
     }
 
     /// Decodes every level on the GPU into the matching mip level of one RGBA8 texture.
@@ -145,7 +146,7 @@ extension GLContext {
         return GPUTexture(
             width: texture.width, height: texture.height, levelCount: levelCount,
             mode: .decodeOnce, storage: .texture(name),
-            gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture))
+            gpuBytes: PVRTCUploadMode.decodeOnce.gpuBytes(for: texture, transcodingInto: nil))
     }
 
     /// Renders `level` 1:1 through `pvrtc.frag` into mip level `mipLevel` of `target`'s image `image`

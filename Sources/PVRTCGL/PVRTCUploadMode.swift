@@ -33,18 +33,21 @@ public enum PVRTCUploadMode: String, Sendable, CaseIterable, Hashable {
 
 extension PVRTCUploadMode {
     /// The GPU memory an upload of `texture` in this mode allocates, in bytes (what
-    /// ``GPUTexture/gpuBytes`` reports after the upload), known before uploading:
+    /// ``GPUTexture/gpuBytes`` reports after the upload), known before uploading. `target` is the block format a
+    /// transcode upload goes to on the context at hand (``GLContext/transcodeTarget(for:)``: the
+    /// ``GLContext/requestedTranscodeTarget`` where the context takes it, else the ``TranscodeTarget/preferenceTable``'s
+    /// choice; ``GLContext/gpuBytes(for:mode:)`` passes it); the other modes ignore it.
     /// - native and direct: the block data of every level (padded levels included);
     /// - decode-once: the RGBA8 texture, 4 bytes per pixel, with every mip level down to 1x1 when the
     ///   file has more than one level, level 0 alone otherwise;
-    /// - transcode: the blocks of every level in the target a context with S3TC chooses
-    ///   (``TranscodeTarget/assumed(hasAlpha:)``: BC3 with alpha, BC1 without), whole 4x4 blocks. A context
-    ///   that cannot transcode uploads decode-once instead, and one with another target (ASTC, or a requested
-    ///   one) takes that target's bytes; ``GLContext/gpuBytes(for:mode:)`` counts those.
-    public func gpuBytes(for texture: PVRTCTexture) -> Int {
+    /// - transcode: the blocks of every level in `target` (``TranscodeTarget/byteCount(for:)``: whole blocks of its
+    ///   size, 4x4 or 8x8); with no target (a context that cannot transcode the texture) decode-once's bytes, as
+    ///   such an upload falls back to decode-once.
+    public func gpuBytes(for texture: PVRTCTexture, transcodingInto target: TranscodeTarget?) -> Int {
         switch self {
         case .transcode:
-            return TranscodeTarget.assumed(hasAlpha: texture.hasAlpha).byteCount(for: texture)
+            guard let target else { return PVRTCUploadMode.decodeOnce.gpuBytes(for: texture, transcodingInto: nil) }
+            return target.byteCount(for: texture)
         case .native, .direct:
             return texture.levels.reduce(0) { $0 + $1.format.byteCount(width: $1.width, height: $1.height) }
         case .decodeOnce:

@@ -11,7 +11,8 @@ import TextureFormats
 /// the upload reads into a pixel-pack buffer and hands to `glCompressedTexImage2D` without the CPU touching
 /// them.
 ///
-/// To add a format (BC7), add a case, its enums and sizes, an encoder selected by the case's define (in
+/// To add a format (BC7), add a case, its enums, its `KTX2BlockFormat` (TextureFormats: block size and bytes,
+/// vkFormat and Data Format Descriptor, which ``ktx2Format`` names), an encoder selected by the case's define (in
 /// `transcode.frag`, or in a file of its own appended after it, as `transcode-etc2.frag` and
 /// `transcode-astc.frag` are), and a row in ``preferenceTable``.
 public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
@@ -89,9 +90,6 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         }?.target
     }
 
-    /// The target a context with every table extension would choose: BC3 with alpha, BC1 without.
-    public static func assumed(hasAlpha: Bool) -> TranscodeTarget { hasAlpha ? .bc3 : .bc1 }
-
     /// Whether the format stores alpha (BC3, ETC2 RGBA8, ASTC); the others decode every pixel opaque.
     public var storesAlpha: Bool {
         switch self {
@@ -100,19 +98,14 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Bytes per block: 8 for BC1 and ETC2 RGB8, 16 for BC3, ETC2 RGBA8 and ASTC.
-    public var bytesPerBlock: Int {
-        switch self {
-        case .bc1, .etc2: return 8
-        case .bc3, .etc2RGBA, .astc4x4, .astc8x8: return 16
-        }
-    }
+    /// Bytes per block: 8 for BC1 and ETC2 RGB8, 16 for BC3, ETC2 RGBA8 and ASTC (``ktx2Format``'s).
+    public var bytesPerBlock: Int { ktx2Format.bytesPerBlock }
 
-    /// Pixels across a block: 8 for ASTC 8x8, 4 for the others.
-    public var blockWidth: Int { self == .astc8x8 ? 8 : 4 }
+    /// Pixels across a block: 8 for ASTC 8x8, 4 for the others (``ktx2Format``'s).
+    public var blockWidth: Int { ktx2Format.blockWidth }
 
-    /// Pixel rows of a block: 8 for ASTC 8x8, 4 for the others.
-    public var blockHeight: Int { blockWidth }
+    /// Pixel rows of a block: 8 for ASTC 8x8, 4 for the others (``ktx2Format``'s).
+    public var blockHeight: Int { ktx2Format.blockHeight }
 
     /// The blocks across and down a level of `width` x `height` pixels (whole blocks, at least one each way).
     public func blockCounts(width: Int, height: Int) -> (wide: Int, high: Int) {
@@ -126,8 +119,7 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
 
     /// The bytes of one level of `width` x `height` pixels: whole blocks.
     public func byteCount(width: Int, height: Int) -> Int {
-        let blocks = blockCounts(width: width, height: height)
-        return blocks.wide * blocks.high * bytesPerBlock
+        ktx2Format.byteCount(width: width, height: height)
     }
 
     /// The bytes of every level of `texture` in this format.
@@ -153,15 +145,16 @@ public enum TranscodeTarget: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The format's KTX 2 description (Vulkan format and Data Format Descriptor), for files of its blocks; nil
-    /// for ASTC, which pvrc does not write to KTX 2 yet.
-    public var ktx2Format: KTX2BlockFormat? {
+    /// The format's KTX 2 description (Vulkan format, block size and Data Format Descriptor), for files of its
+    /// blocks.
+    public var ktx2Format: KTX2BlockFormat {
         switch self {
         case .bc1: return .bc1
         case .bc3: return .bc3
         case .etc2: return .etc2
         case .etc2RGBA: return .etc2RGBA
-        case .astc4x4, .astc8x8: return nil
+        case .astc4x4: return .astc4x4
+        case .astc8x8: return .astc8x8
         }
     }
 

@@ -48,6 +48,9 @@ package struct LoadBenchmark {
         package let mode: PVRTCUploadMode
         /// Its timings.
         package let timing: Benchmark
+        /// The block format the timed uploads transcoded into (`GPUTexture.transcodeTarget`); nil in the other
+        /// modes and where a transcode upload fell back to decode-once.
+        package let transcodeTarget: TranscodeTarget?
     }
 
     /// Reads a PNG file into an image (e.g. `PNGCodec.read(path:)`).
@@ -105,14 +108,15 @@ package struct LoadBenchmark {
     }
 
     /// Measures the PNG path and the PVR path in each of `modes` for one size on a warm `context` (median
-    /// over `runs`, one untimed warm-up each); a transcode upload goes to `transcodeTarget` where given, to
-    /// the context's preferred target otherwise.
+    /// over `runs`, one untimed warm-up each); a transcode upload goes to the context's
+    /// `GLContext.transcodeTarget(for:)`: its `requestedTranscodeTarget` where set and taken, as a loader's
+    /// `GLTextureUploader(mode:transcodeTarget:)` asks for one, its preferred target otherwise.
     package static func measure(
         _ inputs: Inputs, context: GLContext, runs: Int, modes: [PVRTCUploadMode] = [.decodeOnce, .direct],
-        transcodeTarget: TranscodeTarget? = nil, readPNG: PNGReader
+        readPNG: PNGReader
     ) throws -> Row {
         try context.prepare()
-        if modes.contains(.transcode) { try context.prepareTranscoding(targets: transcodeTarget.map { [$0] }) }
+        if modes.contains(.transcode) { try context.prepareTranscoding() }
         let target = try context.makeRenderTarget(width: inputs.size, height: inputs.size)
         defer { context.delete(target) }
         let png = try Benchmark.measure(runs: runs) {
@@ -121,22 +125,22 @@ package struct LoadBenchmark {
             context.finish()
             context.delete(texture)
         }
-        func pvr(_ mode: PVRTCUploadMode) throws -> Benchmark {
-            try Benchmark.measure(runs: runs) {
+        func pvr(_ mode: PVRTCUploadMode) throws -> ModeTiming {
+            var transcodeTarget: TranscodeTarget?
+            let timing = try Benchmark.measure(runs: runs) {
                 let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
-                let texture =
-                    mode == .transcode && transcodeTarget != nil
-                    ? try context.uploadTranscode(file, into: transcodeTarget, keepingBlocks: false).texture
-                    : try context.upload(file, mode: mode)
+                let texture = try context.upload(file, mode: mode)
+                transcodeTarget = texture.transcodeTarget
                 try context.draw(texture, into: target)
                 context.finish()
                 context.delete(texture)
             }
+            return ModeTiming(mode: mode, timing: timing, transcodeTarget: transcodeTarget)
         }
         return Row(
             size: inputs.size, pngFileBytes: try fileSize(inputs.pngPath),
             pvrFileBytes: try fileSize(inputs.pvrPath),
-            png: png, pvr: try modes.map { ModeTiming(mode: $0, timing: try pvr($0)) })
+            png: png, pvr: try modes.map(pvr))
     }
 
     /// A 2x2 box downscale of a square power-of-two image (rounded to nearest).

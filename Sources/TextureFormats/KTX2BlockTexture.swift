@@ -2,7 +2,7 @@ import FileIO
 import Foundation
 import PVRTC
 
-/// A texture of 4x4 blocks in a ``KTX2BlockFormat`` — one 2D texture or a cube map, every level — and its KTX 2
+/// A texture of blocks in a ``KTX2BlockFormat`` — one 2D texture or a cube map, every level — and its KTX 2
 /// file (what the GPU transcoder's `GLContext.transcode(_:to:)` returns and `pvrc transcode` writes): the
 /// `KTXorientation` of ``metadata``, its colour space as the `_SRGB_BLOCK` vkFormat and the DFD's sRGB
 /// transfer, its premultiplied flag as the DFD's; laid out as pvrc's PVRTC KTX 2 files are, without
@@ -17,7 +17,8 @@ public struct KTX2BlockTexture: Sendable, Equatable {
     /// Orientation, colour space and premultiplied flag.
     public let metadata: TextureMetadata
     /// The block bytes, `levels[level][face]`, level 0 first, one face or six (+X, −X, +Y, −Y, +Z, −Z); each
-    /// `ceil(w/4) * ceil(h/4)` blocks, row-major, the level's top row of blocks first.
+    /// `ceil(w/blockWidth) * ceil(h/blockHeight)` blocks (``KTX2BlockFormat/byteCount(width:height:)``),
+    /// row-major, the level's top row of blocks first.
     public let levels: [[[UInt8]]]
 
     /// The number of faces: 1, or 6 for a cube map.
@@ -35,8 +36,7 @@ public struct KTX2BlockTexture: Sendable, Equatable {
                 file: "", reason: "\(levels.count) levels of \(faceCount) faces; KTX 2 blocks need 1 or 6 faces")
         }
         for (index, level) in levels.enumerated() {
-            let expected =
-                ((max(width >> index, 1) + 3) / 4) * ((max(height >> index, 1) + 3) / 4) * format.bytesPerBlock
+            let expected = format.byteCount(width: max(width >> index, 1), height: max(height >> index, 1))
             guard level.count == faceCount, level.allSatisfy({ $0.count == expected }) else {
                 throw TextureFormatError.invalidDimensions(
                     file: "", reason: "level \(index) is not \(faceCount) faces of \(expected) bytes of blocks")
@@ -55,8 +55,9 @@ public struct KTX2BlockTexture: Sendable, Equatable {
             levels: levels, width: width, height: height,
             vkFormat: format.vkFormat(srgb: metadata.colorSpace == .srgb),
             dfd: KTX2Layout.dataFormatDescriptor(
-                metadata, model: format.colorModel, blockDimensions: [3, 3, 0, 0], bytesPerBlock: format.bytesPerBlock,
-                channels: format.sampleChannels),
+                metadata, model: format.colorModel,
+                blockDimensions: [UInt8(format.blockWidth - 1), UInt8(format.blockHeight - 1), 0, 0],
+                bytesPerBlock: format.bytesPerBlock, channels: format.sampleChannels),
             alignment: format.bytesPerBlock, metadata: metadata, zstd: false)
     }
 

@@ -56,12 +56,14 @@ enum KTX2Layout {
     /// The Data Format Descriptor of block-compressed data (Khronos Data Format 1.3, basic descriptor block,
     /// version 2): colour model `model`, BT.709 primaries, linear or sRGB transfer, straight or premultiplied
     /// alpha, texel blocks of `blockDimensions` (each minus one) of `bytesPerBlock` bytes in plane 0, and one
-    /// 64-bit sample per entry of `channels` (the channel ids, at bit offsets 0, 64, ...), each from 0 to
-    /// 0xFFFFFFFF.
+    /// sample per entry of `channels` (the channel ids), the samples sharing the block's bits equally (64 bits
+    /// each for 8-byte blocks and BC3's and ETC2 RGBA8's two halves, 128 for ASTC's one sample) in bit order,
+    /// each from 0 to 0xFFFFFFFF.
     static func dataFormatDescriptor(
         _ metadata: TextureMetadata, model: UInt32, blockDimensions: [UInt8], bytesPerBlock: Int, channels: [UInt32]
     ) -> [UInt8] {
         let size = 28 + 16 * channels.count
+        let sampleBits = UInt32(8 * bytesPerBlock / channels.count)
         var writer = ByteWriter(capacity: size)
         writer.uint32(UInt32(size))  // dfdTotalSize
         writer.uint32(0)  // vendorId 0 (Khronos), descriptorType 0 (basic)
@@ -72,7 +74,8 @@ enum KTX2Layout {
         writer.append(blockDimensions)  // texelBlockDimension0...3, each minus one
         writer.append([UInt8(bytesPerBlock), 0, 0, 0, 0, 0, 0, 0])  // bytesPlane0...7
         for (index, channel) in channels.enumerated() {
-            writer.uint32(UInt32(64 * index) | 63 << 16 | channel << 24)  // bitOffset, bitLength 64 - 1, channel
+            // bitOffset, bitLength minus one, channel id
+            writer.uint32(sampleBits * UInt32(index) | (sampleBits - 1) << 16 | channel << 24)
             writer.uint32(0)  // samplePosition0...3
             writer.uint32(0)  // sampleLower
             writer.uint32(0xFFFF_FFFF)  // sampleUpper

@@ -292,12 +292,26 @@ public enum PixelFormatTable {
     // MARK: KTX 2
 
     /// The format a KTX 2 `vkFormat` names: a PVRTC variant (KTX 2 has no RGB/RGBA distinction, so
-    /// the name says UNORM or sRGB), or a format known only by its number.
+    /// the name says UNORM or sRGB), a ``KTX2BlockFormat`` pvrc writes (described, not decoded), or a format
+    /// known only by its number.
     static func ktx2(vkFormat: UInt32) -> TexturePixelFormat {
         if let row = entries.first(where: { $0.ktx2VkFormat == vkFormat }) {
             return .pvrtc(row.format, name: row.format.displayName + (row.colorSpace == .srgb ? " sRGB" : " UNORM"))
         }
+        if let (format, srgb) = KTX2BlockFormat.format(vkFormat: vkFormat) {
+            return .compressed(
+                format.displayName + (srgb ? " sRGB" : " UNORM"),
+                block: TexturePixelFormat.Block(
+                    width: format.blockWidth, height: format.blockHeight, bytes: format.bytesPerBlock))
+        }
         return TexturePixelFormat(name: "vkFormat \(vkFormat)", channels: [], bitsPerPixel: 0)
+    }
+
+    /// The colour space a KTX 2 `vkFormat` names: sRGB for the `_SRGB` forms of PVRTC and of the
+    /// ``KTX2BlockFormat``s, linear otherwise.
+    static func ktx2ColorSpace(vkFormat: UInt32) -> ColorSpace {
+        if let row = format(ktx2VkFormat: vkFormat) { return row.colorSpace }
+        return KTX2BlockFormat.format(vkFormat: vkFormat)?.srgb == true ? .srgb : .linear
     }
 }
 

@@ -123,7 +123,7 @@ extension TextureFileDescription {
             width: Int(width), height: Int(max(height, 1)),
             depth: Int(max(depth, 1)), levelCount: Int(levels), faceCount: Int(faces), arrayCount: Int(max(layers, 1)),
             orientation: orientation, hasAlpha: true,
-            colorSpace: PixelFormatTable.format(ktx2VkFormat: vkFormat)?.colorSpace ?? .linear,
+            colorSpace: PixelFormatTable.ktx2ColorSpace(vkFormat: vkFormat),
             isPremultiplied: premultiplied, levelByteCounts: offsets == nil ? nil : counts,
             containerByteCount: source.size,
             storedByteCount: source.storedSize, file: file, faceOffsets: offsets, zstdLevels: zstdLevels,

@@ -15,8 +15,9 @@ struct BenchLoadCommand: AsyncParsableCommand {
             made from it with a 2x2 box filter. The PVR files hold seeded random PVRTC1 blocks of --bpp \
             (their load cost does not depend on content). Inputs are written to a temporary directory and \
             removed. --mode picks the PVR upload modes timed (one column each, in order); the last column \
-            divides the PNG time by the first mode's. --transcode-target picks the block format transcode \
-            uploads into (default: the context's first choice, BC3 for these files on a context with S3TC).
+            divides the PNG time by the first mode's. --to picks the block format transcode uploads into, as \
+            a loader's GLTextureUploader(mode:transcodeTarget:) asks for one (default: the context's first \
+            choice, BC3 for these files on a context with S3TC); a context that cannot take it is refused.
             """
     )
 
@@ -61,6 +62,13 @@ struct BenchLoadCommand: AsyncParsableCommand {
             }
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
+            context.requestedTranscodeTarget = to?.target
+            if let target = to?.target, modes.contains(.transcode),
+                !(context.isES3OrLater && target.isTaken(by: context.extensions))
+            {
+                throw CommandFailure(
+                    message: "\(context.renderer) (\(context.version)) cannot transcode to \(target.rawValue)")
+            }
             let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
                 "pvrc bench load: PVRTC1 \(rate.bpp)bpp; \(context.renderer), \(context.version); decode-once \(rows) "
@@ -71,16 +79,21 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let columns = modes.map { "PVR \($0.rawValue) |" }.joined(separator: " ")
             print("| size | PNG file | PVR file | PNG: read+decode+upload+draw | \(columns) PNG / \(first) |")
             print("|---|---|---|---|" + String(repeating: "---|", count: modes.count) + "---|")
+            var targets: Set<String> = []
             for input in inputs {
                 let row = try LoadBenchmark.measure(
-                    input, context: context, runs: runs, modes: modes, transcodeTarget: to?.target,
+                    input, context: context, runs: runs, modes: modes,
                     readPNG: { try PNGCodec.read(from: URL(fileURLWithPath: $0)) })
                 let timings = row.pvr.map { "\(ms($0.timing.median)) ms |" }.joined(separator: " ")
+                for timing in row.pvr where timing.mode == .transcode {
+                    targets.insert(timing.transcodeTarget?.rawValue ?? "none (decode-once)")
+                }
                 print(
                     "| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | "
                         + "\(ms(row.png.median)) ms | \(timings) \(ratio(row.png.median / row.pvr[0].timing.median))x |"
                 )
             }
+            if !targets.isEmpty { print("\ntranscode uploads went to: \(targets.sorted().joined(separator: ", "))") }
         }
     }
 

@@ -10,14 +10,14 @@ import TextureFormats
 struct TranscodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcode",
-        abstract: "Transcode a PVRTC texture to BC1, BC3, ETC2 RGB8 or ETC2 RGBA8 on the GPU and write it as KTX 2.",
+        abstract: "Transcode a PVRTC texture to BC1, BC3, ETC2 or ASTC on the GPU and write it as KTX 2.",
         discussion: """
             Every level and face (cube maps too) is decoded exactly by the GPU decoder and re-encoded into the \
-            target's 4x4 blocks, as `pvrc render --mode transcode` uploads them; the KTX 2 file keeps the \
-            input's orientation (KTXorientation), colour space (the target's sRGB vkFormat and the DFD's sRGB \
-            transfer) and premultiplied flag. Without --to the target is the first of bc1, bc3, etc2, etc2-rgba \
-            (the loader's preference order) that the GL context takes and that stores alpha when the texture \
-            has alpha.
+            target's blocks (4x4, or 8x8 for astc-8x8), as `pvrc render --mode transcode` uploads them; the \
+            KTX 2 file keeps the input's orientation (KTXorientation), colour space (the target's sRGB vkFormat \
+            and the DFD's sRGB transfer) and premultiplied flag. Without --to the target is the first of bc1, \
+            bc3, etc2, astc-4x4, etc2-rgba (the loader's preference order) that the GL context takes and that \
+            stores alpha when the texture has alpha; astc-4x4 and astc-8x8 (ASTC LDR) need a context with ASTC.
             """
     )
 
@@ -31,14 +31,6 @@ struct TranscodeCommand: AsyncParsableCommand {
     var to: TranscodeTargetName?
 
     @OptionGroup var limits: PixelLimitOptions
-
-    func validate() throws {
-        if let to, to.target.ktx2Format == nil {
-            let available = TranscodeTarget.allCases.filter { $0.ktx2Format != nil }.map(\.rawValue)
-                .joined(separator: ", ")
-            throw ValidationError("this pvrc cannot write \(to.target.rawValue) to KTX 2 yet (it writes \(available))")
-        }
-    }
 
     func run() async throws {
         try await CommandFailure.reporting {
@@ -80,8 +72,7 @@ struct TranscodeCommand: AsyncParsableCommand {
     }
 }
 
-/// A `--to` value: a ``TranscodeTarget``'s name (`bc1`, `astc-4x4`, ...); ``TranscodeCommand/validate()`` refuses
-/// those pvrc cannot write to KTX 2 yet.
+/// A `--to` value: a ``TranscodeTarget``'s name (`bc1`, `astc-4x4`, ...).
 struct TranscodeTargetName: ExpressibleByArgument {
     /// Every name `--to` takes.
     static var allValueStrings: [String] { TranscodeTarget.allCases.map(\.rawValue) }

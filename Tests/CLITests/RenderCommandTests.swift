@@ -117,6 +117,31 @@ final class RenderCommandTests: CLITestCase {
             result.standardOutput)
         let row = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("| 32 |") } ?? ""
         XCTAssertEqual(row.split(separator: "|").count, 7, result.standardOutput)
+        // The bench's files have alpha: BC3 on llvmpipe, which has S3TC.
+        XCTAssertTrue(result.standardOutput.contains("transcode uploads went to: bc3\n"), result.standardOutput)
+    }
+
+    /// `--to` asks the context for a target as a loader's uploader does (`requestedTranscodeTarget`): the timed
+    /// uploads go to it, and a context that cannot take it is refused on one line.
+    func testBenchLoadTranscodesToTheTargetAskedFor() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/snowy-tree-256-rgba.png").path
+        let arguments = ["bench", "load", source, "--sizes", "32", "--runs", "5", "--mode", "transcode", "--to"]
+        let etc2 = try PVRCProcess.run(arguments + ["etc2"])
+        XCTAssertEqual(etc2.status, 0, etc2.standardError)
+        XCTAssertTrue(etc2.standardOutput.contains("transcode uploads went to: etc2\n"), etc2.standardOutput)
+        let noS3TC = try PVRCProcess.run(
+            arguments + ["bc1"],
+            environment: [
+                "MESA_EXTENSION_OVERRIDE":
+                    "-GL_EXT_texture_compression_s3tc -GL_EXT_texture_compression_dxt1 "
+                    + "-GL_ANGLE_texture_compression_dxt1 -GL_ANGLE_texture_compression_dxt3 "
+                    + "-GL_ANGLE_texture_compression_dxt5"
+            ])
+        XCTAssertEqual(noS3TC.status, 1)
+        XCTAssertEqual(noS3TC.standardOutput, "")
+        XCTAssertTrue(noS3TC.standardError.contains("cannot transcode to bc1"), noS3TC.standardError)
+        XCTAssertEqual(noS3TC.standardError.split(separator: "\n").count, 1, noS3TC.standardError)
     }
 
     func testBenchLoadPrintsATableRow() throws {

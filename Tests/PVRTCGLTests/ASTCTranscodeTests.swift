@@ -213,6 +213,33 @@ final class ASTCTranscodeTests: XCTestCase {
         }
     }
 
+    /// `GLContext.transcode(_:to:)` (what `pvrc transcode` writes): each level of the KTX 2 file, found through
+    /// the file's level index (KTX 2.0 section 3.9: byteOffset and byteLength, 24 bytes a level after the 80-byte
+    /// header), holds the blocks the upload writes, and they decode with texture2ddecoder to what GL samples.
+    func testKTX2FileLevelsAreTheBlocksGLSamples() throws {
+        // PVRTC2 takes any size: 40x24 is 5x3 blocks of 8x8, the last row half outside the level.
+        let texture = try RandomBlocks.texture(width: 40, height: 24, kind: .mixed, format: .pvrtc2_4bpp, seed: 5)
+        for target in Self.targets {
+            try withTarget(target) { context in
+                let file = try context.transcode(texture, to: target).serialized()
+                let (uploaded, blocks) = try context.uploadTranscode(texture, keepingBlocks: true)
+                defer { context.delete(uploaded) }
+                func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(file[at + $1]) << (8 * $1) } }
+                for (index, level) in texture.levels.enumerated() {
+                    let offset = u64(80 + 24 * index)
+                    let stored = Array(file[offset..<(offset + u64(80 + 24 * index + 8))])
+                    XCTAssertEqual(stored, blocks[index], "\(target.rawValue) level \(index)")
+                    let reference = try ReferenceBlockDecoder.decode(
+                        stored, target: target, width: level.width, height: level.height)
+                    XCTAssertLessThanOrEqual(
+                        TranscodeCheck.maxDifference(
+                            try context.readBackTranscoded(uploaded, level: index), reference, channels: 0..<4),
+                        Self.tolerance, "\(target.rawValue) level \(index)")
+                }
+            }
+        }
+    }
+
     func testGPUBytesAreWholeBlocksOfEachTarget() throws {
         let texture = try RandomBlocks.texture(width: 64, height: 32, kind: .mixed, seed: 11)
         // 64x32, 32x16, 16x8, 8x4, 4x2, 2x1, 1x1: 4x4 blocks 128 + 32 + 8 + 2 + 1 + 1 + 1; 8x8 blocks

@@ -112,12 +112,14 @@ final class ETC2TranscodeTests: XCTestCase {
     func testSRGBTextureGetsTheSRGBFormWithTheSameBlocks() throws {
         let context = try context()
         var texture = try TranscodeTests.encode(TranscodeTests.smoothImage(width: 16, height: 16), mips: false)
+        defer { context.requestedTranscodeTarget = nil }
         for target in [TranscodeTarget.etc2, .etc2RGBA] {
+            context.requestedTranscodeTarget = target
             texture.metadata.colorSpace = .linear
-            let (linear, linearBlocks) = try context.uploadTranscode(texture, into: target, keepingBlocks: true)
+            let (linear, linearBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
             defer { context.delete(linear) }
             texture.metadata.colorSpace = .srgb
-            let (srgb, srgbBlocks) = try context.uploadTranscode(texture, into: target, keepingBlocks: true)
+            let (srgb, srgbBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
             defer { context.delete(srgb) }
             XCTAssertEqual(linearBlocks, srgbBlocks)
             // 4 bpp and 8 bpp: 16x16 is 16 blocks.

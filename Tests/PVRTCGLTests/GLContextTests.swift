@@ -59,9 +59,10 @@ final class GLContextTests: XCTestCase {
         XCTAssertEqual(once.gpuBytes, texture.levels.reduce(0) { $0 + $1.width * $1.height * 4 })
         XCTAssertEqual(once.levelCount, texture.levels.count)
         let single = try RandomBlocks.texture(width: 16, height: 4, kind: .mixed, levels: 1, seed: 3)
-        XCTAssertEqual(PVRTCUploadMode.decodeOnce.gpuBytes(for: single), 16 * 4 * 4)
-        XCTAssertEqual(PVRTCUploadMode.direct.gpuBytes(for: single), 4 * 2 * 8, "4x1 blocks padded to 4x2")
-        XCTAssertEqual(PVRTCUploadMode.native.gpuBytes(for: single), 64)
+        XCTAssertEqual(PVRTCUploadMode.decodeOnce.gpuBytes(for: single, transcodingInto: nil), 16 * 4 * 4)
+        XCTAssertEqual(
+            PVRTCUploadMode.direct.gpuBytes(for: single, transcodingInto: nil), 4 * 2 * 8, "4x1 blocks padded to 4x2")
+        XCTAssertEqual(PVRTCUploadMode.native.gpuBytes(for: single, transcodingInto: nil), 64)
     }
 }
 

@@ -181,12 +181,12 @@ final class PVRTC2RenderTests: XCTestCase {
         let context = try SharedContext.get()
         let texture = try Self.texture(width: 13, height: 7, words: .random, format: .pvrtc2_4bpp, levels: nil, seed: 3)
         // 13x7: 4x2 blocks; 6x3: 2x1; 3x1: 1x1; 1x1: 1x1.
-        XCTAssertEqual(PVRTCUploadMode.direct.gpuBytes(for: texture), (8 + 2 + 1 + 1) * 8)
-        XCTAssertEqual(PVRTCUploadMode.decodeOnce.gpuBytes(for: texture), (91 + 18 + 3 + 1) * 4)
+        XCTAssertEqual(PVRTCUploadMode.direct.gpuBytes(for: texture, transcodingInto: nil), (8 + 2 + 1 + 1) * 8)
+        XCTAssertEqual(PVRTCUploadMode.decodeOnce.gpuBytes(for: texture, transcodingInto: nil), (91 + 18 + 3 + 1) * 4)
         for mode in [PVRTCUploadMode.direct, .decodeOnce] {
             let uploaded = try context.upload(texture, mode: mode)
             defer { context.delete(uploaded) }
-            XCTAssertEqual(uploaded.gpuBytes, mode.gpuBytes(for: texture), "\(mode)")
+            XCTAssertEqual(uploaded.gpuBytes, mode.gpuBytes(for: texture, transcodingInto: nil), "\(mode)")
         }
     }
 

@@ -15,14 +15,18 @@ enum TranscodeCheck {
         let psnr: Double
     }
 
-    /// Transcodes `texture` on `context` into `target` (nil: the preferred one, BC3 with alpha and BC1 without
-    /// where the context has S3TC), checks every level against texture2ddecoder and returns the per-level
-    /// figures. Opaque targets are compared on RGB, the others on RGBA.
+    /// Transcodes `texture` on `context` into `target` (requested through `GLContext.requestedTranscodeTarget`
+    /// for the upload; nil: the preferred one, BC3 with alpha and BC1 without where the context has S3TC),
+    /// checks every level against texture2ddecoder and returns the per-level figures. Opaque targets are
+    /// compared on RGB, the others on RGBA.
     static func run(
         _ texture: PVRTCTexture, _ label: String, on context: GLContext, into target: TranscodeTarget?,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> [Level] {
-        let (uploaded, blocks) = try context.uploadTranscode(texture, into: target, keepingBlocks: true)
+        let previous = context.requestedTranscodeTarget
+        context.requestedTranscodeTarget = target
+        defer { context.requestedTranscodeTarget = previous }
+        let (uploaded, blocks) = try context.uploadTranscode(texture, keepingBlocks: true)
         defer { context.delete(uploaded) }
         let used = try XCTUnwrap(uploaded.transcodeTarget, file: file, line: line)
         XCTAssertEqual(uploaded.mode, .transcode, file: file, line: line)

@@ -51,7 +51,7 @@ final class TwoBppRenderTests: XCTestCase {
     func testGPUBytesCountTheRealBlockBytes() throws {
         let texture = try RandomBlocks.texture(width: 64, height: 64, kind: .mixed, format: .pvrtc1_2bpp, seed: 3)
         XCTAssertEqual(
-            PVRTCUploadMode.direct.gpuBytes(for: texture), 1024 + 256 + 64 + 32 * 4,
+            PVRTCUploadMode.direct.gpuBytes(for: texture, transcodingInto: nil), 1024 + 256 + 64 + 32 * 4,
             "64x64 2bpp: 8x16 blocks, then 4x8, 2x4, and 2x2 (32 bytes) from 8x8 down to 1x1")
     }
 }

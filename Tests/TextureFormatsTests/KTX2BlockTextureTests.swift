@@ -30,16 +30,32 @@ final class KTX2BlockTextureTests: XCTestCase {
         }
     }
 
+    func testASTC8x8LevelsAreWholeEightByEightBlocks() {
+        // 9x8 is 2x1 blocks of 8x8: 32 bytes; its level 1, 4x4, one block.
+        XCTAssertNoThrow(
+            try KTX2BlockTexture(
+                format: .astc8x8, width: 9, height: 8, metadata: TextureMetadata(),
+                levels: [[[UInt8](repeating: 0, count: 32)], [[UInt8](repeating: 0, count: 16)]]))
+        // Counted as 4x4 blocks (6 of them), the level is refused.
+        XCTAssertThrowsError(
+            try KTX2BlockTexture(
+                format: .astc8x8, width: 9, height: 8, metadata: TextureMetadata(),
+                levels: [[[UInt8](repeating: 0, count: 96)]]))
+    }
+
     func testVkFormatFollowsColourSpaceAndLevelsAlignToTheBlock() throws {
         // VK_FORMAT_BC1_RGB_UNORM_BLOCK 131 / _SRGB_ 132, BC3 137 / 138, ETC2_R8G8B8 147 / 148,
-        // ETC2_R8G8B8A8 151 / 152.
+        // ETC2_R8G8B8A8 151 / 152, ASTC_4x4 157 / 158, ASTC_8x8 171 / 172.
         let expected: [KTX2BlockFormat: (UInt32, UInt32)] = [
-            .bc1: (131, 132), .bc3: (137, 138), .etc2: (147, 148), .etc2RGBA: (151, 152),
+            .bc1: (131, 132), .bc3: (137, 138), .etc2: (147, 148), .etc2RGBA: (151, 152), .astc4x4: (157, 158),
+            .astc8x8: (171, 172),
         ]
+        XCTAssertEqual(Set(expected.keys), Set(KTX2BlockFormat.allCases))
         for (format, codes) in expected {
             for srgb in [false, true] {
-                // 8x8, 4x4, 2x2, 1x1: 4, 1, 1 and 1 blocks.
-                let levels = [4, 1, 1, 1].map { [[UInt8](repeating: 7, count: $0 * format.bytesPerBlock)] }
+                // 8x8, 4x4, 2x2, 1x1: 4, 1, 1 and 1 blocks of 4x4; one 8x8 block each.
+                let blocks = format == .astc8x8 ? [1, 1, 1, 1] : [4, 1, 1, 1]
+                let levels = blocks.map { [[UInt8](repeating: 7, count: $0 * format.bytesPerBlock)] }
                 let file = try KTX2BlockTexture(
                     format: format, width: 8, height: 8, metadata: TextureMetadata(colorSpace: srgb ? .srgb : .linear),
                     levels: levels

@@ -87,7 +87,7 @@ final class GLTextureLoaderPVRTC2Tests: XCTestCase {
             let loader = TextureLoader(glThread: thread)
             let loaded = try await loader.load(url)
             let cost = await loader.totalCost
-            XCTAssertEqual(cost, mode.gpuBytes(for: texture), "\(mode)")
+            XCTAssertEqual(cost, mode.gpuBytes(for: texture, transcodingInto: nil), "\(mode)")
             XCTAssertEqual(cost, loaded.handle.gpuBytes, "\(mode)")
             for (index, level) in texture.levels.enumerated() {
                 let image = try await Self.readBack(

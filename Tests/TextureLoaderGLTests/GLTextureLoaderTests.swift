@@ -101,7 +101,8 @@ final class GLTextureLoaderTests: XCTestCase {
         let oldAlive = try await glThread.perform { _ in oldNames.filter { glIsTexture($0) == GLboolean(GL_TRUE) } }
         XCTAssertEqual(oldAlive, [], "the replaced texture's GL names still exist")
         let cost = await loader.totalCost
-        XCTAssertEqual(cost, PVRTCUploadMode.decodeOnce.gpuBytes(for: try fixtures.randomTexture(size: 64)))
+        XCTAssertEqual(
+            cost, PVRTCUploadMode.decodeOnce.gpuBytes(for: try fixtures.randomTexture(size: 64), transcodingInto: nil))
     }
 
     func testCancelledLoadCreatesNoGLTexture() async throws {

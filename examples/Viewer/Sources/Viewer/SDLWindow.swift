@@ -1,12 +1,14 @@
 import CSDL2
 
-/// SDL's window with an OpenGL ES 2.0 context made by SDL, current on the thread that made it —
-/// the situation of a game: pvrc adopts this context, it does not make it.
+/// SDL's window with an OpenGL ES 3.0 context made by SDL (2.0 where the driver has no ES 3), current on the
+/// thread that made it — the situation of a game: pvrc adopts this context, it does not make it.
 final class SDLWindow {
     private let window: OpaquePointer
     private let glContext: SDL_GLContext
 
-    /// Opens a `width` x `height` window and makes its ES 2.0 context current.
+    /// Opens a `width` x `height` window and makes its context current: OpenGL ES 3.0, which
+    /// `PVRTCUploadMode.transcode` needs, where SDL can make one, else ES 2.0 (where transcode uploads fall back
+    /// to decode-once).
     ///
     /// On X11, SDL is asked to make the context through EGL (`SDL_VIDEO_X11_FORCE_EGL`), so pvrc can
     /// create a context shared with it for the loader's thread.
@@ -16,8 +18,6 @@ final class SDLWindow {
         SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Self.failure("SDL_Init") }
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_ES.rawValue))
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0)
         SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 8)
         SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8)
         SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, 8)
@@ -31,8 +31,8 @@ final class SDLWindow {
             SDL_Quit()
             throw error
         }
-        guard let glContext = SDL_GL_CreateContext(window) else {
-            let error = Self.failure("SDL_GL_CreateContext (OpenGL ES 2.0)")
+        guard let glContext = Self.versions.lazy.compactMap({ Self.createContext(window, major: $0) }).first else {
+            let error = Self.failure("SDL_GL_CreateContext (OpenGL ES 3.0 and 2.0)")
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw error
@@ -82,6 +82,16 @@ final class SDLWindow {
         SDL_GL_DeleteContext(glContext)
         SDL_DestroyWindow(window)
         SDL_Quit()
+    }
+
+    /// The OpenGL ES major versions asked of SDL, in order (each with minor version 0).
+    private static let versions: [Int32] = [3, 2]
+
+    /// An OpenGL ES `major`.0 context for `window`, or nil where SDL cannot make one.
+    private static func createContext(_ window: OpaquePointer, major: Int32) -> SDL_GLContext? {
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, major)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0)
+        return SDL_GL_CreateContext(window)
     }
 
     private static func failure(_ call: String) -> ViewerError {

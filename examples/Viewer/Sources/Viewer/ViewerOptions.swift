@@ -1,4 +1,5 @@
 import Foundation
+import PVRTCGL
 
 /// The command line: the texture to show, an optional source image, the first view and the
 /// non-interactive screenshot mode.
@@ -25,10 +26,13 @@ struct ViewerOptions {
     /// Draw the texture's RGBA as stored (no blending, no checkerboard) into a window with an alpha
     /// channel, so a screenshot holds exactly the texels.
     var raw = false
+    /// How the loader uploads PVRTC textures: decode-once (exact) or transcode (re-encoded on the GPU to a
+    /// block format the GPU samples; decode-once where the context is not OpenGL ES 3 or takes no target).
+    var mode = PVRTCUploadMode.decodeOnce
 
     static let usage = """
         usage: Viewer TEXTURE [--source IMAGE] [--level N] [--face N] [--view texture|source|heatmap]
-                              [--no-checkerboard] [--raw] [--keys KEYS]
+                              [--no-checkerboard] [--raw] [--keys KEYS] [--mode decode-once|transcode]
                               [--screenshot FILE.png [--frames N]]
         keys: +/- or wheel zoom, arrows pan, 0 reset, [ ] mip level, F face, T texture, S source,
               H heat map, B checkerboard, A raw RGBA (no blending), Q/Esc quit
@@ -62,6 +66,12 @@ struct ViewerOptions {
             case "--face": face = try number(argument, minimum: 0)
             case "--no-checkerboard": checkerboard = false
             case "--raw": raw = true
+            case "--mode":
+                let name = try value(argument)
+                guard let mode = PVRTCUploadMode(rawValue: name), [.decodeOnce, .transcode].contains(mode) else {
+                    throw ViewerError.usage("--mode must be decode-once or transcode, got \(name)")
+                }
+                self.mode = mode
             case "--keys":
                 keys = try value(argument)
                 guard keys.allSatisfy({ $0.isASCII && !$0.isLetter || ("a"..."z").contains($0) }) else {

@@ -39,16 +39,23 @@ final class ViewerScene {
     private let loader: TextureLoader<GLTextureUploader>
     private let url: URL
 
-    /// Adopts the current (SDL) context and starts the loader on a context shared with it.
+    /// Adopts the current (SDL) context and starts the loader on a context shared with it, uploading PVRTC
+    /// textures in `mode`.
     /// - Throws: `GLError` when the context cannot be adopted or shared.
-    init(texture url: URL) throws {
+    init(texture url: URL, mode: PVRTCUploadMode) throws {
         context = try GLContext(adopting: .current)
         let group = try context.shareGroup()
         loader = TextureLoader(
             glThread: ResourceThread(name: "viewer loader") {
-                try GLTextureUploader(mode: .decodeOnce, sharingWith: group)
+                try GLTextureUploader(mode: mode, sharingWith: group)
             })
         self.url = url
+    }
+
+    /// How the loader uploaded the file: `decode-once`, `transcode to bc3` (the target), or `uncompressed`.
+    var uploadDescription: String {
+        guard let handle = texture?.handle, let mode = handle.mode else { return "uncompressed" }
+        return handle.transcodeTarget.map { "\(mode.rawValue) to \($0.rawValue)" } ?? mode.rawValue
     }
 
     /// Loads the whole file through the loader (blocking the calling thread until it is on the GPU)

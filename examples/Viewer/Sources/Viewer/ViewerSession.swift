@@ -25,9 +25,10 @@ func run(_ options: ViewerOptions) throws {
 
 /// Loads the texture and checks the chosen level and face against it.
 private func loadedScene(_ options: ViewerOptions, state: ViewState) throws -> ViewerScene {
-    let scene = try ViewerScene(texture: options.texture)
+    let scene = try ViewerScene(texture: options.texture, mode: options.mode)
     do {
         try scene.load()
+        print("Viewer: \(scene.context.version); \(scene.uploadDescription)")
         guard state.level < scene.levelSizes.count else {
             throw ViewerError.usage("--level \(state.level): the texture has \(scene.levelSizes.count) level(s)")
         }

@@ -1,4 +1,4 @@
-// The pvrc texture viewer: SDL2 window and OpenGL ES 2.0 context, pvrc's loader and GL layer.
+// The pvrc texture viewer: SDL2 window and OpenGL ES 3.0 (or 2.0) context, pvrc's loader and GL layer.
 import Foundation
 
 /// Prints `error` on one line (the usage for a bad command line) and exits non-zero.
