@@ -83,14 +83,15 @@ struct SearchPreset: Sendable, Equatable {
     /// The hard-transition search of each PVRTC2 quality level (`fastest` runs none).
     ///
     /// `fast` and `normal` choose the flags once each time: on wz_features_rockies_1024_rgba 4bpp `normal` the
-    /// flags settled over up to four passes cost a third of PVRTC2's time for 0.01 dB (alpha-weighted RGB
-    /// 36.96 → 36.95 dB). `best` and `max` run the region trials in every round: ferris_512 4bpp `best`
-    /// 40.90 → 40.98 dB alpha-weighted RGB.
+    /// flags settled over up to four passes cost a fifth of PVRTC2's processor time for 0.01 dB
+    /// (alpha-weighted RGB 36.96 → 36.95 dB). `max` runs the region trials in every round; at `best` that gained 0.08 dB
+    /// alpha-weighted RGB on ferris_512 4bpp (40.90 → 40.98 dB) but took colobot_factory_1024 from 1.4 to 1.7
+    /// times PVRTC1's processor time.
     private static let hardTransition: [PVRTCEncoder.Quality: HardTransitionEffort] = [
         .fast: HardTransitionEffort(rounds: 1, descentPasses: 1, flagPasses: 1),
         .normal: HardTransitionEffort(rounds: 1, descentPasses: 1, flagPasses: 1),
         .high: HardTransitionEffort(rounds: 2, descentPasses: 1),
-        .best: HardTransitionEffort(rounds: 2, descentPasses: 2, trialRounds: 2),
+        .best: HardTransitionEffort(rounds: 2, descentPasses: 2),
         .max: HardTransitionEffort(rounds: 3, descentPasses: 3, trialRounds: 3),
     ]
 
