@@ -15,7 +15,8 @@ import PVRTC
 /// The search judges error per pixel: in opaque images mostly by the change in Rec.709 luma (where the
 /// eye sees edges and detail) plus a smaller share of every channel's difference, so colour stays close
 /// too; in images with alpha by per-channel differences (green double) weighted by the pixel's alpha,
-/// plus the alpha difference; in normal maps (``Options/normalMap``) by the X and Y differences
+/// plus the alpha difference (PVRTC2 beyond `fastest`: R, G and B alike, counting four times as much
+/// against alpha); in normal maps (``Options/normalMap``) by the X and Y differences
 /// (double) and Z's.
 ///
 /// The texture is RGBA (`hasAlpha`) exactly when level 0 has a pixel with alpha below 255; opaque

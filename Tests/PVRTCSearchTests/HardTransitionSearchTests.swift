@@ -19,7 +19,8 @@ final class HardTransitionSearchTests: XCTestCase {
             let ws = EncoderWorkspace(
                 image: image, metric: .default(hasTransparency: image.hasTransparency), format: .pvrtc2_4bpp)
             InitialEndpoints.compute(ws, modulationPasses: 0, threads: 2)
-            HardTransitionSearch.run(ws, rounds: 1, descentPasses: 1, threads: 2)
+            HardTransitionSearch.run(
+                ws, effort: SearchPreset.HardTransitionEffort(rounds: 1, descentPasses: 1), threads: 2)
             let blocks = 0..<(ws.blocksWide * ws.blocksHigh)
             XCTAssertGreaterThan(blocks.filter { ws.hard[$0] }.count, 0, "hard regions")
             XCTAssertGreaterThan(blocks.filter { ws.isPunchThrough($0) }.count, 0, "words with M set")

@@ -28,16 +28,15 @@ final class PVRTC2EncoderTests: XCTestCase {
     }
 
     /// At `best` both rates beat PVRTexLib's files of the same image (`PVRTCII_4bpp.ktx2`, `PVRTCII_2bpp.ktx2`,
-    /// decoded by pvrc) by at least 1 dB in alpha PSNR and in alpha-weighted RGB PSNR, except 4bpp's RGB,
-    /// whose lead is 0.4 dB or more (measured at 4bpp: 40.38 / 42.27 dB against 39.86 / 35.96; at 2bpp:
-    /// 35.43 / 36.32 against 32.97 / 29.04).
+    /// decoded by pvrc) by at least 1 dB in alpha PSNR and in alpha-weighted RGB PSNR (measured at 4bpp:
+    /// 40.90 / 41.03 dB against 39.86 / 35.96; at 2bpp: 35.80 / 35.68 against 32.97 / 29.04).
     func testFerrisBeatsPVRTexTool() throws {
         let ferris = try PVRTC2Images.linearFerris()
-        for (format, colourLead) in [(PVRTCFormat.pvrtc2_4bpp, 0.4), (.pvrtc2_2bpp, 1.0)] {
+        for format in Self.formats {
             let tool = try PVRTC2Images.score(PVRTC2Images.pvrTexToolFerris(format), ferris)
             let ours = try PVRTC2Images.score(PVRTC2Images.roundTrip(ferris, format: format, quality: .best), ferris)
             print("PVRTC2 ferris \(format) best: ours \(ours), PVRTexTool \(tool)")
-            XCTAssertGreaterThanOrEqual(ours.colour, tool.colour + colourLead, "\(format)")
+            XCTAssertGreaterThanOrEqual(ours.colour, tool.colour + 1, "\(format)")
             XCTAssertGreaterThanOrEqual(ours.alpha ?? 0, (tool.alpha ?? .infinity) + 1, "\(format)")
         }
     }

@@ -37,8 +37,8 @@ final class EncoderWorkspace: @unchecked Sendable {
     let hasLuma: Bool
     /// Source pixels (R, G, B, A), virtual row-major.
     let source: UnsafeMutableBufferPointer<SIMD4<Int32>>
-    /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, 255) for images with
-    /// alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
+    /// Per-pixel integer error weights: `channelWeights` × (max(alpha, 1), …, ``ErrorMetric/alphaScale``) for
+    /// images with alpha — colour under alpha 0 counts 1/255 of opaque colour, enough to keep (bled) colours sane for
     /// bilinear filtering without costing the visible pixels — and `channelWeights` × (1, 1, 1, 0) for
     /// opaque images. Window sums of weighted squared differences (49 pixels) stay within `Int32` as long
     /// as alpha-scaled channel weights are at most 2 and opaque ones at most 500. Empty for an opaque
@@ -119,8 +119,8 @@ final class EncoderWorkspace: @unchecked Sendable {
         hard = .allocate(capacity: format.hasHardTransitionFlag ? bw * bh : 0)
         hard.initialize(repeating: false)
         TiledSource.copy(
-            image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights, into: source,
-            errorWeights: fillWeights ? errorWeights : nil)
+            image, width: width, height: height, hasAlpha: alpha, channelWeights: self.channelWeights,
+            alphaScale: metric.alphaScale, into: source, errorWeights: fillWeights ? errorWeights : nil)
         if alpha && format.hasPunchThrough {
             for by in 0..<bh {
                 for bx in 0..<bw {

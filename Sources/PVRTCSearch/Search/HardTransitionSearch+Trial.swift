@@ -5,8 +5,8 @@ extension HardTransitionSearch {
     /// the trials cost most of the stage, and the regions that gain are the ones with large errors. Above the
     /// mean in every round, ferris_512 4bpp `best` measured 40.43 dB alpha-weighted RGB and
     /// colobot_factory_1024 `best` took 2.32 times PVRTC1's wall time; above three times the mean in the first
-    /// round only (``HardTransitionSearch/run(_:rounds:descentPasses:threads:)``), 40.38 dB and 1.38 times
-    /// PVRTC1's processor time.
+    /// round only, 40.38 dB and 1.38 times PVRTC1's processor time. (How many rounds run trials is the
+    /// preset's ``SearchPreset/HardTransitionEffort/trialRounds``.)
     static let trialFactor = 3
 
     /// Tries every bilinear region whose error is above ``trialFactor`` times the mean region's as a hard one with its four words refitted to it: H set, the words' M

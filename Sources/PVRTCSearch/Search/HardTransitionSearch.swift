@@ -3,7 +3,7 @@ import PVRTC
 /// The PVRTC2 stage after the bilinear search: per hard-transition region the choice between the bilinear
 /// upscale (H = 0) and hard reconstruction from each pixel's own word (H = 1), at 4bpp also per word the
 /// modulation flag M (punch-through in bilinear regions, the local palette instead of the own word's colours
-/// in hard ones), iterated while the coupled choices settle, in the first round trials of high-error regions as
+/// in hard ones), iterated while the coupled choices settle, in the first rounds trials of high-error regions as
 /// hard ones with their words refitted (``tryRegions(_:_:threads:)``), then a least-squares refinement of the
 /// endpoints of every block that a hard region uses (``HardTransitionRefinement``) and a coordinate descent over their
 /// codes, all judged with the exact PVRTC2 decode of every pixel
@@ -17,41 +17,41 @@ import PVRTC
 /// parallel, endpoints in the 2×2 colouring (``EncoderWorkspace/forEachColoured(threads:scratch:release:body:)``),
 /// so the result does not depend on the thread count.
 enum HardTransitionSearch {
-    /// How many times at most the region flags and the word flags are chosen in turn before they settle.
-    static let flagPasses = 4
-
-    /// Runs `rounds` rounds of flag settling (the first with the region trials), endpoint refinement and
-    /// descent (`descentPasses` passes), settles the flags once more and stores every pixel's modulation value.
-    static func run(_ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int) {
+    /// Runs the rounds of `effort`: flag settling (``SearchPreset/HardTransitionEffort/flagPasses``), in the
+    /// first ``SearchPreset/HardTransitionEffort/trialRounds`` the region trials, endpoint refinement and
+    /// descent; then settles the flags once more and stores every pixel's modulation value.
+    static func run(_ ws: EncoderWorkspace, effort: SearchPreset.HardTransitionEffort, threads: Int) {
         if ws.hasLuma {
-            run(WithLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
+            run(WithLuma.self, ws, effort: effort, threads: threads)
         } else {
-            run(WithoutLuma.self, ws, rounds: rounds, descentPasses: descentPasses, threads: threads)
+            run(WithoutLuma.self, ws, effort: effort, threads: threads)
         }
     }
 
-    /// ``run(_:rounds:descentPasses:threads:)`` with the luma term fixed at compile time.
+    /// ``run(_:effort:threads:)`` with the luma term fixed at compile time.
     private static func run<Term: LumaTerm>(
-        _ term: Term.Type, _ ws: EncoderWorkspace, rounds: Int, descentPasses: Int, threads: Int
+        _ term: Term.Type, _ ws: EncoderWorkspace, effort: SearchPreset.HardTransitionEffort, threads: Int
     ) {
-        for round in 0..<rounds {
-            settleFlags(term, ws, threads: threads)
-            if round == 0 { tryRegions(term, ws, threads: threads) }
+        for round in 0..<effort.rounds {
+            settleFlags(term, ws, passes: effort.flagPasses, threads: threads)
+            if round < effort.trialRounds { tryRegions(term, ws, threads: threads) }
             HardTransitionRefinement.refine(term, ws, threads: threads)
-            polish(term, ws, passes: descentPasses, threads: threads)
+            polish(term, ws, passes: effort.descentPasses, threads: threads)
         }
-        settleFlags(term, ws, threads: threads)
+        settleFlags(term, ws, passes: effort.flagPasses, threads: threads)
         storeCodes(term, ws, threads: threads)
     }
 
-    /// Chooses every region's H and (at 4bpp) every word's M in turn until neither changes (at most
-    /// ``flagPasses`` times).
-    static func settleFlags<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) {
+    /// Chooses every region's H and (at 4bpp) every word's M in turn until neither changes, at most `passes`
+    /// times (at 2bpp, whose words have no M, the regions' H once).
+    static func settleFlags<Term: LumaTerm>(
+        _ term: Term.Type, _ ws: EncoderWorkspace, passes: Int, threads: Int
+    ) {
         guard ws.format.modulation == .fourLevel else {
             _ = chooseRegions(term, ws, threads: threads)
             return
         }
-        for _ in 0..<flagPasses {
+        for _ in 0..<passes {
             let regions = chooseRegions(term, ws, threads: threads)
             let words = chooseWords(term, ws, threads: threads)
             if regions == 0 && words == 0 { break }

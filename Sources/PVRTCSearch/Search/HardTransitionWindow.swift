@@ -6,13 +6,18 @@
 ///
 /// Blocks of one colour of the 2×2 colouring are two apart: no block reads another's endpoints while it is
 /// being tried.
+///
+/// The pixels of hard regions that another word holds with M clear decode from that word's endpoints alone,
+/// the same for every trial: the window leaves them out, so its errors are those of the pixels the block's
+/// endpoints change, and the trials compare as they would over the whole window.
 struct HardTransitionWindow<Term: LumaTerm>: TrialWindow {
     /// Block column and row.
     let bx: Int, by: Int
     /// The block's index.
     let block: Int
 
-    /// The window's error under the workspace's endpoints, or `nil` once it reaches `bound`.
+    /// The error under the workspace's endpoints of the window's pixels that depend on the block's endpoints,
+    /// or `nil` once it reaches `bound`.
     @inline(__always)
     func error(_ ws: EncoderWorkspace, below bound: Int) -> Int? {
         var total = 0
@@ -22,8 +27,10 @@ struct HardTransitionWindow<Term: LumaTerm>: TrialWindow {
             let y = wrapped(top + j, ws.height)
             for i in 0..<2 * ws.blockWidth {
                 let x = wrapped(left + i, ws.width)
-                let punch = ws.isPunchThrough(ws.blockIndex(x: x, y: y))
+                let owner = ws.blockIndex(x: x, y: y)
+                let punch = ws.isPunchThrough(owner)
                 let hard = HardTransitionSearch.isHard(ws, x: x, y: y)
+                if hard && !punch && owner != block { continue }
                 total += Int(HardTransitionSearch.pixel(Term.self, ws, x: x, y: y, hard: hard, punch: punch).error)
             }
             if total >= bound { return nil }

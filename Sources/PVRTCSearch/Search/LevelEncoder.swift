@@ -19,7 +19,8 @@ package enum LevelEncoder {
         package var quality: PVRTCEncoder.Quality = .best
         /// Worker threads. The output bytes do not depend on it.
         package var threads: Int = Parallel.processorCount
-        /// How error is measured; `nil` picks ``ErrorMetric/default(hasTransparency:)`` for the image.
+        /// How error is measured; `nil` picks ``ErrorMetric/default(hasTransparency:format:)`` for the image
+        /// (``ErrorMetric/default(hasTransparency:)`` at `fastest`).
         package var metric: ErrorMetric?
 
         /// Creates options.
@@ -68,14 +69,15 @@ package enum LevelEncoder {
         let blockFormat = BlockFormat(format)
         try PVRTCImage.validate(width: image.width, height: image.height, format: format)
         let threads = max(options.threads, 1)
-        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
         if preset.rounds.isEmpty {
+            let metric = options.metric ?? .default(hasTransparency: image.hasTransparency)
             return try FastestEncoder.encode(
                 image, format: blockFormat, metric: metric, fits: preset.fastestFits, threads: threads,
                 isCancelled: isCancelled, progress: progress)
         }
         let schedule = preset.schedule
         let steps = Double(schedule.count + 1)
+        let metric = options.metric ?? .default(hasTransparency: image.hasTransparency, format: format)
         let ws = EncoderWorkspace(image: image, metric: metric, format: blockFormat)
         InitialEndpoints.compute(ws, modulationPasses: schedule[0].modulationPasses, threads: threads)
         progress?(1 / steps)
@@ -96,8 +98,7 @@ package enum LevelEncoder {
         ModulationSelection.storeCodes(ws, threads: threads)
         if let effort = preset.hardTransition {
             if isCancelled() { throw CancellationError() }
-            HardTransitionSearch.run(
-                ws, rounds: effort.rounds, descentPasses: effort.descentPasses, threads: threads)
+            HardTransitionSearch.run(ws, effort: effort, threads: threads)
         }
         return try BlockPacking.pack(ws, width: image.width, height: image.height)
     }

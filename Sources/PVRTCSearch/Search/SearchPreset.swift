@@ -31,13 +31,20 @@ struct SearchPreset: Sendable, Equatable {
     /// PVRTC2 only: the hard-transition search after the rounds (``HardTransitionSearch``); `nil` for none.
     var hardTransition: HardTransitionEffort? = nil
 
-    /// How hard ``HardTransitionSearch`` works: rounds of choosing the region and word flags and then
-    /// descending over the endpoints of the blocks hard regions use, with so many descent passes.
+    /// How hard ``HardTransitionSearch`` works: rounds of choosing the region and word flags, trying
+    /// high-error regions as hard ones in the first rounds, and then descending over the endpoints of the
+    /// blocks hard regions use, with so many descent passes.
     struct HardTransitionEffort: Sendable, Equatable {
         /// Rounds of flag choice and endpoint descent (the flags are chosen once more after the last).
         var rounds: Int
         /// ±1 coordinate-descent passes over each block's endpoints per round.
         var descentPasses: Int
+        /// How many times at most the region flags and the 4bpp word flags are chosen in turn before they
+        /// settle, each time they are chosen.
+        var flagPasses: Int = 4
+        /// How many of the first rounds try high-error regions as hard ones with their words refitted
+        /// (``HardTransitionSearch/tryRegions(_:_:threads:)``).
+        var trialRounds: Int = 1
     }
 
     /// Worst-block recovery of the 4bpp `best`: blocks above four times the median, two candidates polished
@@ -74,12 +81,18 @@ struct SearchPreset: Sendable, Equatable {
         }
 
     /// The hard-transition search of each PVRTC2 quality level (`fastest` runs none).
+    ///
+    /// `fast` and `normal` choose the flags once each time: on wz_features_rockies_1024_rgba 4bpp `normal` the
+    /// flags settled over up to four passes cost a fifth of PVRTC2's processor time for 0.01 dB
+    /// (alpha-weighted RGB 36.96 → 36.95 dB). `max` runs the region trials in every round; at `best` that gained 0.08 dB
+    /// alpha-weighted RGB on ferris_512 4bpp (40.90 → 40.98 dB) but took colobot_factory_1024 from 1.4 to 1.7
+    /// times PVRTC1's processor time.
     private static let hardTransition: [PVRTCEncoder.Quality: HardTransitionEffort] = [
-        .fast: HardTransitionEffort(rounds: 1, descentPasses: 1),
-        .normal: HardTransitionEffort(rounds: 1, descentPasses: 1),
+        .fast: HardTransitionEffort(rounds: 1, descentPasses: 1, flagPasses: 1),
+        .normal: HardTransitionEffort(rounds: 1, descentPasses: 1, flagPasses: 1),
         .high: HardTransitionEffort(rounds: 2, descentPasses: 1),
         .best: HardTransitionEffort(rounds: 2, descentPasses: 2),
-        .max: HardTransitionEffort(rounds: 3, descentPasses: 3),
+        .max: HardTransitionEffort(rounds: 3, descentPasses: 3, trialRounds: 3),
     ]
 
     /// The PVRTC1 rows of ``table``.
@@ -128,25 +141,28 @@ struct SearchPreset: Sendable, Equatable {
     }
 
     /// ``table`` as a Markdown table, one line for each run of rounds (`fastest` one line of its own), the
-    /// hard-transition search on a preset's last line; the body of docs/quality-presets.md.
+    /// hard-transition search (rounds, flag passes, trial rounds) on a preset's last line; the body of
+    /// docs/quality-presets.md.
     static func markdownTable() -> String {
         var lines = [
             "| quality | format | rounds | sweeps | descent passes | modulation passes | recovery above × median "
                 + "| recovery polished | recovery descent passes | recovery skips within levels | fastest fits "
-                + "| hard-transition rounds (descent passes) |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+                + "| hard-transition rounds (descent passes) | hard-transition flag passes "
+                + "| hard-transition trial rounds |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         let none = "—"
         for preset in table {
             let bpp = "\(preset.format.isPVRTC2 ? "PVRTC2" : "PVRTC1") \(preset.format.bitsPerPixel)bpp"
             if preset.rounds.isEmpty {
-                let cells = [String](repeating: none, count: 7) + [String(preset.fastestFits), none]
+                let cells = [String](repeating: none, count: 7) + [String(preset.fastestFits), none, none, none]
                 lines.append("| \(preset.quality) | \(bpp) | 0 | " + cells.joined(separator: " | ") + " |")
             }
             for (index, run) in preset.rounds.enumerated() {
                 let perPixel = preset.format.isTwoBitModulation ? String(run.modulationPasses) : none
                 let effort = run.recovery
                 let fourLevel = !preset.format.isTwoBitModulation
+                let hard = index == preset.rounds.count - 1 ? preset.hardTransition : nil
                 let cells = [
                     String(run.count), String(run.sweeps), String(run.descentPasses), perPixel,
                     effort.map { String($0.medianFactor) } ?? none,
@@ -154,8 +170,9 @@ struct SearchPreset: Sendable, Equatable {
                     effort.flatMap { fourLevel ? String($0.descentPasses) : nil } ?? none,
                     effort.flatMap { fourLevel ? String($0.skipWithinLevels) : nil } ?? none,
                     none,
-                    index == preset.rounds.count - 1
-                        ? preset.hardTransition.map { "\($0.rounds) (\($0.descentPasses))" } ?? none : none,
+                    hard.map { "\($0.rounds) (\($0.descentPasses))" } ?? none,
+                    hard.map { String($0.flagPasses) } ?? none,
+                    hard.map { String($0.trialRounds) } ?? none,
                 ]
                 lines.append("| \(preset.quality) | \(bpp) | " + cells.joined(separator: " | ") + " |")
             }

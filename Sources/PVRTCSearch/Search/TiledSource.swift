@@ -6,9 +6,10 @@ import Imaging
 enum TiledSource {
     /// Copies `image` into `source`, alpha forced to 255 for opaque images; when `errorWeights` is given,
     /// each pixel's weights are `channelWeights` with RGB scaled by its alpha (at least 1) for images
-    /// with alpha, and alpha by 255.
+    /// with alpha, and alpha by `alphaScale` (``ErrorMetric/alphaScale``).
     static func copy(
         _ image: RGBAImage, width: Int, height: Int, hasAlpha alpha: Bool, channelWeights w: SIMD4<Int32>,
+        alphaScale: Int32 = 255,
         into source: UnsafeMutableBufferPointer<SIMD4<Int32>>,
         errorWeights: UnsafeMutableBufferPointer<SIMD4<Int32>>?
     ) {
@@ -31,7 +32,7 @@ enum TiledSource {
                     source[i] = alpha ? p : SIMD4(p[0], p[1], p[2], 255)
                     if let errorWeights {
                         let a = alpha ? max(p[3], 1) : 1
-                        errorWeights[i] = w &* SIMD4(a, a, a, 255)
+                        errorWeights[i] = w &* SIMD4(a, a, a, alphaScale)
                     }
                 }
             }
