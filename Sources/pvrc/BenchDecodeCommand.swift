@@ -25,13 +25,7 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     var pvrtc2 = false
 
     /// The format decoded: `--bpp` and `--pvrtc2`.
-    var decodedFormat: PVRTCFormat {
-        switch (rate.format, pvrtc2) {
-        case (.pvrtc1_2bpp, true): return .pvrtc2_2bpp
-        case (_, true): return .pvrtc2_4bpp
-        default: return rate.format
-        }
-    }
+    var decodedFormat: PVRTCFormat { rate.format(pvrtc2: pvrtc2) }
 
     func validate() throws {
         do {

@@ -37,7 +37,10 @@ struct BenchEncodeCommand: AsyncParsableCommand {
 
     @OptionGroup var rate: RateOption
 
-    @Option(help: "Write the last run's level (raw block words, Morton order) to this file.")
+    @Flag(help: "Encode PVRTC2 (PVRTC-II) instead of PVRTC1 at the same rate.")
+    var pvrtc2 = false
+
+    @Option(help: "Write the last run's level (raw block words, in the format's word order) to this file.")
     var saveLevel: String?
 
     func validate() throws {
@@ -62,15 +65,16 @@ struct BenchEncodeCommand: AsyncParsableCommand {
             label = "test pattern"
         }
         let options = LevelEncoder.Options(quality: quality, threads: threads)
+        let format = rate.format(pvrtc2: pvrtc2)
         var level: [UInt8] = []
         let result = try Benchmark.measure(runs: runs, warmupRuns: 0) {
-            level = try LevelEncoder.encode(source, format: rate.format, options: options).data
+            level = try LevelEncoder.encode(source, format: format, options: options).data
         }
         if let saveLevel {
             try AtomicFileWriter.write(level, to: URL(fileURLWithPath: saveLevel))
         }
         let pixels = source.width * source.height
-        let rateLabel = rate.format == .pvrtc1_2bpp ? " 2bpp" : ""
+        let rateLabel = pvrtc2 ? " \(format.displayName)" : rate.format == .pvrtc1_2bpp ? " 2bpp" : ""
         print(
             "pvrc bench encode: \(label), \(source.width)x\(source.height)\(rateLabel), quality \(quality.rawValue), "
                 + "\(threads) thread\(threads == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")")

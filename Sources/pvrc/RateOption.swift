@@ -9,6 +9,12 @@ struct RateOption: ParsableArguments {
     /// The format `--bpp` names.
     var format: PVRTCFormat { bpp == 2 ? .pvrtc1_2bpp : .pvrtc1_4bpp }
 
+    /// The format `--bpp` names in PVRTC1, or in PVRTC2 when `pvrtc2` (the benchmarks' `--pvrtc2` flag).
+    func format(pvrtc2: Bool) -> PVRTCFormat {
+        guard pvrtc2 else { return format }
+        return bpp == 2 ? .pvrtc2_2bpp : .pvrtc2_4bpp
+    }
+
     func validate() throws {
         guard bpp == 2 || bpp == 4 else { throw ValidationError("--bpp must be 2 or 4") }
     }
