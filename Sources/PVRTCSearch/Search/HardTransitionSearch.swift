@@ -43,7 +43,8 @@ enum HardTransitionSearch {
     }
 
     /// Chooses every region's H and (at 4bpp) every word's M in turn until neither changes, at most `passes`
-    /// times (at 2bpp, whose words have no M, the regions' H once).
+    /// times (at 2bpp, whose words have no M, the regions' H once). At 4bpp every pixel is decoded once under
+    /// each flag pair (``HardTransitionFlagErrors``) and the passes choose from those sums.
     static func settleFlags<Term: LumaTerm>(
         _ term: Term.Type, _ ws: EncoderWorkspace, passes: Int, threads: Int
     ) {
@@ -51,9 +52,10 @@ enum HardTransitionSearch {
             _ = chooseRegions(term, ws, threads: threads)
             return
         }
+        let errors = HardTransitionFlagErrors(term, ws, threads: threads)
         for _ in 0..<passes {
-            let regions = chooseRegions(term, ws, threads: threads)
-            let words = chooseWords(term, ws, threads: threads)
+            let regions = errors.chooseRegions(ws, threads: threads)
+            let words = errors.chooseWords(ws, threads: threads)
             if regions == 0 && words == 0 { break }
         }
     }
@@ -81,14 +83,6 @@ enum HardTransitionSearch {
                 ws.hard[k] = hard
             }
             return changed
-        }
-    }
-
-    /// Sets each 4bpp word's M to whichever decodes its 16 pixels with less error; returns how many changed.
-    static func chooseWords<Term: LumaTerm>(_ term: Term.Type, _ ws: EncoderWorkspace, threads: Int) -> Int {
-        let bw = ws.blocksWide
-        return countChanges(rows: ws.blocksHigh, threads: threads) { by in
-            (0..<bw).reduce(0) { $0 + (chooseWord(term, ws, bx: $1, by: by) ? 1 : 0) }
         }
     }
 
@@ -176,7 +170,7 @@ enum HardTransitionSearch {
     }
 
     /// Runs `body` on every row in `0..<rows` in parallel and sums what it returns.
-    private static func countChanges(rows: Int, threads: Int, _ body: @Sendable (Int) -> Int) -> Int {
+    static func countChanges(rows: Int, threads: Int, _ body: @Sendable (Int) -> Int) -> Int {
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: rows)
         defer { counts.deallocate() }
         let target = UnsafeSendablePointer(counts.baseAddress!)
@@ -241,16 +235,31 @@ enum HardTransitionSearch {
                 term, ownColours(ws, ws.blockIndex(x: x, y: y)), target: target, weights: weights, luma: luma,
                 punchThrough: false, punchedBlack: true)
         }
-        @inline(__always) func colour(_ index: UInt8) -> SIMD4<Int32> {
-            let colours = ownColours(ws, regionWord(ws, x: x, y: y, index >> 1))
-            return index & 1 == 0 ? colours.lowHalf : colours.highHalf
-        }
+        return localPalettePixel(
+            term, localPalette(ws, x: x, y: y), xr: (x - 2) & 3, yr: (y - 2) & 3, target: target, weights: weights,
+            luma: luma)
+    }
+
+    /// The local palette of the region virtual pixel (x, y) lies in (4bpp).
+    @inline(__always)
+    static func localPalette(_ ws: EncoderWorkspace, x: Int, y: Int) -> LocalPalette {
+        LocalPalette(
+            p: ownColours(ws, regionWord(ws, x: x, y: y, 0)), q: ownColours(ws, regionWord(ws, x: x, y: y, 1)),
+            r: ownColours(ws, regionWord(ws, x: x, y: y, 2)), s: ownColours(ws, regionWord(ws, x: x, y: y, 3)))
+    }
+
+    /// The best of the four ``HardTransitionTable`` values of the pixel at (`xr`, `yr`) from its region's
+    /// top-left centre, drawn from `palette`, and its weighted error.
+    @inline(__always)
+    static func localPalettePixel<Term: LumaTerm>(
+        _ term: Term.Type, _ palette: LocalPalette, xr: Int, yr: Int, target: SIMD4<Int32>, weights: SIMD4<Int32>,
+        luma: SIMD4<Int32>
+    ) -> (bits: UInt8, error: Int32) {
         var best: (bits: UInt8, error: Int32) = (0, .max)
         for bits in 0..<4 {
-            let entry = HardTransitionTable.entries[
-                HardTransitionTable.index(xr: (x - 2) & 3, yr: (y - 2) & 3, bits: bits)]
+            let entry = HardTransitionTable.entries[HardTransitionTable.index(xr: xr, yr: yr, bits: bits)]
             let w = Int32(entry.weight)
-            let value = (colour(entry.first) &* (8 &- w) &+ colour(entry.second) &* w) &>> 3
+            let value = (palette.colour(entry.first) &* (8 &- w) &+ palette.colour(entry.second) &* w) &>> 3
             let error = Term.error(value &- target, weights: weights, luma: luma)
             if error < best.error { best = (UInt8(bits), error) }
         }

@@ -9,7 +9,9 @@
 ///
 /// The pixels of hard regions that another word holds with M clear decode from that word's endpoints alone,
 /// the same for every trial: the window leaves them out, so its errors are those of the pixels the block's
-/// endpoints change, and the trials compare as they would over the whole window.
+/// endpoints change, and the trials compare as they would over the whole window. So does the bilinear decode
+/// of the window's first row and column, which lie on the centres of the neighbouring words and give this
+/// block's endpoints no weight.
 struct HardTransitionWindow<Term: LumaTerm>: TrialWindow {
     /// Block column and row.
     let bx: Int, by: Int
@@ -30,7 +32,7 @@ struct HardTransitionWindow<Term: LumaTerm>: TrialWindow {
                 let owner = ws.blockIndex(x: x, y: y)
                 let punch = ws.isPunchThrough(owner)
                 let hard = HardTransitionSearch.isHard(ws, x: x, y: y)
-                if hard && !punch && owner != block { continue }
+                if hard ? !punch && owner != block : i == 0 || j == 0 { continue }
                 total += Int(HardTransitionSearch.pixel(Term.self, ws, x: x, y: y, hard: hard, punch: punch).error)
             }
             if total >= bound { return nil }
