@@ -66,10 +66,11 @@ float estimateSubblock(Subblock s, vec3 base, out int table) {
     float least = 1e30;
     table = 0;
     for (int t = 0; t < u_blockPixelCount / 2; t++) {
-        float small = etcSmall[t];
-        float large = etcLarge[t];
-        vec4 e = min(small * (3.0 * small - 2.0 * o0), large * (3.0 * large - 2.0 * o0))
-            + min(small * (3.0 * small - 2.0 * o1), large * (3.0 * large - 2.0 * o1));
+        float small3 = 3.0 * etcSmall[t] * etcSmall[t];
+        float large3 = 3.0 * etcLarge[t] * etcLarge[t];
+        float small2 = 2.0 * etcSmall[t];
+        float large2 = 2.0 * etcLarge[t];
+        vec4 e = min(small3 - small2 * o0, large3 - large2 * o0) + min(small3 - small2 * o1, large3 - large2 * o1);
         float error = e.x + e.y + e.z + e.w;
         if (error < least) {
             least = error;
@@ -263,14 +264,19 @@ uvec2 encodeColorETC2() {
     vec4 rows[4] = vec4[4](lumaRow(0), lumaRow(1), lumaRow(2), lumaRow(3));
     vec3 sums[4] = vec3[4](vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
     float squares[4] = float[4](0.0, 0.0, 0.0, 0.0);
-    for (int i = 0; i < u_blockPixelCount; i++) {
-        vec3 c = blockPixels[i].rgb;
-        int column = (i & 3) >> 1;
-        int row = 2 + (i >> 3);
-        sums[column] += c;
-        sums[row] += c;
-        squares[column] += dot(c, c);
-        squares[row] += dot(c, c);
+    for (int y = 0; y < 4; y++) {
+        vec3 left = blockPixels[4 * y].rgb + blockPixels[4 * y + 1].rgb;
+        vec3 right = blockPixels[4 * y + 2].rgb + blockPixels[4 * y + 3].rgb;
+        float leftSquares = dot(blockPixels[4 * y].rgb, blockPixels[4 * y].rgb)
+            + dot(blockPixels[4 * y + 1].rgb, blockPixels[4 * y + 1].rgb);
+        float rightSquares = dot(blockPixels[4 * y + 2].rgb, blockPixels[4 * y + 2].rgb)
+            + dot(blockPixels[4 * y + 3].rgb, blockPixels[4 * y + 3].rgb);
+        sums[0] += left;
+        sums[1] += right;
+        squares[0] += leftSquares;
+        squares[1] += rightSquares;
+        sums[2 + (y >> 1)] += left + right;
+        squares[2 + (y >> 1)] += leftSquares + rightSquares;
     }
     Subblock halves[4] = Subblock[4](
         Subblock(sums[0], squares[0], vec4(rows[0].xy, rows[1].xy), vec4(rows[2].xy, rows[3].xy)),
