@@ -915,10 +915,10 @@ package enum ShaderSources {
         // pixels less their modifiers. The plan with the lowest estimate is then fitted exactly: its tables and the
         // two above each judged with clamping, selectors the nearest values. The planar mode (RGB676 colours at the
         // block's corners, fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients, replaces
-        // it where its squared error is lower. T and H modes are not tried. Alpha encoder (EAC): for each of the 16 modifier
-        // tables, the multiplier that spreads the table over the block's alpha range and the base centring it, with
-        // each pixel's nearest value; the table with the lowest squared error wins (a uniform alpha is stored exactly
-        // with multiplier 0).
+        // it where its squared error is lower. T and H modes are not tried. Alpha encoder (EAC): for each of the 16
+        // modifier tables, the multiplier that spreads the table over the block's alpha range and the base centring
+        // it, with each pixel's nearest value; the table with the lowest squared error wins (a uniform alpha is
+        // stored exactly with multiplier 0).
         //
         // Loops run to bounds derived from u_blockPixelCount (16), as in transcode.frag, so llvmpipe keeps them rolled.
 
@@ -969,7 +969,8 @@ package enum ShaderSources {
                 float large3 = 3.0 * etcLarge[t] * etcLarge[t];
                 float small2 = 2.0 * etcSmall[t];
                 float large2 = 2.0 * etcLarge[t];
-                vec4 e = min(small3 - small2 * o0, large3 - large2 * o0) + min(small3 - small2 * o1, large3 - large2 * o1);
+                vec4 e = min(small3 - small2 * o0, large3 - large2 * o0)
+                    + min(small3 - small2 * o1, large3 - large2 * o1);
                 float error = e.x + e.y + e.z + e.w;
                 if (error < least) {
                     least = error;
@@ -1012,9 +1013,9 @@ package enum ShaderSources {
             return p;
         }
 
-        // The base that fits subblock s best for plan p's table and the selectors the estimate gives its pixels:
-        // the mean of its pixels less their modifiers (a pixel's modifier is large when its offset o from the base
-        // exceeds 1.5 (small + large), with the sign of o).
+        // The base that fits subblock s best for `table` and the selectors the estimate gives its pixels with base
+        // `base`: the mean of its pixels less their modifiers (a pixel's modifier is large when its offset o from the
+        // base exceeds 1.5 (small + large), with the sign of o).
         vec3 refinedBase(Subblock s, vec3 base, int table) {
             float b = base.r + base.g + base.b;
             float small = etcSmall[table];
@@ -1087,7 +1088,8 @@ package enum ShaderSources {
                 high = (p.q0.r << 27) | (offset.r << 24) | (p.q0.g << 19) | (offset.g << 16) | (p.q0.b << 11)
                     | (offset.b << 8) | 2u;
             } else {
-                high = (p.q0.r << 28) | (p.q1.r << 24) | (p.q0.g << 20) | (p.q1.g << 16) | (p.q0.b << 12) | (p.q1.b << 8);
+                high = (p.q0.r << 28) | (p.q1.r << 24) | (p.q0.g << 20) | (p.q1.g << 16) | (p.q0.b << 12)
+                    | (p.q1.b << 8);
             }
             high |= (table.x << 5) | (table.y << 2) | (p.flip ? 1u : 0u);
             return ETCCandidate(bestError.x + bestError.y, high, selectors.x | selectors.y);
