@@ -1159,6 +1159,20 @@ package enum ShaderSources {
             return best;
         }
 
+        // The best of `best` and the plans for `flip` (subblocks s0, s1) in both modes, each refined once.
+        ETCPlan planFlip(bool flip, Subblock s0, Subblock s1, ETCPlan best) {
+            for (int m = 0; m < 2; m++) {
+                ETCPlan p = planBlock(flip, m == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
+                ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
+                    refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
+                if (refined.error < p.error) { p = refined; }
+                if (p.error < best.error) {
+                    best = p;
+                }
+            }
+            return best;
+        }
+
         // The ETC2 colour block of the 16 pixels (bits 63-32, bits 31-0).
         uvec2 encodeColorETC2() {
             // The four halves: 0 left, 1 right (flip false), 2 top, 3 bottom (flip true).
@@ -1185,19 +1199,8 @@ package enum ShaderSources {
                 Subblock(sums[2], squares[2], rows[0], rows[1]),
                 Subblock(sums[3], squares[3], rows[2], rows[3]));
             ETCPlan best = ETCPlan(1e30, false, false, uvec3(0u), uvec3(0u), 0, 0);
-            for (int f = 0; f < 2; f++) {
-                Subblock s0 = halves[2 * f];
-                Subblock s1 = halves[2 * f + 1];
-                for (int m = 0; m < 2; m++) {
-                    ETCPlan p = planBlock(f == 1, m == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
-                    ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
-                        refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
-                    if (refined.error < p.error) { p = refined; }
-                    if (p.error < best.error) {
-                        best = p;
-                    }
-                }
-            }
+            best = planFlip(false, halves[0], halves[1], best);
+            best = planFlip(true, halves[2], halves[3], best);
             ETCCandidate block = finishPlan(best);
             block = tryPlanar(block);
             return uvec2(block.high, block.low);
