@@ -908,16 +908,17 @@ package enum ShaderSources {
         // Pixel (x, y) of a block is pixel index 4x + y (column-major) in both.
         //
         // Colour encoder: the individual (two RGB444 bases) and differential (RGB555 and a 3-bit signed offset)
-        // modes, each with both flips (two 2x4 or two 4x2 subblocks), each subblock's base the quantised mean of its
-        // pixels (the differential second base clamped to the offset's range) and its intensity table the best for
-        // that base (all eight ranked without clamping, the best and the two above it judged with it), its
-        // selectors the nearest values, then the better mode once more with each base moved to the mean of its
-        // pixels less their chosen modifiers; and the planar mode (RGB676 colours at the block's corners,
-        // fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients. The candidate with the
-        // lowest squared error wins. T and H modes are not tried. Alpha encoder (EAC): for each of the 16 modifier
-        // tables, the multiplier that spreads the table over the block's alpha range and the base centring it, with
-        // each pixel's nearest value; the table with the lowest squared error wins (a uniform alpha is stored exactly
-        // with multiplier 0).
+        // modes, each with both flips (two 2x4 or two 4x2 subblocks), are planned on estimates: each subblock's base
+        // the quantised mean of its pixels (the differential second base clamped to the offset's range), its table
+        // the best of the eight for that base with clamping ignored, where a subblock's error follows from its sums
+        // and the r + g + b of its pixels alone; each of the four once more with each base moved to the mean of its
+        // pixels less their modifiers. The plan with the lowest estimate is then fitted exactly: its tables and the
+        // two above each judged with clamping, selectors the nearest values. The planar mode (RGB676 colours at the
+        // block's corners, fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients, replaces
+        // it where its squared error is lower. T and H modes are not tried. Alpha encoder (EAC): for each of the 16
+        // modifier tables, the multiplier that spreads the table over the block's alpha range and the base centring
+        // it, with each pixel's nearest value; the table with the lowest squared error wins (a uniform alpha is
+        // stored exactly with multiplier 0).
         //
         // Loops run to bounds derived from u_blockPixelCount (16), as in transcode.frag, so llvmpipe keeps them rolled.
 
@@ -930,85 +931,6 @@ package enum ShaderSources {
             return (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
         }
 
-        // The (x, y) in the block of pixel k (0..7) of subblock `side` of a block split by `flip` (false: left and
-        // right 2x4 halves, true: top and bottom 4x2 halves).
-        ivec2 subblockPixel(bool flip, int side, int k) {
-            return flip ? ivec2(k & 3, 2 * side + (k >> 2)) : ivec2(2 * side + (k & 1), k >> 1);
-        }
-
-        // The mean colour of subblock `side`.
-        vec3 subblockMean(bool flip, int side) {
-            vec3 sum = vec3(0.0);
-            for (int k = 0; k < u_blockPixelCount / 2; k++) {
-                ivec2 p = subblockPixel(flip, side, k);
-                sum += blockPixels[4 * p.y + p.x].rgb;
-            }
-            return sum * (1.0 / 8.0);
-        }
-
-        // The intensity table that fits subblock `side` best with 8-bit base colour `base`: returns the squared
-        // error; `table` the table, `selectors` the pixels' selectors in ETC2's index bits (LSB at bit 4x + y, MSB at
-        // bit 4x + y + 16). The table is chosen without clamping, where a pixel's error for modifier m is
-        // sum((p - base)^2) - 2 m sum(p - base) + 3 m^2, so all eight tables cost two vec4 expressions per pixel (the
-        // sign of m follows the sum); that table and the two above it are then judged exactly, with clamping.
-        float fitSubblock(bool flip, int side, vec3 base, out uint table, out uint selectors) {
-            const vec4 small0 = vec4(2.0, 5.0, 9.0, 13.0);
-            const vec4 small1 = vec4(18.0, 24.0, 33.0, 47.0);
-            const vec4 large0 = vec4(8.0, 17.0, 29.0, 42.0);
-            const vec4 large1 = vec4(60.0, 80.0, 106.0, 183.0);
-            vec4 error0 = vec4(0.0);
-            vec4 error1 = vec4(0.0);
-            for (int k = 0; k < u_blockPixelCount / 2; k++) {
-                ivec2 p = subblockPixel(flip, side, k);
-                vec3 d = blockPixels[4 * p.y + p.x].rgb - base;
-                float offset = abs(d.r + d.g + d.b);
-                error0 += min(small0 * (3.0 * small0 - 2.0 * offset), large0 * (3.0 * large0 - 2.0 * offset));
-                error1 += min(small1 * (3.0 * small1 - 2.0 * offset), large1 * (3.0 * large1 - 2.0 * offset));
-            }
-            int best = 0;
-            float least = error0.x;
-            for (int t = 1; t < u_blockPixelCount / 2; t++) {
-                float e = t < 4 ? error0[t] : error1[t - 4];
-                if (e < least) {
-                    least = e;
-                    best = t;
-                }
-            }
-            // Clamping only brings a value nearer its pixel, so the estimate overrates the larger tables' errors near
-            // 0 and 255: the chosen table and the two above it are judged exactly.
-            float bestError = 1e30;
-            table = 0u;
-            selectors = 0u;
-            for (int t = best; t <= min(best + 2, u_blockPixelCount / 2 - 1); t++) {
-                vec3 plusSmall = clamp(base + etcSmall[t], 0.0, 255.0);
-                vec3 plusLarge = clamp(base + etcLarge[t], 0.0, 255.0);
-                vec3 minusSmall = clamp(base - etcSmall[t], 0.0, 255.0);
-                vec3 minusLarge = clamp(base - etcLarge[t], 0.0, 255.0);
-                float error = 0.0;
-                uint chosen = 0u;
-                for (int k = 0; k < u_blockPixelCount / 2; k++) {
-                    ivec2 p = subblockPixel(flip, side, k);
-                    vec3 c = blockPixels[4 * p.y + p.x].rgb;
-                    vec4 d = vec4(dot(c - plusSmall, c - plusSmall), dot(c - plusLarge, c - plusLarge),
-                                  dot(c - minusSmall, c - minusSmall), dot(c - minusLarge, c - minusLarge));
-                    uint s = 0u;
-                    float nearest = d.x;
-                    if (d.y < nearest) { nearest = d.y; s = 1u; }
-                    if (d.z < nearest) { nearest = d.z; s = 2u; }
-                    if (d.w < nearest) { nearest = d.w; s = 3u; }
-                    error += nearest;
-                    uint bit = uint(4 * p.x + p.y);
-                    chosen |= ((s & 1u) << bit) | ((s >> 1) << (bit + 16u));
-                }
-                if (error < bestError) {
-                    bestError = error;
-                    table = uint(t);
-                    selectors = chosen;
-                }
-            }
-            return bestError;
-        }
-
         // The 8-bit value of a 4-bit (individual mode) and a 5-bit (differential mode) base component.
         vec3 expand4(uvec3 q) { return vec3(q * 17u); }
         vec3 expand5(uvec3 q) { return vec3((q << 3) | (q >> 2)); }
@@ -1018,6 +940,97 @@ package enum ShaderSources {
             return uvec3(floor(clamp(c, 0.0, 255.0) * (top / 255.0) + 0.5));
         }
 
+        // What the estimates need of a subblock: the sum of its colours, the sum of their squared components, and
+        // the r + g + b of each of its 8 pixels.
+        struct Subblock {
+            vec3 sum;
+            float squares;
+            vec4 luma0;
+            vec4 luma1;
+        };
+
+        // r + g + b of the four pixels of row y.
+        vec4 lumaRow(int y) {
+            return vec4(dot(blockPixels[4 * y].rgb, vec3(1.0)), dot(blockPixels[4 * y + 1].rgb, vec3(1.0)),
+                        dot(blockPixels[4 * y + 2].rgb, vec3(1.0)), dot(blockPixels[4 * y + 3].rgb, vec3(1.0)));
+        }
+
+        // The squared error of the best table for subblock s with 8-bit base `base`, and that table, ignoring
+        // clamping: pixel p's error for modifier m is |p - base|^2 - 2 m o + 3 m^2 with o = sum(p - base) (the
+        // sign of m follows o), so the eight tables cost a few vec4 expressions each.
+        float estimateSubblock(Subblock s, vec3 base, out int table) {
+            float b = base.r + base.g + base.b;
+            vec4 o0 = abs(s.luma0 - b);
+            vec4 o1 = abs(s.luma1 - b);
+            float least = 1e30;
+            table = 0;
+            for (int t = 0; t < u_blockPixelCount / 2; t++) {
+                float small3 = 3.0 * etcSmall[t] * etcSmall[t];
+                float large3 = 3.0 * etcLarge[t] * etcLarge[t];
+                float small2 = 2.0 * etcSmall[t];
+                float large2 = 2.0 * etcLarge[t];
+                vec4 e = min(small3 - small2 * o0, large3 - large2 * o0)
+                    + min(small3 - small2 * o1, large3 - large2 * o1);
+                float error = e.x + e.y + e.z + e.w;
+                if (error < least) {
+                    least = error;
+                    table = t;
+                }
+            }
+            return s.squares - 2.0 * dot(base, s.sum) + 8.0 * dot(base, base) + least;
+        }
+
+        // An individual or differential block before its selectors: its estimated error, mode, flip, stored base
+        // components (RGB444 twice, or RGB555 and the second base's RGB555 value) and tables.
+        struct ETCPlan {
+            float error;
+            bool differential;
+            bool flip;
+            uvec3 q0;
+            uvec3 q1;
+            int table0;
+            int table1;
+        };
+
+        // The 8-bit base colours of plan p's subblocks.
+        vec3 planBase(ETCPlan p, int side) {
+            uvec3 q = side == 0 ? p.q0 : p.q1;
+            return p.differential ? expand5(q) : expand4(q);
+        }
+
+        // The plan of mode `differential` for subblocks s0, s1 whose bases are the colours nearest to `target0` and
+        // `target1` (the differential second base clamped to the first's offset range -4..3, so the block never
+        // reads as T, H or planar), with each subblock's best table by estimateSubblock.
+        ETCPlan planBlock(bool flip, bool differential, Subblock s0, Subblock s1, vec3 target0, vec3 target1) {
+            float top = differential ? 31.0 : 15.0;
+            uvec3 q0 = quantize(target0, top);
+            uvec3 q1 = quantize(target1, top);
+            if (differential) {
+                q1 = uvec3(ivec3(q0) + clamp(ivec3(q1) - ivec3(q0), -4, 3));
+            }
+            ETCPlan p = ETCPlan(0.0, differential, flip, q0, q1, 0, 0);
+            p.error = estimateSubblock(s0, planBase(p, 0), p.table0) + estimateSubblock(s1, planBase(p, 1), p.table1);
+            return p;
+        }
+
+        // The base that fits subblock s best for `table` and the selectors the estimate gives its pixels with base
+        // `base`: the mean of its pixels less their modifiers (a pixel's modifier is large when its offset o from the
+        // base exceeds 1.5 (small + large), with the sign of o).
+        vec3 refinedBase(Subblock s, vec3 base, int table) {
+            float b = base.r + base.g + base.b;
+            float small = etcSmall[table];
+            float large = etcLarge[table];
+            float threshold = 1.5 * (small + large);
+            vec4 d0 = s.luma0 - b;
+            vec4 d1 = s.luma1 - b;
+            vec4 m0 = sign(d0) * mix(vec4(small), vec4(large), greaterThan(abs(d0), vec4(threshold)));
+            vec4 m1 = sign(d1) * mix(vec4(small), vec4(large), greaterThan(abs(d1), vec4(threshold)));
+            // A pixel right on the base takes +small (selector 0), as the exact fit would.
+            m0 += vec4(equal(d0, vec4(0.0))) * small;
+            m1 += vec4(equal(d1, vec4(0.0))) * small;
+            return (s.sum - dot(m0 + m1, vec4(1.0))) * (1.0 / 8.0);
+        }
+
         // A candidate colour block: its squared error and its two halves (bits 63-32, bits 31-0).
         struct ETCCandidate {
             float error;
@@ -1025,75 +1038,61 @@ package enum ShaderSources {
             uint low;
         };
 
-        // The individual-mode block for `flip` whose subblock bases are the RGB444 colours nearest to `target0` and
-        // `target1`, each with its best table and selectors.
-        ETCCandidate individualBlock(bool flip, vec3 target0, vec3 target1) {
-            uvec3 a = quantize(target0, 15.0);
-            uvec3 b = quantize(target1, 15.0);
-            uint table0;
-            uint table1;
-            uint selectors0;
-            uint selectors1;
-            float error = fitSubblock(flip, 0, expand4(a), table0, selectors0)
-                + fitSubblock(flip, 1, expand4(b), table1, selectors1);
-            uint high = (a.r << 28) | (b.r << 24) | (a.g << 20) | (b.g << 16) | (a.b << 12) | (b.b << 8) | (table0 << 5)
-                | (table1 << 2) | (flip ? 1u : 0u);
-            return ETCCandidate(error, high, selectors0 | selectors1);
-        }
-
-        // The differential-mode block for `flip`: the first base the RGB555 colour nearest to `target0`, the second
-        // the one nearest to `target1` with its offset from the first clamped to -4..3 (so the block never reads as
-        // T, H or planar), each with its best table and selectors.
-        ETCCandidate differentialBlock(bool flip, vec3 target0, vec3 target1) {
-            uvec3 c = quantize(target0, 31.0);
-            ivec3 delta = clamp(ivec3(quantize(target1, 31.0)) - ivec3(c), -4, 3);
-            uvec3 d = uvec3(ivec3(c) + delta);
-            uvec3 offset = uvec3(delta) & 7u;
-            uint table0;
-            uint table1;
-            uint selectors0;
-            uint selectors1;
-            float error = fitSubblock(flip, 0, expand5(c), table0, selectors0)
-                + fitSubblock(flip, 1, expand5(d), table1, selectors1);
-            uint high = (c.r << 27) | (offset.r << 24) | (c.g << 19) | (offset.g << 16) | (c.b << 11) | (offset.b << 8)
-                | (table0 << 5) | (table1 << 2) | 2u | (flip ? 1u : 0u);
-            return ETCCandidate(error, high, selectors0 | selectors1);
-        }
-
-        // The base colour that fits subblock `side` best for the table and selectors of `block` (ignoring clamping):
-        // the mean of its pixels less their modifiers.
-        vec3 refinedBase(bool flip, int side, ETCCandidate block) {
-            uint table = (block.high >> (side == 0 ? 5u : 2u)) & 7u;
-            vec3 sum = vec3(0.0);
-            for (int k = 0; k < u_blockPixelCount / 2; k++) {
-                ivec2 p = subblockPixel(flip, side, k);
-                uint bit = uint(4 * p.x + p.y);
-                uint s = ((block.low >> bit) & 1u) | (((block.low >> (bit + 16u)) & 1u) << 1);
-                float modifier = (s & 1u) == 0u ? etcSmall[table] : etcLarge[table];
-                sum += blockPixels[4 * p.y + p.x].rgb - (s >= 2u ? -modifier : modifier);
+        // Plan p as a block: for each subblock its estimated table and the two above it judged exactly (with
+        // clamping), the lowest error with each pixel's nearest value winning. The estimate overrates the larger
+        // tables near 0 and 255, where clamping brings values nearer their pixels.
+        ETCCandidate finishPlan(ETCPlan p) {
+            vec3 base0 = planBase(p, 0);
+            vec3 base1 = planBase(p, 1);
+            vec2 bestError = vec2(1e30);
+            uvec2 table = uvec2(0u);
+            uvec2 selectors = uvec2(0u);
+            for (int k = 0; k < 3; k++) {
+                int t0 = min(p.table0 + k, u_blockPixelCount / 2 - 1);
+                int t1 = min(p.table1 + k, u_blockPixelCount / 2 - 1);
+                // Selectors 0-3's values (base + small, + large, - small, - large, clamped) on each channel.
+                vec4 m0 = vec4(etcSmall[t0], etcLarge[t0], -etcSmall[t0], -etcLarge[t0]);
+                vec4 m1 = vec4(etcSmall[t1], etcLarge[t1], -etcSmall[t1], -etcLarge[t1]);
+                vec4 r0 = clamp(base0.r + m0, 0.0, 255.0);
+                vec4 g0 = clamp(base0.g + m0, 0.0, 255.0);
+                vec4 b0 = clamp(base0.b + m0, 0.0, 255.0);
+                vec4 r1 = clamp(base1.r + m1, 0.0, 255.0);
+                vec4 g1 = clamp(base1.g + m1, 0.0, 255.0);
+                vec4 b1 = clamp(base1.b + m1, 0.0, 255.0);
+                vec2 error = vec2(0.0);
+                uvec2 chosen = uvec2(0u);
+                for (int i = 0; i < u_blockPixelCount; i++) {
+                    int x = i & 3;
+                    int y = i >> 2;
+                    bool second = (p.flip ? y : x) >= 2;
+                    vec3 c = blockPixels[i].rgb;
+                    vec4 dr = c.r - (second ? r1 : r0);
+                    vec4 dg = c.g - (second ? g1 : g0);
+                    vec4 db = c.b - (second ? b1 : b0);
+                    vec4 d = dr * dr + dg * dg + db * db;
+                    // The first of the nearest values.
+                    float nearest = min(min(d.x, d.y), min(d.z, d.w));
+                    uint s = d.x == nearest ? 0u : (d.y == nearest ? 1u : (d.z == nearest ? 2u : 3u));
+                    uint bit = uint(4 * x + y);
+                    uint bits = ((s & 1u) << bit) | ((s >> 1) << (bit + 16u));
+                    error += second ? vec2(0.0, nearest) : vec2(nearest, 0.0);
+                    chosen |= second ? uvec2(0u, bits) : uvec2(bits, 0u);
+                }
+                bvec2 lower = lessThan(error, bestError);
+                if (lower.x) { bestError.x = error.x; table.x = uint(t0); selectors.x = chosen.x; }
+                if (lower.y) { bestError.y = error.y; table.y = uint(t1); selectors.y = chosen.y; }
             }
-            return sum * (1.0 / 8.0);
-        }
-
-        // The lower-error block of a and b.
-        ETCCandidate better(ETCCandidate a, ETCCandidate b) {
-            return b.error < a.error ? b : a;
-        }
-
-        // The best individual or differential block for `flip`, or `best` when none beats it: both modes on the
-        // subblocks' mean colours, then the better of them once more on the bases its selectors call for.
-        ETCCandidate tryFlip(bool flip, ETCCandidate best) {
-            vec3 mean0 = subblockMean(flip, 0);
-            vec3 mean1 = subblockMean(flip, 1);
-            ETCCandidate individual = individualBlock(flip, mean0, mean1);
-            ETCCandidate differential = differentialBlock(flip, mean0, mean1);
-            bool useDifferential = differential.error < individual.error;
-            ETCCandidate first = useDifferential ? differential : individual;
-            vec3 target0 = refinedBase(flip, 0, first);
-            vec3 target1 = refinedBase(flip, 1, first);
-            ETCCandidate refined =
-                useDifferential ? differentialBlock(flip, target0, target1) : individualBlock(flip, target0, target1);
-            return better(best, better(first, refined));
+            uint high;
+            if (p.differential) {
+                uvec3 offset = uvec3(ivec3(p.q1) - ivec3(p.q0)) & 7u;
+                high = (p.q0.r << 27) | (offset.r << 24) | (p.q0.g << 19) | (offset.g << 16) | (p.q0.b << 11)
+                    | (offset.b << 8) | 2u;
+            } else {
+                high = (p.q0.r << 28) | (p.q1.r << 24) | (p.q0.g << 20) | (p.q1.g << 16) | (p.q0.b << 12)
+                    | (p.q1.b << 8);
+            }
+            high |= (table.x << 5) | (table.y << 2) | (p.flip ? 1u : 0u);
+            return ETCCandidate(bestError.x + bestError.y, high, selectors.x | selectors.y);
         }
 
         // The two's-complement value of 3-bit field v.
@@ -1160,13 +1159,51 @@ package enum ShaderSources {
             return best;
         }
 
+        // The best of `best` and the plans for `flip` (subblocks s0, s1) in both modes, each refined once.
+        ETCPlan planFlip(bool flip, Subblock s0, Subblock s1, ETCPlan best) {
+            for (int m = 0; m < 2; m++) {
+                ETCPlan p = planBlock(flip, m == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
+                ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
+                    refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
+                if (refined.error < p.error) { p = refined; }
+                if (p.error < best.error) {
+                    best = p;
+                }
+            }
+            return best;
+        }
+
         // The ETC2 colour block of the 16 pixels (bits 63-32, bits 31-0).
         uvec2 encodeColorETC2() {
-            ETCCandidate best = ETCCandidate(1e30, 0u, 0u);
-            best = tryFlip(false, best);
-            best = tryFlip(true, best);
-            best = tryPlanar(best);
-            return uvec2(best.high, best.low);
+            // The four halves: 0 left, 1 right (flip false), 2 top, 3 bottom (flip true).
+            vec4 rows[4] = vec4[4](lumaRow(0), lumaRow(1), lumaRow(2), lumaRow(3));
+            vec3 sums[4] = vec3[4](vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
+            float squares[4] = float[4](0.0, 0.0, 0.0, 0.0);
+            for (int y = 0; y < 4; y++) {
+                vec3 left = blockPixels[4 * y].rgb + blockPixels[4 * y + 1].rgb;
+                vec3 right = blockPixels[4 * y + 2].rgb + blockPixels[4 * y + 3].rgb;
+                float leftSquares = dot(blockPixels[4 * y].rgb, blockPixels[4 * y].rgb)
+                    + dot(blockPixels[4 * y + 1].rgb, blockPixels[4 * y + 1].rgb);
+                float rightSquares = dot(blockPixels[4 * y + 2].rgb, blockPixels[4 * y + 2].rgb)
+                    + dot(blockPixels[4 * y + 3].rgb, blockPixels[4 * y + 3].rgb);
+                sums[0] += left;
+                sums[1] += right;
+                squares[0] += leftSquares;
+                squares[1] += rightSquares;
+                sums[2 + (y >> 1)] += left + right;
+                squares[2 + (y >> 1)] += leftSquares + rightSquares;
+            }
+            Subblock halves[4] = Subblock[4](
+                Subblock(sums[0], squares[0], vec4(rows[0].xy, rows[1].xy), vec4(rows[2].xy, rows[3].xy)),
+                Subblock(sums[1], squares[1], vec4(rows[0].zw, rows[1].zw), vec4(rows[2].zw, rows[3].zw)),
+                Subblock(sums[2], squares[2], rows[0], rows[1]),
+                Subblock(sums[3], squares[3], rows[2], rows[3]));
+            ETCPlan best = ETCPlan(1e30, false, false, uvec3(0u), uvec3(0u), 0, 0);
+            best = planFlip(false, halves[0], halves[1], best);
+            best = planFlip(true, halves[2], halves[3], best);
+            ETCCandidate block = finishPlan(best);
+            block = tryPlanar(block);
+            return uvec2(block.high, block.low);
         }
 
         #if defined(PVRC_ETC2_EAC)
