@@ -20,6 +20,17 @@ extension GLContext {
         return chosenTarget(hasAlpha: texture.hasAlpha)
     }
 
+    /// Why this context cannot transcode into `target` (it is not OpenGL ES 3 or later, or has none of the
+    /// target's extensions), in one sentence; `nil` when it can.
+    public func transcodeRefusal(for target: TranscodeTarget) -> String? {
+        guard isES3OrLater else { return "transcoding needs OpenGL ES 3; \(renderer) offers \(version)" }
+        guard target.isTaken(by: extensions) else {
+            let names = TranscodeTarget.preferenceTable.filter { $0.target == target }.flatMap(\.extensions)
+            return "\(renderer) cannot take \(target.rawValue) blocks: it has none of \(names.joined(separator: ", "))"
+        }
+        return nil
+    }
+
     /// The requested target if the context takes it, else the table's choice for a texture with or without
     /// alpha (nil where there is none).
     private func chosenTarget(hasAlpha: Bool) -> TranscodeTarget? {

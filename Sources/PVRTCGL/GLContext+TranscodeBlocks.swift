@@ -24,14 +24,7 @@ extension GLContext {
     private func transcode(faces: [PVRTCTexture], to target: TranscodeTarget) throws -> KTX2BlockTexture {
         activate()
         let shape = faces[0]
-        guard isES3OrLater else {
-            throw GLError.unsupported("transcoding needs OpenGL ES 3; \(renderer) offers \(version)")
-        }
-        guard target.isTaken(by: extensions) else {
-            let names = TranscodeTarget.preferenceTable.filter { $0.target == target }.flatMap(\.extensions)
-            throw GLError.unsupported(
-                "\(renderer) cannot take \(target.rawValue) blocks: it has none of \(names.joined(separator: ", "))")
-        }
+        if let reason = transcodeRefusal(for: target) { throw GLError.unsupported(reason) }
         try checkSize(shape.width, shape.height)
         let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
         defer { scratch.delete() }

@@ -63,11 +63,8 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let creation = try LoadBenchmark.contextCreation(runs: runs)
             let context = try GLContext()
             context.requestedTranscodeTarget = to?.target
-            if let target = to?.target, modes.contains(.transcode),
-                !(context.isES3OrLater && target.isTaken(by: context.extensions))
-            {
-                throw CommandFailure(
-                    message: "\(context.renderer) (\(context.version)) cannot transcode to \(target.rawValue)")
+            if let target = to?.target, modes.contains(.transcode), let reason = context.transcodeRefusal(for: target) {
+                throw CommandFailure(message: reason)
             }
             let rows = context.supportsTileRowDecoding ? "4 rows" : "1 row"
             print(
