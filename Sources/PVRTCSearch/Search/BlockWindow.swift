@@ -60,7 +60,7 @@ struct BlockWindow {
             let position = shape.order[n]
             let y = wrapped(top + position / columns, gridHeight)
             let x = wrapped(left + position % columns, gridWidth)
-            let w = shape.weights[position]
+            let w = ws.windowWeight(shape.weights[position], block: by * ws.blocksWide + bx, x: x, y: y)
             pixel[n] = y * ws.width + x
             weight[n] = w
             partial[n] = ws.interpolated(x: x, y: y) &- own &* w

@@ -214,12 +214,7 @@ final class EncoderWorkspace: @unchecked Sendable {
     /// of the quantised endpoints at virtual pixel (x, y); block centres sit at (blockWidth/2, blockHeight/2).
     @inline(__always)
     func interpolated(x: Int, y: Int) -> SIMD8<Int32> {
-        let dx = x - (blockWidth >> 1)
-        let dy = y - (blockHeight >> 1)
-        let xl = dx >> blockWidthShift
-        let yl = dy >> blockHeightShift
-        let xr = Int32(dx & (blockWidth - 1))
-        let yr = Int32(dy & (blockHeight - 1))
+        let (xl, yl, xr, yr) = corner(x: x, y: y)
         let x0 = wrapBlockX(xl)
         let x1 = wrapBlockX(xl + 1)
         let y0 = wrapBlockY(yl) * blocksWide
@@ -228,6 +223,35 @@ final class EncoderWorkspace: @unchecked Sendable {
         let left = expanded[y0 + x0] &* (h &- yr) &+ expanded[y1 + x0] &* yr
         let right = expanded[y0 + x1] &* (h &- yr) &+ expanded[y1 + x1] &* yr
         return left &* (Int32(blockWidth) &- xr) &+ right &* xr
+    }
+
+    /// The block column and row (unwrapped) of the top-left of the four words virtual pixel (x, y) blends,
+    /// and the pixel's offset from that word's centre (the weights of the right and lower words).
+    @inline(__always)
+    func corner(x: Int, y: Int) -> (column: Int, row: Int, xr: Int32, yr: Int32) {
+        let dx = x - (blockWidth >> 1)
+        let dy = y - (blockHeight >> 1)
+        return (
+            dx >> blockWidthShift, dy >> blockHeightShift, Int32(dx & (blockWidth - 1)), Int32(dy & (blockHeight - 1))
+        )
+    }
+
+    /// The bilinear weight of block `k`'s endpoints in ``interpolated(x:y:)`` at virtual pixel (x, y)
+    /// (`blockWidth·blockHeight` in all), given `shapeWeight`, its weight at that position of the block's
+    /// ``windowShape``. The two differ only on a grid one block wide or high, where wrapping makes the block
+    /// its own neighbour and its weight the sum over the corners it fills.
+    @inline(__always)
+    func windowWeight(_ shapeWeight: Int32, block k: Int, x: Int, y: Int) -> Int32 {
+        guard blocksWide == 1 || blocksHigh == 1 else { return shapeWeight }
+        let (xl, yl, xr, yr) = corner(x: x, y: y)
+        let (w, h) = (Int32(blockWidth), Int32(blockHeight))
+        var total: Int32 = 0
+        for i in 0..<2 {
+            for j in 0..<2 where wrapBlockY(yl + j) * blocksWide + wrapBlockX(xl + i) == k {
+                total += (i == 0 ? w - xr : xr) * (j == 0 ? h - yr : yr)
+            }
+        }
+        return total
     }
 
     /// Runs `body(scratch, bx, by)` for every block, one phase per pair of row and column colours

@@ -257,14 +257,10 @@ enum EndpointQuantization {
     /// endpoints the same way gained nothing there.
     static let contrastMoves: [(Int, Int)] = moves + [(1, -1), (-1, 1)]
 
-    /// The descent's moves in `ws`: ``contrastMoves`` for a PVRTC2 image with alpha on a grid of at least two
-    /// blocks each way, ``moves`` otherwise. (On a grid one block wide or high the block is its own
-    /// neighbour, and the windows' sums of the neighbours' contributions hold its endpoints from before the
-    /// trial: there the descent's error is not the decode's, and the larger moves took a flat translucent
-    /// colour 18 levels off where the single steps stay within 7.)
+    /// The descent's moves in `ws`: ``contrastMoves`` for a PVRTC2 image with alpha, ``moves`` otherwise.
     @inline(__always)
     static func moves(_ ws: EncoderWorkspace) -> [(Int, Int)] {
-        ws.hasAlpha && ws.format.hasOpacityFlag && ws.blocksWide > 1 && ws.blocksHigh > 1 ? contrastMoves : moves
+        ws.hasAlpha && ws.format.hasOpacityFlag ? contrastMoves : moves
     }
 
     /// The channels the descent steps together in images with alpha: each channel alone.

@@ -92,7 +92,7 @@ struct FixedModulationWindow {
                 let y = wrapped(top + j, gridHeight)
                 for i in 0..<shape.columns {
                     let x = wrapped(left + i, gridWidth)
-                    let w = weights[n]
+                    let w = ws.windowWeight(weights[n], block: by * ws.blocksWide + bx, x: x, y: y)
                     let p = y * ws.width + x
                     pixel[n] = p
                     block[n] = ws.blockIndex(x: x, y: y)
