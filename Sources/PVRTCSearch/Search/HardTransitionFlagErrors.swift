@@ -75,50 +75,51 @@ struct HardTransitionFlagErrors: ~Copyable {
     /// Sets each region's H to whichever gives its pixels less error with the words' current M; returns how
     /// many changed (the choice of ``HardTransitionSearch/chooseRegions(_:_:threads:)``).
     func chooseRegions(_ ws: EncoderWorkspace, threads: Int) -> Int {
-        let bw = ws.blocksWide
-        let errors = self.errors
-        return HardTransitionSearch.countChanges(rows: ws.blocksHigh, threads: threads) { regionY in
-            var changed = 0
-            for regionX in 0..<bw {
-                var soft = 0
-                var hard = 0
-                for q in 0..<4 {
-                    // The region's quarter q is the opposite quarter of its word (regionX + (q & 1), regionY + (q >> 1)).
-                    let word = ws.wrapBlockY(regionY + (q >> 1)) * bw + ws.wrapBlockX(regionX + (q & 1))
-                    let entry = 16 * word + 4 * (3 - q) + (ws.isPunchThrough(word) ? 1 : 0)
-                    soft += errors.pointer[entry]
-                    hard += errors.pointer[entry + 2]
-                }
-                let k = regionY * bw + regionX
-                let choice = hard < soft
-                if choice != ws.hard[k] { changed += 1 }
-                ws.hard[k] = choice
-            }
-            return changed
-        }
+        choose(
+            ws, threads: threads, setOffset: 2,
+            entry: { regionX, regionY, q in
+                // The region's quarter q is the opposite quarter of its word (regionX + (q & 1), regionY + (q >> 1)).
+                let word = ws.wrapBlockY(regionY + (q >> 1)) * ws.blocksWide + ws.wrapBlockX(regionX + (q & 1))
+                return 16 * word + 4 * (3 - q) + (ws.isPunchThrough(word) ? 1 : 0)
+            },
+            isSet: { ws.hard[$0] }, set: { ws.hard[$0] = $1 })
     }
 
     /// Sets each word's M to whichever gives its pixels less error with the regions' current H; returns how
     /// many changed (the choice of ``HardTransitionSearch/chooseWord(_:_:bx:by:)``).
     func chooseWords(_ ws: EncoderWorkspace, threads: Int) -> Int {
-        let bw = ws.blocksWide
+        choose(
+            ws, threads: threads, setOffset: 1,
+            entry: { bx, by, q in
+                // Quarter q lies in region (bx − 1 + (q & 1), by − 1 + (q >> 1)).
+                let region = ws.wrapBlockY(by - 1 + (q >> 1)) * ws.blocksWide + ws.wrapBlockX(bx - 1 + (q & 1))
+                return 16 * (by * ws.blocksWide + bx) + 4 * q + (ws.hard[region] ? 2 : 0)
+            },
+            isSet: { ws.isPunchThrough($0) }, set: { ws.setPunchThrough($0, $1) })
+    }
+
+    /// Sets one flag per block (a region's H or a word's M), rows in parallel, to whichever of its two errors
+    /// is lower: the sum over its quarters q of entry `entry(bx, by, q)` (the flag clear) against the same
+    /// entries `setOffset` further on (the flag set); returns how many changed.
+    private func choose(
+        _ ws: EncoderWorkspace, threads: Int, setOffset: Int, entry: @Sendable (Int, Int, Int) -> Int,
+        isSet: @Sendable (Int) -> Bool, set: @Sendable (Int, Bool) -> Void
+    ) -> Int {
         let errors = self.errors
         return HardTransitionSearch.countChanges(rows: ws.blocksHigh, threads: threads) { by in
             var changed = 0
-            for bx in 0..<bw {
-                let k = by * bw + bx
-                var standard = 0
-                var punch = 0
+            for bx in 0..<ws.blocksWide {
+                var clear = 0
+                var flagged = 0
                 for q in 0..<4 {
-                    // Quarter q lies in region (bx − 1 + (q & 1), by − 1 + (q >> 1)).
-                    let region = ws.wrapBlockY(by - 1 + (q >> 1)) * bw + ws.wrapBlockX(bx - 1 + (q & 1))
-                    let entry = 16 * k + 4 * q + (ws.hard[region] ? 2 : 0)
-                    standard += errors.pointer[entry]
-                    punch += errors.pointer[entry + 1]
+                    let e = entry(bx, by, q)
+                    clear += errors.pointer[e]
+                    flagged += errors.pointer[e + setOffset]
                 }
-                let choice = punch < standard
-                if choice != ws.isPunchThrough(k) { changed += 1 }
-                ws.setPunchThrough(k, choice)
+                let k = by * ws.blocksWide + bx
+                let choice = flagged < clear
+                if choice != isSet(k) { changed += 1 }
+                set(k, choice)
             }
             return changed
         }
