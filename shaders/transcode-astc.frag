@@ -39,11 +39,34 @@ const int ASTC_MAX_GRID = 30;
 
 // The block's texels in bytes (0..255), texel ASTC_SIDE * y + x.
 vec4 texels[ASTC_TEXELS];
-// The quantised grid weights of the configuration being fitted (level indices), and of the best fit so far.
-int gridLevels[ASTC_MAX_GRID];
-int bestGridLevels[ASTC_MAX_GRID];
-// The block's bits as they are packed.
-uvec4 astcBlock;
+// The quantised grid weights of the configuration being fitted, and of the best fit so far: level indices of
+// `bits` bits each, weight j at bit j * bits of a 64-bit string (x: bits 0-31), the order in which the block
+// stores them (bit-reversed from its bit 127 down). Every grid here fits: at most 64 bits of weights.
+uvec2 gridLevels;
+uvec2 bestGridLevels;
+
+// Weight j's level from `levels`.
+int gridLevel(uvec2 levels, int j, int bits) {
+    int position = j * bits;
+    int shift = position & 31;
+    uint value = position < 32 ? levels.x >> uint(shift) : levels.y >> uint(shift);
+    if (position < 32 && shift + bits > 32) {
+        value |= levels.y << uint(32 - shift);
+    }
+    return int(value & ((1u << uint(bits)) - 1u));
+}
+
+// `levels` with weight j's level set to `level` (its bits were zero).
+uvec2 withGridLevel(uvec2 levels, int j, int bits, int level) {
+    int position = j * bits;
+    int shift = position & 31;
+    uint value = uint(level);
+    if (position >= 32) {
+        return uvec2(levels.x, levels.y | (value << uint(shift)));
+    }
+    uint high = shift + bits > 32 ? value >> uint(32 - shift) : 0u;
+    return uvec2(levels.x | (value << uint(shift)), levels.y | high);
+}
 
 // The texels of a block: u_blockPixelCount (16) per 4x4 quarter, a uniform so the loops stay loops.
 int texelCount() {
@@ -83,70 +106,53 @@ int unquantizeWeight(int level, int bits) {
     return replicated > 32 ? replicated + 1 : replicated;
 }
 
-// The `bits`-bit weight level whose decoded weight is nearest to `weight` (0..1).
+// The `bits`-bit weight level whose decoded weight is nearest to `weight` (0..1): the rounded level, or a
+// neighbour of it that decodes nearer (the lower on a tie).
 int quantizeWeight(float weight, int bits) {
     int top = (1 << bits) - 1;
+    float target = clamp(weight, 0.0, 1.0) * 64.0;
     int guess = int(floor(clamp(weight, 0.0, 1.0) * float(top) + 0.5));
-    int best = guess;
-    float bestDistance = abs(float(unquantizeWeight(guess, bits)) - weight * 64.0);
-    for (int level = max(guess - 1, 0); level <= min(guess + 1, top); level += 2) {
-        float distance = abs(float(unquantizeWeight(level, bits)) - weight * 64.0);
-        if (distance < bestDistance) {
-            bestDistance = distance;
-            best = level;
-        }
-    }
-    return best;
+    int below = max(guess - 1, 0);
+    int above = min(guess + 1, top);
+    float belowDistance = abs(float(unquantizeWeight(below, bits)) - target);
+    float guessDistance = abs(float(unquantizeWeight(guess, bits)) - target);
+    float aboveDistance = abs(float(unquantizeWeight(above, bits)) - target);
+    int best = belowDistance < guessDistance ? below : guess;
+    return aboveDistance < min(belowDistance, guessDistance) ? above : best;
 }
 
 // The decoded weight (0..64) of texel i from gridLevels (a grid of the block's size maps one to one).
 int texelWeight(int i, int gridW, int gridH, int bits) {
     if (gridW * gridH == ASTC_TEXELS) {
-        return unquantizeWeight(gridLevels[i], bits);
+        return unquantizeWeight(gridLevel(gridLevels, i, bits), bits);
     }
     ivec4 points;
     ivec4 factors;
     infill(i % ASTC_SIDE, i / ASTC_SIDE, gridW, gridH, points, factors);
-    int sum = factors.x * unquantizeWeight(gridLevels[points.x], bits)
-        + factors.y * unquantizeWeight(gridLevels[points.y], bits)
-        + factors.z * unquantizeWeight(gridLevels[points.z], bits)
-        + factors.w * unquantizeWeight(gridLevels[points.w], bits);
+    int sum = factors.x * unquantizeWeight(gridLevel(gridLevels, points.x, bits), bits)
+        + factors.y * unquantizeWeight(gridLevel(gridLevels, points.y, bits), bits)
+        + factors.z * unquantizeWeight(gridLevel(gridLevels, points.z, bits), bits)
+        + factors.w * unquantizeWeight(gridLevel(gridLevels, points.w, bits), bits);
     return (sum + 8) >> 4;
 }
 
-// The byte a QUANT_192 endpoint code (trit * 64 + six bits) decodes to: the six bits' low bit a and high five
-// m give T = trit * 5 + (m << 4 | m >> 4), inverted on nine bits when a is set, and the value
-// (a ? 0x80 : 0) | T >> 2.
+// The byte a QUANT_192 endpoint code (trit * 64 + six bits) decodes to. The specification's unquantisation
+// (the six bits' low bit a and high five m give T = trit * 5 + (m << 4 | m >> 4), inverted on nine bits when a
+// is set, and the value (a ? 0x80 : 0) | T >> 2) works out to u = 4m + trit, or 255 - u when a is set.
 int unquantize192(int code) {
-    int a = code & 1;
-    int m = (code >> 1) & 31;
-    int t = (code >> 6) * 5 + ((m << 4) | (m >> 4));
-    if (a == 1) {
-        t ^= 0x1FF;
-    }
-    return (a << 7) | (t >> 2);
+    int u = ((code >> 1) & 31) * 4 + (code >> 6);
+    return (code & 1) == 1 ? 255 - u : u;
 }
 
-// The QUANT_192 code whose value is nearest to byte value v: in the value's half (a = 0 up to 126, a = 1 from
-// 129, mirrored; both for 127 and 128, which neither holds), around the five bits m it puts v near, each trit.
+// The QUANT_192 code whose value is nearest to byte value v (an integer 0..255). The values are u = 4m + trit
+// (0..126, u % 4 != 3) and 255 - u: v up to 127 folds to u = v (a = 0), above to u = 255 - v (a = 1); a u of
+// the form 4m + 3 lies halfway between two codes and takes the one at 4m + 2.
 int quantize192(float v) {
-    int best = 0;
-    float bestDistance = 1e9;
-    for (int a = v > 128.0 ? 1 : 0; a <= (v < 127.0 ? 0 : 1); a++) {
-        float folded = a == 0 ? v : 255.0 - v;
-        int guess = int(floor((folded - 1.25) * 0.25 + 0.5));
-        for (int m = max(guess - 1, 0); m <= min(guess + 1, 31); m++) {
-            for (int trit = 0; trit < 3; trit++) {
-                int code = trit * 64 + (m << 1) + a;
-                float distance = abs(float(unquantize192(code)) - v);
-                if (distance < bestDistance) {
-                    bestDistance = distance;
-                    best = code;
-                }
-            }
-        }
-    }
-    return best;
+    int value = int(v);
+    int a = value > 127 ? 1 : 0;
+    int u = a == 1 ? 255 - value : value;
+    u -= (u & 3) == 3 ? 1 : 0;
+    return (u & 3) * 64 + (u >> 2) * 2 + a;
 }
 
 // The endpoint values colour c decodes to after quantisation, QUANT_192 with `trits`, QUANT_256 (rounding)
@@ -175,6 +181,20 @@ float infilledWeight(int i, int gridW, int gridH, float grid[ASTC_MAX_GRID]) {
 // infill-weighted mean of its texels' and takes two damped least-squares steps towards the weights whose
 // infill best matches the ideal ones, before it is quantised.
 float fitWeights(vec4 e0, vec4 e1, int gridW, int gridH, int bits) {
+#if !defined(PVRC_ASTC_8X8)
+    // A grid of the block's size: each texel's weight is its own ideal weight, quantised.
+    vec4 direction = e1 - e0;
+    float span = dot(direction, direction);
+    float error = 0.0;
+    gridLevels = uvec2(0u);
+    for (int i = 0; i < texelCount(); i++) {
+        int level = quantizeWeight(span > 0.0 ? dot(texels[i] - e0, direction) / span : 0.0, bits);
+        gridLevels = withGridLevel(gridLevels, i, bits, level);
+        vec4 d = texels[i] - mix(e0, e1, float(unquantizeWeight(level, bits)) * (1.0 / 64.0));
+        error += dot(d, d);
+    }
+    return error;
+#else
     vec4 direction = e1 - e0;
     float span = dot(direction, direction);
     float sums[ASTC_MAX_GRID];
@@ -223,8 +243,9 @@ float fitWeights(vec4 e0, vec4 e1, int gridW, int gridH, int bits) {
             grid[j] = clamp(grid[j] + (norms[j] > 0.0 ? 8.0 * sums[j] / norms[j] : 0.0), 0.0, 1.0);
         }
     }
+    gridLevels = uvec2(0u);
     for (int j = 0; j < gridW * gridH; j++) {
-        gridLevels[j] = quantizeWeight(grid[j], bits);
+        gridLevels = withGridLevel(gridLevels, j, bits, quantizeWeight(grid[j], bits));
     }
     float error = 0.0;
     for (int i = 0; i < texelCount(); i++) {
@@ -233,6 +254,7 @@ float fitWeights(vec4 e0, vec4 e1, int gridW, int gridH, int bits) {
         error += dot(d, d);
     }
     return error;
+#endif
 }
 
 // Swaps e0 and e1 when e0 has the larger R+G+B sum (mode 8 and 12 decode such a pair with blue contraction).
@@ -287,9 +309,7 @@ float fitConfiguration(int gridW, int gridH, int bits, bool rgba, bool trits, ou
     e1 = quantizeEndpoint(mean + axis * high, rgba, trits);
     orderEndpoints(e0, e1);
     float error = fitWeights(e0, e1, gridW, gridH, bits);
-    for (int j = 0; j < ASTC_MAX_GRID; j++) {
-        bestGridLevels[j] = gridLevels[j];
-    }
+    bestGridLevels = gridLevels;
     for (int pass = 0; pass < 2; pass++) {
         // Least squares: the endpoints that minimise the error for the decoded weights.
         float a = 0.0;
@@ -319,19 +339,33 @@ float fitConfiguration(int gridW, int gridH, int bits, bool rgba, bool trits, ou
         e0 = r0;
         e1 = r1;
         error = refinedError;
-        for (int j = 0; j < ASTC_MAX_GRID; j++) {
-            bestGridLevels[j] = gridLevels[j];
-        }
+        bestGridLevels = gridLevels;
     }
     return error;
 }
 
-// Sets `count` bits of the block from bit `position` up to `value`'s low bits.
-void putBits(int position, int count, uint value) {
-    for (int k = 0; k < count; k++) {
-        int bit = position + k;
-        astcBlock[bit >> 5] |= ((value >> uint(k)) & 1u) << uint(bit & 31);
-    }
+// Ors `count` bits (1..32) of `value` into `bits` (a little-endian 128-bit string) from bit `position`, and
+// moves `position` past them. Each word takes its share by a select on a constant index, so that no vector is
+// indexed by a variable.
+void appendBits(inout uvec4 bits, inout int position, int count, uint value) {
+    int word = position >> 5;
+    int shift = position & 31;
+    uint low = value << uint(shift);
+    uint high = shift == 0 ? 0u : value >> uint(32 - shift);
+    bits.x |= word == 0 ? low : 0u;
+    bits.y |= word == 1 ? low : (word == 0 ? high : 0u);
+    bits.z |= word == 2 ? low : (word == 1 ? high : 0u);
+    bits.w |= word == 3 ? low : (word == 2 ? high : 0u);
+    position += count;
+}
+
+// `v` with its 32 bits in reverse order.
+uint reverseBits(uint v) {
+    v = ((v >> 1u) & 0x55555555u) | ((v & 0x55555555u) << 1u);
+    v = ((v >> 2u) & 0x33333333u) | ((v & 0x33333333u) << 2u);
+    v = ((v >> 4u) & 0x0F0F0F0Fu) | ((v & 0x0F0F0F0Fu) << 4u);
+    v = ((v >> 8u) & 0x00FF00FFu) | ((v & 0x00FF00FFu) << 8u);
+    return (v >> 16u) | (v << 16u);
 }
 
 // The block mode (bits 0-10) of a gridW x gridH grid (4..7 x 2..5) of `bits`-bit weights, one plane: the
@@ -353,54 +387,37 @@ uint packTrits(ivec4 t, int t4) {
     return uint(t4 == 2 ? c | 96 | (t.w << 7) : c | (t.w << 5) | (t4 << 7));
 }
 
-// Packs `count` QUANT_192 codes (trit * 64 + six bits) from bit 17 in the bounded integer sequence encoding:
-// groups of five values, each value's six bits followed by its share of the group's packed trits (2, 2, 1, 2
-// and 1 bits); a last, shorter group stops after its last value.
-void putEndpointTrits(int codes[8], int count) {
-    int position = 17;
-    for (int group = 0; group < count; group += 5) {
-        int t[5];
-        for (int k = 0; k < 5; k++) {
-            t[k] = group + k < count ? codes[group + k] >> 6 : 0;
-        }
-        uint tritBits = packTrits(ivec4(t[0], t[1], t[2], t[3]), t[4]);
-        for (int k = 0; k < 5 && group + k < count; k++) {
-            putBits(position, 6, uint(codes[group + k] & 63));
-            int shift = k == 0 ? 0 : (k == 1 ? 2 : (k == 2 ? 4 : (k == 3 ? 5 : 7)));
-            int width = k == 2 || k == 4 ? 1 : 2;
-            putBits(position + 6, width, tritBits >> uint(shift));
-            position += 6 + width;
-        }
-    }
+// Appends the first `count` (1..5) of the QUANT_192 codes (trit * 64 + six bits) c.x, c.y, c.z, c.w, c4 at
+// `position` as one group of the bounded integer sequence encoding: each value's six bits followed by its share
+// of the group's packed trits (2, 2, 1, 2 and 1 bits); a group of fewer than five stops after its last value.
+void appendTritGroup(inout uvec4 bits, inout int position, ivec4 c, int c4, int count) {
+    uint trits = packTrits(c >> 6, c4 >> 6);
+    appendBits(bits, position, 8, uint(c.x & 63) | ((trits & 3u) << 6));
+    if (count > 1) { appendBits(bits, position, 8, uint(c.y & 63) | (((trits >> 2) & 3u) << 6)); }
+    if (count > 2) { appendBits(bits, position, 7, uint(c.z & 63) | (((trits >> 4) & 1u) << 6)); }
+    if (count > 3) { appendBits(bits, position, 8, uint(c.w & 63) | (((trits >> 5) & 3u) << 6)); }
+    if (count > 4) { appendBits(bits, position, 7, uint(c4 & 63) | ((trits >> 7) << 6)); }
 }
 
 // Packs a single-partition block: mode, colour endpoint mode (12 or 8), the endpoints as r0 r1 g0 g1 b0 b1
 // (a0 a1) from bit 17 (bytes, or QUANT_192 codes with `trits`), and the weights of bestGridLevels from bit 127
 // down, bit-reversed.
 uvec4 packBlock(int gridW, int gridH, int bits, bool rgba, bool trits, vec4 e0, vec4 e1) {
-    astcBlock = uvec4(0u);
-    putBits(0, 11, blockMode(gridW, gridH, bits));
-    putBits(13, 4, rgba ? 12u : 8u);
-    int count = rgba ? 8 : 6;
-    int codes[8];
-    for (int c = 0; c < 4; c++) {
-        codes[2 * c] = trits ? quantize192(e0[c]) : int(e0[c]);
-        codes[2 * c + 1] = trits ? quantize192(e1[c]) : int(e1[c]);
-    }
+    uvec4 block = uvec4(blockMode(gridW, gridH, bits) | ((rgba ? 12u : 8u) << 13), 0u, 0u, 0u);
+    int position = 17;
     if (trits) {
-        putEndpointTrits(codes, count);
+        ivec4 low = ivec4(quantize192(e0.r), quantize192(e1.r), quantize192(e0.g), quantize192(e1.g));
+        ivec4 high = ivec4(quantize192(e1.b), rgba ? quantize192(e0.a) : 0, rgba ? quantize192(e1.a) : 0, 0);
+        appendTritGroup(block, position, low, quantize192(e0.b), 5);
+        appendTritGroup(block, position, high, 0, rgba ? 3 : 1);
     } else {
-        for (int k = 0; k < count; k++) {
-            putBits(17 + 8 * k, 8, uint(codes[k]));
-        }
+        uvec4 first = uvec4(e0.r, e1.r, e0.g, e1.g);
+        uvec4 second = uvec4(e0.b, e1.b, e0.a, e1.a);
+        appendBits(block, position, 32, first.x | (first.y << 8) | (first.z << 16) | (first.w << 24));
+        appendBits(block, position, rgba ? 32 : 16, second.x | (second.y << 8) | (rgba ? (second.z << 16) | (second.w << 24) : 0u));
     }
-    for (int j = 0; j < gridW * gridH; j++) {
-        uint level = uint(bestGridLevels[j]);
-        for (int k = 0; k < bits; k++) {
-            putBits(127 - (j * bits + k), 1, level >> uint(k));
-        }
-    }
-    return astcBlock;
+    // The weights' string, stored bit-reversed from bit 127 down.
+    return block | uvec4(0u, 0u, reverseBits(bestGridLevels.y), reverseBits(bestGridLevels.x));
 }
 
 // A void-extent block of colour c (bytes): LDR, extent coordinates all ones, the colour as UNORM16.
