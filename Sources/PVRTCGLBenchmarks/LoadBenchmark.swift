@@ -12,7 +12,8 @@ import TextureLoader
 /// - PNG path: file read + PNG decode + `glTexImage2D` + draw + `glFinish`.
 /// - PVR path: file read + container parse + upload of the blocks + (the GPU decode pass, for
 ///   decode-once; the GPU decode-and-encode pass and the compressed upload from a pixel buffer, for
-///   transcode) + draw + `glFinish`, for each upload mode asked for.
+///   transcode) + draw + `glFinish`, for each upload mode asked for; with transcode, the transcoder's own
+///   part alone as well (``BlockTiming``).
 ///
 /// Every iteration ends by deleting the texture it made. The draw covers a render target of the
 /// texture's size (1:1), created once per size like a window's framebuffer. PVRTCGL does not link
@@ -40,6 +41,21 @@ package struct LoadBenchmark {
         package let png: Benchmark
         /// PVR path timings, one per upload mode measured, in the order asked for.
         package let pvr: [ModeTiming]
+        /// With ``PVRTCUploadMode/transcode`` among the modes and a context that transcodes the file: the
+        /// transcoder's own part of a transcode upload, timed alone (``BlockTiming``); nil otherwise.
+        package let transcodeBlocks: BlockTiming?
+    }
+
+    /// The transcoder alone: file read + container parse + the GPU decode and encode passes + the blocks read
+    /// back into memory (`GLContext.transcode(_:to:)`, what `pvrc transcode` runs), without the compressed
+    /// texture upload and the draw that a transcode upload adds. On a driver that stores a target format
+    /// decompressed (Mesa stores ETC2 and ASTC textures as RGBA8 where the driver cannot sample them, decoding
+    /// every upload on the CPU) the difference is the driver's, not the transcoder's.
+    package struct BlockTiming: Sendable, Equatable {
+        /// The block format.
+        package let target: TranscodeTarget
+        /// Its timings.
+        package let timing: Benchmark
     }
 
     /// The PVR path's timings in one upload mode.
@@ -137,10 +153,20 @@ package struct LoadBenchmark {
             }
             return ModeTiming(mode: mode, timing: timing, transcodeTarget: transcodeTarget)
         }
+        func blocks() throws -> BlockTiming? {
+            let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
+            guard modes.contains(.transcode), let target = context.transcodeTarget(for: file) else { return nil }
+            let timing = try Benchmark.measure(runs: runs) {
+                let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
+                _ = try context.transcode(file, to: target)
+                context.finish()
+            }
+            return BlockTiming(target: target, timing: timing)
+        }
         return Row(
             size: inputs.size, pngFileBytes: try fileSize(inputs.pngPath),
             pvrFileBytes: try fileSize(inputs.pvrPath),
-            png: png, pvr: try modes.map(pvr))
+            png: png, pvr: try modes.map(pvr), transcodeBlocks: try blocks())
     }
 
     /// A 2x2 box downscale of a square power-of-two image (rounded to nearest).

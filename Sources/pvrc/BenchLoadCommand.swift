@@ -17,7 +17,10 @@ struct BenchLoadCommand: AsyncParsableCommand {
             removed. --mode picks the PVR upload modes timed (one column each, in order); the last column \
             divides the PNG time by the first mode's. --to picks the block format transcode uploads into, as \
             a loader's GLTextureUploader(mode:transcodeTarget:) asks for one (default: the context's first \
-            choice, BC3 for these files on a context with S3TC); a context that cannot take it is refused.
+            choice, BC3 for these files on a context with S3TC); a context that cannot take it is refused. \
+            With transcode, a second table times the transcoder alone (what pvrc transcode runs: the GPU passes \
+            and the blocks read back, without the compressed upload and the draw; Mesa's llvmpipe decodes ETC2 \
+            and ASTC uploads on the CPU, which the first table counts).
             """
     )
 
@@ -77,6 +80,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
             print("| size | PNG file | PVR file | PNG: read+decode+upload+draw | \(columns) PNG / \(first) |")
             print("|---|---|---|---|" + String(repeating: "---|", count: modes.count) + "---|")
             var targets: Set<String> = []
+            var split: [String] = []
             for input in inputs {
                 let row = try LoadBenchmark.measure(
                     input, context: context, runs: runs, modes: modes,
@@ -89,12 +93,36 @@ struct BenchLoadCommand: AsyncParsableCommand {
                     "| \(row.size) | \(kib(row.pngFileBytes)) KiB | \(kib(row.pvrFileBytes)) KiB | "
                         + "\(ms(row.png.median)) ms | \(timings) \(ratio(row.png.median / row.pvr[0].timing.median))x |"
                 )
+                if let line = splitRow(row) { split.append(line) }
             }
             if !targets.isEmpty { print("\ntranscode uploads went to: \(targets.sorted().joined(separator: ", "))") }
+            if !split.isEmpty {
+                print(
+                    "\nthe transcoder alone: file read + parse + GPU decode and encode passes + blocks read back "
+                        + "(pvrc transcode's work), without the compressed upload and the draw")
+                print(
+                    "| size | target | PVR transcode | transcoder alone | transcode / decode-once "
+                        + "| alone / decode-once |")
+                print("|---|---|---|---|---|---|")
+                for line in split { print(line) }
+            }
         }
+    }
+
+    /// The row of the transcoder-alone table for `row`; nil when it has no such timing. The ratios need a
+    /// decode-once column ("-" without one).
+    private func splitRow(_ row: LoadBenchmark.Row) -> String? {
+        guard let blocks = row.transcodeBlocks,
+            let upload = row.pvr.first(where: { $0.mode == .transcode })?.timing.median
+        else { return nil }
+        let decodeOnce = row.pvr.first { $0.mode == .decodeOnce }?.timing.median
+        let ratios = [upload, blocks.timing.median].map { value in decodeOnce.map { ratio2(value / $0) + "x" } ?? "-" }
+        return "| \(row.size) | \(blocks.target.rawValue) | \(ms(upload)) ms | \(ms(blocks.timing.median)) ms | "
+            + "\(ratios[0]) | \(ratios[1]) |"
     }
 
     private func ms(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1e3) }
     private func kib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1024) }
     private func ratio(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func ratio2(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -119,6 +119,10 @@ final class RenderCommandTests: CLITestCase {
         XCTAssertEqual(row.split(separator: "|").count, 7, result.standardOutput)
         // The bench's files have alpha: BC3 on llvmpipe, which has S3TC.
         XCTAssertTrue(result.standardOutput.contains("transcode uploads went to: bc3\n"), result.standardOutput)
+        // The transcoder timed alone, with both modes' ratios to decode-once.
+        let alone = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("| 32 | bc3 |") } ?? ""
+        XCTAssertEqual(alone.split(separator: "|").count, 6, result.standardOutput)
+        XCTAssertEqual(alone.filter { $0 == "x" }.count, 2, result.standardOutput)
     }
 
     /// `--to` asks the context for a target as a loader's uploader does (`requestedTranscodeTarget`): the timed
