@@ -14,12 +14,13 @@
 #     python3-pip, then PyPI's texture2ddecoder       an independent BC1/BC3 decoder for the transcode tests
 #                                                     (pip --user, only when python3 cannot import it)
 #     openssl                                         certificates for the https cache tests
+#     libsquish-dev, g++                              libsquish's BC1/BC3 encoder, the transcode quality floor
 #     SDL2, Xvfb (xvfb-run, xauth)                    examples/Viewer and its CI step (55-viewer.sh)
 set -euo pipefail
 
 build_packages=(libpng-dev libturbojpeg0-dev libstb-dev zlib1g-dev libzstd-dev libssl-dev libegl-dev libgles-dev
     libegl-mesa0 libgl1-mesa-dri)
-test_packages=(chromium nginx ninja-build zstd python3 python3-pip openssl libsdl2-dev xvfb xauth)
+test_packages=(chromium nginx ninja-build zstd python3 python3-pip openssl libsdl2-dev xvfb xauth libsquish-dev g++)
 
 # The Python modules the tests import, installed for the calling user when python3 lacks them.
 install_python_modules() {

@@ -69,7 +69,7 @@ extension GLContext {
         guard isES3OrLater else { return }
         let targets = Set([false, true].compactMap { chosenTarget(hasAlpha: $0) })
         for format in PVRTCFormat.allCases { _ = try programs.decodingProgram(for: format) }
-        for target in targets { _ = try programs.transcodingProgram(into: target) }
+        for target in targets { _ = try programs.transcodingProgram(into: target, effort: .fast) }
     }
 
     /// Transcodes every level of `texture` into ``transcodeTarget(for:)`` (one 2D texture; see
@@ -104,7 +104,7 @@ extension GLContext {
         var blocks: [[UInt8]] = []
         do {
             let scratch = try TranscodeScratch(
-                context: self, target: target, width: texture.width, height: texture.height)
+                context: self, target: target, effort: .fast, width: texture.width, height: texture.height)
             defer { scratch.delete() }
             for (index, level) in texture.levels.enumerated() {
                 let words = try transcode(
@@ -134,7 +134,8 @@ extension GLContext {
         glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLES3.textureMaxLevel, GLint(levelCount - 1))
         let internalFormat = GLenum(target.internalFormat(srgb: wantsSRGB(shape.metadata, in: target)))
         do {
-            let scratch = try TranscodeScratch(context: self, target: target, width: shape.width, height: shape.height)
+            let scratch = try TranscodeScratch(
+                context: self, target: target, effort: .fast, width: shape.width, height: shape.height)
             defer { scratch.delete() }
             for index in 0..<levelCount {
                 for (faceIndex, face) in cubeMap.faces.enumerated() {
@@ -202,7 +203,7 @@ extension GLContext {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scratch.framebuffer)
         let (blocksWide, blocksHigh) = scratch.target.blockCounts(width: level.width, height: level.height)
         glViewport(0, 0, GLsizei(blocksWide), GLsizei(blocksHigh))
-        let program = try programs.transcodingProgram(into: scratch.target)
+        let program = try programs.transcodingProgram(into: scratch.target, effort: scratch.effort)
         glUseProgram(program.shader.program)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), scratch.decodedTexture)

@@ -80,8 +80,8 @@ struct ProgramCache {
     private(set) var texture: TextureProgram?
     /// quad.vert + pvrtc.frag, by format and form (one pixel or four rows per fragment).
     private var decoding: [DecodingKey: PVRTCProgram] = [:]
-    /// quad.vert + transcode.frag (GLSL ES 3.00), by target.
-    private var transcoding: [TranscodeTarget: TranscodeProgram] = [:]
+    /// quad.vert + transcode.frag (GLSL ES 3.00), by target and effort.
+    private var transcoding: [TranscodeProgram.Key: TranscodeProgram] = [:]
 
     /// Which compiled form of `pvrtc.frag` a program is.
     private struct DecodingKey: Hashable {
@@ -119,11 +119,13 @@ struct ProgramCache {
         return made
     }
 
-    /// The program that encodes a decoded level into `target`'s blocks, compiled if needed (needs OpenGL ES 3).
-    mutating func transcodingProgram(into target: TranscodeTarget) throws -> TranscodeProgram {
-        if let program = transcoding[target] { return program }
-        let made = try TranscodeProgram(target: target)
-        transcoding[target] = made
+    /// The program that encodes a decoded level into `target`'s blocks with `effort`'s encoder, compiled if
+    /// needed (needs OpenGL ES 3).
+    mutating func transcodingProgram(into target: TranscodeTarget, effort: TranscodeEffort) throws -> TranscodeProgram {
+        let key = TranscodeProgram.Key(target: target, effort: effort)
+        if let program = transcoding[key] { return program }
+        let made = try TranscodeProgram(target: target, effort: effort)
+        transcoding[key] = made
         return made
     }
 
@@ -167,6 +169,12 @@ struct TextureProgram {
 /// `quad.vert` + `transcode.frag` (GLSL ES 3.00) for one target: encodes the blocks of a level that the
 /// decoding program has drawn into an RGBA8 texture, one target block per fragment.
 struct TranscodeProgram {
+    /// What a program is compiled for.
+    struct Key: Hashable {
+        let target: TranscodeTarget
+        let effort: TranscodeEffort
+    }
+
     let shader: ShaderProgram
     let quad: QuadUniforms
     /// The decoded level's sampler.
@@ -174,12 +182,15 @@ struct TranscodeProgram {
     /// The level's width and height in pixels.
     let size: GLint
 
-    /// Compiles `transcode.frag` with `target`'s defines and its encoder file (``TranscodeTarget/encoderSource``).
-    init(target: TranscodeTarget) throws {
+    /// Compiles `transcode.frag` with `target`'s and `effort`'s defines and the target's encoder file
+    /// (``TranscodeTarget/encoderSource``).
+    init(target: TranscodeTarget, effort: TranscodeEffort) throws {
         let version = "#version 300 es\n"
         shader = try ShaderProgram(
-            name: "transcode to \(target.rawValue.uppercased())", vertex: version + ShaderSources.quadVertex,
-            fragment: version + target.shaderDefine + ShaderSources.transcodeFragment + target.encoderSource)
+            name: "transcode to \(target.rawValue.uppercased()) (\(effort.rawValue))",
+            vertex: version + ShaderSources.quadVertex,
+            fragment: version + target.shaderDefine + effort.shaderDefine(for: target) + ShaderSources.transcodeFragment
+                + target.encoderSource)
         quad = QuadUniforms(shader)
         decoded = shader.uniform("u_decoded")
         size = shader.uniform("u_size")

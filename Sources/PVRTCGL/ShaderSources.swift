@@ -568,7 +568,9 @@ package enum ShaderSources {
         // endpoint fitting for those indices (least squares, then on each channel the best rounding of the two
         // endpoints to RGB565) and index fitting, each kept only when it lowers the block's squared error. BC1 also
         // fits the 3-colour mode (colour0 <= colour1: the endpoints and their midpoint; black is never used) from the
-        // extreme projections the same way and keeps it where its error is lower. Alpha encoder (BC3): both the
+        // extreme projections the same way and keeps it where its error is lower. With PVRC_THOROUGH defined (the
+        // thorough effort of `pvrc transcode`), the 4-colour fit starts from six seeds instead of two and searches each
+        // one's RGB565 neighbours (searchNeighbours) between its refinements. Alpha encoder (BC3): both the
         // 8-value mode on the block's alpha range and the 6-value mode (explicit 0 and 255) on the range of its other
         // values, keeping the one with the lower squared error.
         precision highp float;
@@ -702,6 +704,35 @@ package enum ShaderSources {
             }
         }
 
+        #if defined(PVRC_THOROUGH)
+        // The steps of the neighbour search: one channel, all three, and each pair.
+        const ivec3 neighbourSteps[7] = ivec3[7](ivec3(1, 0, 0), ivec3(0, 1, 0), ivec3(0, 0, 1), ivec3(1, 1, 1),
+            ivec3(1, 1, 0), ivec3(1, 0, 1), ivec3(0, 1, 1));
+
+        // The RGB565 neighbours of endpoints q0, q1 in the 4-colour mode: each step of neighbourSteps, up and down,
+        // applied to both endpoints, to them in opposite directions, to q0 alone and to q1 alone, the indices refitted
+        // for each; every one that lowers the block's squared error is kept, and the search goes on from it.
+        void searchNeighbours(inout uvec3 q0, inout uvec3 q1, inout uint indices, inout float error) {
+            ivec3 top = ivec3(31, 63, 31);
+            for (int k = 0; k < 56; k++) {
+                ivec3 step = (k & 1) == 0 ? neighbourSteps[k >> 3] : -neighbourSteps[k >> 3];
+                int pattern = (k >> 1) & 3;
+                ivec3 move0 = pattern == 3 ? ivec3(0) : step;
+                ivec3 move1 = pattern == 0 || pattern == 3 ? step : (pattern == 1 ? -step : ivec3(0));
+                uvec3 n0 = uvec3(clamp(ivec3(q0) + move0, ivec3(0), top));
+                uvec3 n1 = uvec3(clamp(ivec3(q1) + move1, ivec3(0), top));
+                uint trial;
+                float trialError = fitColorIndices(expand565(n0), expand565(n1), false, trial);
+                if (trialError < error) {
+                    q0 = n0;
+                    q1 = n1;
+                    indices = trial;
+                    error = trialError;
+                }
+            }
+        }
+        #endif
+
         // The BC1 colour block of the 16 pixels: (colour0 | colour1 << 16, indices). `allowThreeColor`: whether the
         // 3-colour mode may be used (BC1; BC3's colour block is always read in the 4-colour mode).
         uvec2 encodeColor(bool allowThreeColor) {
@@ -739,6 +770,40 @@ package enum ShaderSources {
                 low = min(low, t);
                 high = max(high, t);
             }
+        #if defined(PVRC_THOROUGH)
+            // Six seeds: the extreme projections inset by 0, 1/16, 1/8, 3/16 and 1/4 of their range, and the corners of
+            // the colours' bounding box on the axis's diagonal; each refined, searched and refined again, twice. The
+            // best wins.
+            vec3 lowest = blockPixels[0].rgb;
+            vec3 highest = blockPixels[0].rgb;
+            for (int i = 1; i < 16; i++) {
+                lowest = min(lowest, blockPixels[i].rgb);
+                highest = max(highest, blockPixels[i].rgb);
+            }
+            bvec3 descending = lessThan(axis, vec3(0.0));
+            uvec3 q0 = uvec3(0u);
+            uvec3 q1 = uvec3(0u);
+            uint indices = 0u;
+            float error = 3.4e38;
+            for (int seed = 0; seed < 6; seed++) {
+                float seedInset = (high - low) * float(seed) * (1.0 / 16.0);
+                uvec3 s0 = quantize565(seed < 5 ? mean + axis * (high - seedInset) : mix(highest, lowest, descending));
+                uvec3 s1 = quantize565(seed < 5 ? mean + axis * (low + seedInset) : mix(lowest, highest, descending));
+                uint seedIndices;
+                float seedError = fitColorIndices(expand565(s0), expand565(s1), false, seedIndices);
+                for (int round = 0; round < 2 && seedError > 0.0; round++) {
+                    refineColor(false, s0, s1, seedIndices, seedError);
+                    searchNeighbours(s0, s1, seedIndices, seedError);
+                }
+                refineColor(false, s0, s1, seedIndices, seedError);
+                if (seedError < error) {
+                    q0 = s0;
+                    q1 = s1;
+                    indices = seedIndices;
+                    error = seedError;
+                }
+            }
+        #else
             // The extreme projections (libsquish's range fit) and the same inset by 1/16 of the range (stb_dxt's
             // inset); the better of the two seeds the refinement.
             uvec3 q0 = quantize565(mean + axis * high);
@@ -757,6 +822,7 @@ package enum ShaderSources {
                 error = insetError;
             }
             refineColor(false, q0, q1, indices, error);
+        #endif
             uint c0 = pack565(q0);
             uint c1 = pack565(q1);
             if (allowThreeColor) {

@@ -6,6 +6,8 @@ import CGLES2
 struct TranscodeScratch {
     /// The format the render target holds blocks of.
     let target: TranscodeTarget
+    /// The encoder's effort.
+    let effort: TranscodeEffort
     /// The render target's texture (blocks wide x blocks high of level 0).
     let renderTexture: GLuint
     /// The framebuffer with ``renderTexture`` attached.
@@ -17,11 +19,12 @@ struct TranscodeScratch {
     /// The framebuffer the one-pixel-per-fragment decode draws into ``decodedTexture`` with.
     let decodeFramebuffer: GLuint
 
-    /// Makes the objects for levels up to `width` x `height` pixels.
+    /// Makes the objects for levels up to `width` x `height` pixels, encoded with `effort`.
     /// - Throws: ``GLError`` when GL refuses them (nothing is left allocated) or the integer framebuffer is
     ///   incomplete.
-    init(context: GLContext, target: TranscodeTarget, width: Int, height: Int) throws {
+    init(context: GLContext, target: TranscodeTarget, effort: TranscodeEffort, width: Int, height: Int) throws {
         self.target = target
+        self.effort = effort
         renderTexture = context.makeTexture(filter: GLenum(GL_NEAREST), minFilter: GLenum(GL_NEAREST))
         let blocks = target.blockCounts(width: width, height: height)
         glTexImage2D(

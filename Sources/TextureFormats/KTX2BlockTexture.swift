@@ -3,7 +3,7 @@ import Foundation
 import PVRTC
 
 /// A texture of blocks in a ``KTX2BlockFormat`` — one 2D texture or a cube map, every level — and its KTX 2
-/// file (what the GPU transcoder's `GLContext.transcode(_:to:)` returns and `pvrc transcode` writes): the
+/// file (what the GPU transcoder's `GLContext.transcode(_:to:effort:)` returns and `pvrc transcode` writes): the
 /// `KTXorientation` of ``metadata``, its colour space as the `_SRGB_BLOCK` vkFormat and the DFD's sRGB
 /// transfer, its premultiplied flag as the DFD's; laid out as pvrc's PVRTC KTX 2 files are, without
 /// supercompression, each level aligned to lcm(block size, 4) bytes.

@@ -6,7 +6,7 @@ import PVRTCGL
 import TextureFormats
 
 /// `pvrc transcode IN OUT.ktx2`: re-encodes a PVRTC texture or cube map into a GPU block format with the
-/// headless GPU transcoder (`GLContext.transcode(_:to:)`) and writes every level and face as KTX 2.
+/// headless GPU transcoder (`GLContext.transcode(_:to:effort:)`) and writes every level and face as KTX 2.
 struct TranscodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcode",
@@ -17,7 +17,9 @@ struct TranscodeCommand: AsyncParsableCommand {
             KTX 2 file keeps the input's orientation (KTXorientation), colour space (the target's sRGB vkFormat \
             and the DFD's sRGB transfer) and premultiplied flag. Without --to the target is the first of bc1, \
             bc3, etc2, astc-4x4, etc2-rgba (the loader's preference order) that the GL context takes and that \
-            stores alpha when the texture has alpha; astc-4x4 and astc-8x8 (ASTC LDR) need a context with ASTC.
+            stores alpha when the texture has alpha; astc-4x4 and astc-8x8 (ASTC LDR) need a context with ASTC. \
+            --effort thorough (the default) searches harder for BC1 and BC3 blocks than uploads do (fast); ETC2 \
+            and ASTC blocks are the same at both.
             """
     )
 
@@ -29,6 +31,9 @@ struct TranscodeCommand: AsyncParsableCommand {
 
     @Option(help: "The target format (default: the preferred one for the texture's alpha).")
     var to: TranscodeTargetName?
+
+    @Option(help: "The encoder's effort: thorough (default) or fast (the encoder of transcode uploads).")
+    var effort: TranscodeEffortName = TranscodeEffortName(effort: .thorough)
 
     @OptionGroup var limits: PixelLimitOptions
 
@@ -47,8 +52,8 @@ struct TranscodeCommand: AsyncParsableCommand {
                 let target = try to?.target ?? preferredTarget(for: faces[0], on: context)
                 transcoded =
                     faces.count == 1
-                    ? try context.transcode(faces[0], to: target)
-                    : try context.transcode(try PVRTCCubeMap(faces: faces), to: target)
+                    ? try context.transcode(faces[0], to: target, effort: effort.effort)
+                    : try context.transcode(try PVRTCCubeMap(faces: faces), to: target, effort: effort.effort)
             } catch let error as GLError {
                 throw CommandFailure(file: input, reason: error.description)
             }
@@ -84,4 +89,24 @@ struct TranscodeTargetName: ExpressibleByArgument {
         guard let target = TranscodeTarget(rawValue: argument) else { return nil }
         self.target = target
     }
+}
+
+/// An `--effort` value: a ``TranscodeEffort``'s name (`fast`, `thorough`).
+struct TranscodeEffortName: ExpressibleByArgument {
+    /// Every name `--effort` takes.
+    static var allValueStrings: [String] { TranscodeEffort.allCases.map(\.rawValue) }
+
+    /// The effort named.
+    let effort: TranscodeEffort
+
+    /// Wraps `effort`.
+    init(effort: TranscodeEffort) { self.effort = effort }
+
+    init?(argument: String) {
+        guard let effort = TranscodeEffort(rawValue: argument) else { return nil }
+        self.effort = effort
+    }
+
+    /// The name, as `--help` shows the default.
+    var defaultValueDescription: String { effort.rawValue }
 }

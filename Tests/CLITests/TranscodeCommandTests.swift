@@ -219,6 +219,27 @@ final class TranscodeCommandTests: CLITestCase {
         try transcodeAndCheck(file, faces: faces, target: "etc2-rgba", expectedTarget: "etc2-rgba")
     }
 
+    /// `--effort`: thorough by default, fast on request (the uploads' encoder); the two write different BC1 blocks
+    /// for noise, the same ETC2 blocks; an unknown effort is refused and writes nothing.
+    func testEffortPicksTheEncoder() throws {
+        let texture = try randomTexture(width: 32, height: 32, hasAlpha: false, seed: 28)
+        let file = try writeTexture(texture, container: .pvr3, name: "in.pvr")
+        func blocks(_ arguments: [String], _ name: String) throws -> [UInt8] {
+            let run = try PVRCProcess.run(["transcode", file, path(name)] + arguments)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
+        }
+        let thorough = try blocks(["--to", "bc1"], "thorough.ktx2")
+        XCTAssertEqual(try blocks(["--to", "bc1", "--effort", "thorough"], "thorough-named.ktx2"), thorough)
+        XCTAssertNotEqual(try blocks(["--to", "bc1", "--effort", "fast"], "fast.ktx2"), thorough)
+        XCTAssertEqual(
+            try blocks(["--to", "etc2", "--effort", "fast"], "etc2-fast.ktx2"),
+            try blocks(["--to", "etc2"], "etc2.ktx2"))
+        let unknown = try PVRCProcess.run(["transcode", file, path("slow.ktx2"), "--effort", "slow"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("slow.ktx2")))
+    }
+
     func testRefusalsPrintOneLineAndLeaveNoOutput() throws {
         let texture = try randomTexture(width: 16, height: 16, hasAlpha: true, seed: 24)
         let file = try writeTexture(texture, container: .pvr3, name: "in.pvr")

@@ -213,7 +213,7 @@ final class ASTCTranscodeTests: XCTestCase {
         }
     }
 
-    /// `GLContext.transcode(_:to:)` (what `pvrc transcode` writes): each level of the KTX 2 file, found through
+    /// `GLContext.transcode(_:to:effort:)` (what `pvrc transcode` writes): each level of the KTX 2 file, found through
     /// the file's level index (KTX 2.0 section 3.9: byteOffset and byteLength, 24 bytes a level after the 80-byte
     /// header), holds the blocks the upload writes, and they decode with texture2ddecoder to what GL samples.
     func testKTX2FileLevelsAreTheBlocksGLSamples() throws {

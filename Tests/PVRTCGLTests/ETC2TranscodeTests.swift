@@ -8,7 +8,7 @@ import XCTest
 /// The ETC2 RGB8 and ETC2 RGBA8 (EAC) targets on a real context: the blocks the GPU encoder wrote decode, with
 /// texture2ddecoder, to exactly what the GPU samples from the compressed texture (ETC2's decoding is integer
 /// arithmetic the specification fixes), and close to pvrc's exact PVRTC decode; the blocks of
-/// `GLContext.transcode(_:to:)` for cube maps are those of each face transcoded alone.
+/// `GLContext.transcode(_:to:effort:)` for cube maps are those of each face transcoded alone.
 final class ETC2TranscodeTests: XCTestCase {
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
