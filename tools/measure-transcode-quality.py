@@ -5,8 +5,8 @@ libsquish and astcenc.
 For each PNG given (default: the 24 Kodak crops in ../shared/corpus/kodak), encodes a PVRTC1 file with
 `pvrc encode` (4bpp unless --bpp 2, quality `best` unless --quality), decodes it exactly with
 `pvrc decode` (the picture every transcoder starts from), and compresses that decoded picture two ways:
-  - pvrc:     `pvrc transcode FILE OUT.ktx2 --to TARGET` (the GPU transcoder; skipped, and said so,
-              when this pvrc has no `transcode` command);
+  - pvrc:     `pvrc transcode FILE OUT.ktx2 --to TARGET --effort EFFORT` (the GPU transcoder; `--effort`
+              thorough by default, `fast` for the encoder of uploads);
   - a reference encoder ("ref" columns) on the same decoded pixels: for BC1/BC3 libsquish's cluster fit
               (Debian `libsquish-dev`, compiled from tools/squish-compress.cpp with the uniform colour
               metric), for astc-4x4/astc-8x8 Arm's astcenc (Debian `astcenc`) at -medium, LDR linear; none
@@ -17,10 +17,10 @@ sees), in RGB PSNR. Prints one TSV row per image and target, then the means. Usa
 
     pip install texture2ddecoder==1.0.6 pillow numpy; apt-get install libsquish-dev g++ astcenc
     swift build -c release --product pvrc
-    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc]
+    python3 tools/measure-transcode-quality.py [--pvrc .build/release/pvrc] [--effort thorough|fast]
         [--targets bc1,bc3,etc2,etc2-rgba,astc-4x4,astc-8x8] [IMAGE.png ...]
 
-A target `pvrc transcode` cannot write (it writes no ASTC KTX 2 yet) gets `-` in the pvrc columns.
+A target `pvrc transcode` cannot write (a context without its extension) gets `-` in the pvrc columns.
 """
 
 import argparse
@@ -107,6 +107,7 @@ def main():
     parser.add_argument("--targets", default="bc1,bc3")
     parser.add_argument("--bpp", default="4", choices=["4", "2"])
     parser.add_argument("--quality", default="best")
+    parser.add_argument("--effort", default="thorough", choices=["thorough", "fast"])
     parser.add_argument("images", nargs="*")
     args = parser.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
@@ -144,7 +145,8 @@ def main():
                     row["ref vs PVRTC"] = metrics(decoded, theirs)["RGB"]
                     row["ref vs original"] = metrics(original, theirs)["RGB"]
                 ktx2 = os.path.join(scratch, "t.ktx2")
-                if has_transcode and subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target],
+                if has_transcode and subprocess.run([args.pvrc, "transcode", pvr, ktx2, "--to", target,
+                                                     "--effort", args.effort],
                                                     capture_output=True).returncode == 0:
                     width, height, level = ktx2_level0(ktx2)
                     ours = decode_blocks(target, level, width, height)
