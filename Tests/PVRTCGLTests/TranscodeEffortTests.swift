@@ -46,13 +46,13 @@ final class TranscodeEffortTests: XCTestCase {
                 XCTAssertEqual(fast, uploadBlocks[0], label)
                 let thorough = try context.transcode(texture, to: target).levels[0][0]
                 let figures = try [fast, thorough].map { blocks in
-                    Self.psnr(
+                    TranscodeCheck.psnr(
                         try ReferenceBlockDecoder.decode(
                             blocks, target: target, width: level.width, height: level.height),
-                        exact)
+                        exact, channels: 3)
                 }
-                let squish = Self.psnr(
-                    try squishBlocks(exact, target: target, compressor: compressor, folder: folder), exact)
+                let squish = TranscodeCheck.psnr(
+                    try squishBlocks(exact, target: target, compressor: compressor, folder: folder), exact, channels: 3)
                 print(
                     String(
                         format: "transcode effort %@: fast %.2f dB, thorough %.2f dB, libsquish cluster fit %.2f dB",
@@ -98,17 +98,5 @@ final class TranscodeEffortTests: XCTestCase {
         try run(compressor, [target.rawValue, String(image.width), String(image.height), raw.path, blocks.path])
         return try ReferenceBlockDecoder.decode(
             [UInt8](try Data(contentsOf: blocks)), target: target, width: image.width, height: image.height)
-    }
-
-    /// PSNR in dB over RGB.
-    private static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        var sum = 0.0
-        var count = 0
-        for i in 0..<a.pixels.count where i % 4 < 3 {
-            let d = Double(a.pixels[i]) - Double(b.pixels[i])
-            sum += d * d
-            count += 1
-        }
-        return 10 * log10(255.0 * 255.0 / (sum / Double(count)))
     }
 }

@@ -68,7 +68,9 @@ final class TranscodeQualityTests: XCTestCase {
         let (uploaded, blocks) = try context.uploadTranscode(texture, keepingBlocks: true)
         defer { context.delete(uploaded) }
         let ours = try ReferenceBlockDecoder.decode(blocks[0], target: .bc1, width: level.width, height: level.height)
-        let figures = [Self.psnr(ours, exact)] + (try quicktexEncodings(of: exact).map { Self.psnr($0, exact) })
+        let figures =
+            [TranscodeCheck.psnr(ours, exact, channels: 3)]
+            + (try quicktexEncodings(of: exact).map { TranscodeCheck.psnr($0, exact, channels: 3) })
         let text = figures.map { String(format: "%.2f", $0) }
         print(
             "transcode quality \(label) \(level.width)x\(level.height), PSNR RGB against the PVRTC decode: "
@@ -92,18 +94,5 @@ final class TranscodeQualityTests: XCTestCase {
             // for another driver's float arithmetic.
             XCTAssertGreaterThan(figures[0], figures[2] - 0.05, label)
         }
-    }
-
-    /// PSNR in dB over RGB.
-    private static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        var sum = 0.0
-        var count = 0
-        for i in 0..<a.pixels.count where i % 4 < 3 {
-            let d = Double(a.pixels[i]) - Double(b.pixels[i])
-            sum += d * d
-            count += 1
-        }
-        guard sum > 0 else { return .infinity }
-        return 10 * log10(255 * 255 / (sum / Double(count)))
     }
 }
