@@ -136,6 +136,18 @@ bool fitEndpoints(uint indices, bool threeColor, out uvec3 q0, out uvec3 q1) {
     return true;
 }
 
+// Replaces the fit q0, q1, indices, error with the candidate c0, c1, candidateIndices, candidateError where the
+// candidate's squared error is lower.
+void keepLower(uvec3 c0, uvec3 c1, uint candidateIndices, float candidateError, inout uvec3 q0, inout uvec3 q1,
+               inout uint indices, inout float error) {
+    if (candidateError < error) {
+        q0 = c0;
+        q1 = c1;
+        indices = candidateIndices;
+        error = candidateError;
+    }
+}
+
 // Up to two rounds of endpoint fitting (fitEndpoints) and index fitting from endpoints q0, q1 with `indices`
 // and `error`, each kept only when it lowers the block's squared error.
 void refineColor(bool threeColor, inout uvec3 q0, inout uvec3 q1, inout uint indices, inout float error) {
@@ -176,12 +188,7 @@ void searchNeighbours(inout uvec3 q0, inout uvec3 q1, inout uint indices, inout 
         uvec3 n1 = uvec3(clamp(ivec3(q1) + move1, ivec3(0), top));
         uint trial;
         float trialError = fitColorIndices(expand565(n0), expand565(n1), false, trial);
-        if (trialError < error) {
-            q0 = n0;
-            q1 = n1;
-            indices = trial;
-            error = trialError;
-        }
+        keepLower(n0, n1, trial, trialError, q0, q1, indices, error);
     }
 }
 #endif
@@ -249,12 +256,7 @@ uvec2 encodeColor(bool allowThreeColor) {
             searchNeighbours(s0, s1, seedIndices, seedError);
         }
         refineColor(false, s0, s1, seedIndices, seedError);
-        if (seedError < error) {
-            q0 = s0;
-            q1 = s1;
-            indices = seedIndices;
-            error = seedError;
-        }
+        keepLower(s0, s1, seedIndices, seedError, q0, q1, indices, error);
     }
 #else
     // The extreme projections (libsquish's range fit) and the same inset by 1/16 of the range (stb_dxt's
@@ -268,12 +270,7 @@ uvec2 encodeColor(bool allowThreeColor) {
     uvec3 i1 = quantize565(mean + axis * (low + inset));
     uint insetIndices;
     float insetError = fitColorIndices(expand565(i0), expand565(i1), false, insetIndices);
-    if (insetError < error) {
-        q0 = i0;
-        q1 = i1;
-        indices = insetIndices;
-        error = insetError;
-    }
+    keepLower(i0, i1, insetIndices, insetError, q0, q1, indices, error);
     refineColor(false, q0, q1, indices, error);
 #endif
     uint c0 = pack565(q0);
