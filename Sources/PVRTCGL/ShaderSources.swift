@@ -978,7 +978,9 @@ package enum ShaderSources {
         // pixels less their modifiers. The plan with the lowest estimate is then fitted exactly: its tables and the
         // two above each judged with clamping, selectors the nearest values. The planar mode (RGB676 colours at the
         // block's corners, fitted by least squares to the 16 pixels), which suits PVRTC's smooth gradients, replaces
-        // it where its squared error is lower. T and H modes are not tried. Alpha encoder (EAC): for each of the 16
+        // it where its squared error is lower. T and H modes are not tried. With PVRC_THOROUGH defined (the thorough
+        // effort of `pvrc transcode`), each flip and mode keeps the better of its plan and the refined one, is fitted
+        // exactly with every table, and searches its bases' one-code neighbours (searchPlan); the best block wins. Alpha encoder (EAC): for each of the 16
         // modifier tables, the multiplier that spreads the table over the block's alpha range and the base centring
         // it, with each pixel's nearest value; the table with the lowest squared error wins (a uniform alpha is
         // stored exactly with multiplier 0).
@@ -1101,8 +1103,8 @@ package enum ShaderSources {
             uint low;
         };
 
-        // Plan p as a block: for each subblock its estimated table and the two above it judged exactly (with
-        // clamping), the lowest error with each pixel's nearest value winning. The estimate overrates the larger
+        // Plan p as a block: for each subblock its estimated table and the two above it (every table with
+        // PVRC_THOROUGH) judged exactly (with clamping), the lowest error with each pixel's nearest value winning. The estimate overrates the larger
         // tables near 0 and 255, where clamping brings values nearer their pixels.
         ETCCandidate finishPlan(ETCPlan p) {
             vec3 base0 = planBase(p, 0);
@@ -1110,9 +1112,16 @@ package enum ShaderSources {
             vec2 bestError = vec2(1e30);
             uvec2 table = uvec2(0u);
             uvec2 selectors = uvec2(0u);
-            for (int k = 0; k < 3; k++) {
-                int t0 = min(p.table0 + k, u_blockPixelCount / 2 - 1);
-                int t1 = min(p.table1 + k, u_blockPixelCount / 2 - 1);
+        #if defined(PVRC_THOROUGH)
+            ivec2 firstTable = ivec2(0);
+            int tableCount = u_blockPixelCount / 2;
+        #else
+            ivec2 firstTable = ivec2(p.table0, p.table1);
+            int tableCount = 3;
+        #endif
+            for (int k = 0; k < tableCount; k++) {
+                int t0 = min(firstTable.x + k, u_blockPixelCount / 2 - 1);
+                int t1 = min(firstTable.y + k, u_blockPixelCount / 2 - 1);
                 // Selectors 0-3's values (base + small, + large, - small, - large, clamped) on each channel.
                 vec4 m0 = vec4(etcSmall[t0], etcLarge[t0], -etcSmall[t0], -etcLarge[t0]);
                 vec4 m1 = vec4(etcSmall[t1], etcLarge[t1], -etcSmall[t1], -etcLarge[t1]);
@@ -1222,6 +1231,48 @@ package enum ShaderSources {
             return best;
         }
 
+        #if defined(PVRC_THOROUGH)
+        // Plan p with base `side`'s channel `channel` (3: all three) moved by `step` (one code), clamped to the mode's
+        // range, or p itself where the move would take a differential second base outside -4..3 of the first.
+        ETCPlan movedBase(ETCPlan p, int side, int channel, int step) {
+            ivec3 top = ivec3(p.differential ? 31 : 15);
+            ivec3 move = channel == 3 ? ivec3(step) : ivec3(equal(ivec3(channel), ivec3(0, 1, 2))) * step;
+            ivec3 q0 = ivec3(p.q0) + (side == 0 ? move : ivec3(0));
+            ivec3 q1 = ivec3(p.q1) + (side == 1 ? move : ivec3(0));
+            q0 = clamp(q0, ivec3(0), top);
+            q1 = clamp(q1, ivec3(0), top);
+            if (p.differential) {
+                ivec3 offset = q1 - q0;
+                if (any(lessThan(offset, ivec3(-4))) || any(greaterThan(offset, ivec3(3)))) {
+                    return p;
+                }
+            }
+            p.q0 = uvec3(q0);
+            p.q1 = uvec3(q1);
+            return p;
+        }
+
+        // The exact fit of plan p and of its bases' one-code neighbours: each channel of each base, and all three of
+        // one base, up and down; a move that lowers the block's error is kept and the search goes on from it, three
+        // rounds over.
+        ETCCandidate searchPlan(ETCPlan p) {
+            ETCCandidate best = finishPlan(p);
+            for (int round = 0; round < 3; round++) {
+                for (int k = 0; k < 16; k++) {
+                    int side = k < 12 ? k / 6 : (k >> 1) & 1;
+                    int channel = k < 12 ? (k / 2) % 3 : 3;
+                    ETCPlan trial = movedBase(p, side, channel, (k & 1) == 0 ? 1 : -1);
+                    ETCCandidate fitted = finishPlan(trial);
+                    if (fitted.error < best.error) {
+                        best = fitted;
+                        p = trial;
+                    }
+                }
+            }
+            return best;
+        }
+        #endif
+
         // The best of `best` and the plans for `flip` (subblocks s0, s1) in both modes, each refined once.
         ETCPlan planFlip(bool flip, Subblock s0, Subblock s1, ETCPlan best) {
             for (int m = 0; m < 2; m++) {
@@ -1261,10 +1312,27 @@ package enum ShaderSources {
                 Subblock(sums[1], squares[1], vec4(rows[0].zw, rows[1].zw), vec4(rows[2].zw, rows[3].zw)),
                 Subblock(sums[2], squares[2], rows[0], rows[1]),
                 Subblock(sums[3], squares[3], rows[2], rows[3]));
+        #if defined(PVRC_THOROUGH)
+            // Every flip and mode: the better of its plan and the plan refined, fitted exactly and searched.
+            ETCCandidate block = ETCCandidate(1e30, 0u, 0u);
+            for (int k = 0; k < 4; k++) {
+                bool flip = k >= 2;
+                Subblock s0 = flip ? halves[2] : halves[0];
+                Subblock s1 = flip ? halves[3] : halves[1];
+                ETCPlan p = planBlock(flip, (k & 1) == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
+                ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
+                    refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
+                ETCCandidate fitted = searchPlan(refined.error < p.error ? refined : p);
+                if (fitted.error < block.error) {
+                    block = fitted;
+                }
+            }
+        #else
             ETCPlan best = ETCPlan(1e30, false, false, uvec3(0u), uvec3(0u), 0, 0);
             best = planFlip(false, halves[0], halves[1], best);
             best = planFlip(true, halves[2], halves[3], best);
             ETCCandidate block = finishPlan(best);
+        #endif
             block = tryPlanar(block);
             return uvec2(block.high, block.low);
         }

@@ -18,8 +18,8 @@ struct TranscodeCommand: AsyncParsableCommand {
             and the DFD's sRGB transfer) and premultiplied flag. Without --to the target is the first of bc1, \
             bc3, etc2, astc-4x4, etc2-rgba (the loader's preference order) that the GL context takes and that \
             stores alpha when the texture has alpha; astc-4x4 and astc-8x8 (ASTC LDR) need a context with ASTC. \
-            --effort thorough (the default) searches harder for BC1 and BC3 blocks than uploads do (fast); ETC2 \
-            and ASTC blocks are the same at both.
+            --effort thorough (the default) searches harder for BC1, BC3 and ETC2 blocks than uploads do \
+            (fast); ASTC blocks are the same at both.
             """
     )
 

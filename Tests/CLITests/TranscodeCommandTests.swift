@@ -219,8 +219,8 @@ final class TranscodeCommandTests: CLITestCase {
         try transcodeAndCheck(file, faces: faces, target: "etc2-rgba", expectedTarget: "etc2-rgba")
     }
 
-    /// `--effort`: thorough by default, fast on request (the uploads' encoder); the two write different BC1 blocks
-    /// for noise, the same ETC2 blocks; an unknown effort is refused and writes nothing.
+    /// `--effort`: thorough by default, fast on request (the uploads' encoder); the two write different BC1 and
+    /// ETC2 blocks for noise, the same ASTC blocks; an unknown effort is refused and writes nothing.
     func testEffortPicksTheEncoder() throws {
         let texture = try randomTexture(width: 32, height: 32, hasAlpha: false, seed: 28)
         let file = try writeTexture(texture, container: .pvr3, name: "in.pvr")
@@ -232,9 +232,12 @@ final class TranscodeCommandTests: CLITestCase {
         let thorough = try blocks(["--to", "bc1"], "thorough.ktx2")
         XCTAssertEqual(try blocks(["--to", "bc1", "--effort", "thorough"], "thorough-named.ktx2"), thorough)
         XCTAssertNotEqual(try blocks(["--to", "bc1", "--effort", "fast"], "fast.ktx2"), thorough)
-        XCTAssertEqual(
+        XCTAssertNotEqual(
             try blocks(["--to", "etc2", "--effort", "fast"], "etc2-fast.ktx2"),
             try blocks(["--to", "etc2"], "etc2.ktx2"))
+        XCTAssertEqual(
+            try blocks(["--to", "astc-4x4", "--effort", "fast"], "astc-fast.ktx2"),
+            try blocks(["--to", "astc-4x4"], "astc.ktx2"))
         let unknown = try PVRCProcess.run(["transcode", file, path("slow.ktx2"), "--effort", "slow"])
         XCTAssertNotEqual(unknown.status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("slow.ktx2")))

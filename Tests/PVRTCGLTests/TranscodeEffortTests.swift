@@ -9,7 +9,8 @@ import XCTest
 
 /// `TranscodeEffort`: the fast encoder is the one uploads use, and the thorough one (`pvrc transcode`'s
 /// default) keeps up with libsquish's cluster fit, the best-known CPU BC1/BC3 fit, on the same pixels (pvrc's
-/// exact decode of a PVRTC texture). libsquish comes from tools/squish-compress.cpp, built with g++ against
+/// exact decode of a PVRTC texture): BC1 and BC3 against libsquish's own; ETC2 RGB8 (the same bit rate as BC1)
+/// is printed beside libsquish's BC1 and held to its gain over the fast encoder. libsquish comes from tools/squish-compress.cpp, built with g++ against
 /// Debian's libsquish-dev (`tools/install-deps.sh --test`); a missing library fails under CI. Every block is
 /// decoded by texture2ddecoder (ReferenceBlockDecoder), not by pvrc.
 final class TranscodeEffortTests: XCTestCase {
@@ -18,9 +19,9 @@ final class TranscodeEffortTests: XCTestCase {
         .appendingPathComponent("tools")
 
     /// How far below libsquish's PSNR the thorough encoder may fall on one Kodak crop. On the 24 crops (PVRTC1
-    /// 4bpp `best`) its mean is above libsquish's while single crops fall up to 0.07 dB below, and kodim01's BC3
-    /// from a PVRTC `fast` encoding 0.08 dB (measured on llvmpipe); plus 0.04 dB for another driver's float
-    /// arithmetic.
+    /// 4bpp `best`) its means are above libsquish's while single crops fall up to 0.07 dB below (BC3), and
+    /// kodim01's BC3 from a PVRTC `fast` encoding 0.08 dB (measured on llvmpipe); plus 0.04 dB for another
+    /// driver's float arithmetic.
     private static let squishMargin = 0.12
 
     func testFastIsTheUploadEncoderAndThoroughKeepsUpWithLibsquish() throws {
@@ -37,7 +38,7 @@ final class TranscodeEffortTests: XCTestCase {
             let texture = try PVRTCEncoder.encodeSynchronously([image], options: .init(quality: .fast, threads: 2))
             let level = texture.levels[0]
             let exact = PVRTCDecoder.decode(level, threads: 2)
-            for target in [TranscodeTarget.bc1, .bc3] {
+            for target in [TranscodeTarget.bc1, .bc3, .etc2] {
                 let label = "\(name) \(target.rawValue)"
                 context.requestedTranscodeTarget = target
                 let (uploaded, uploadBlocks) = try context.uploadTranscode(texture, keepingBlocks: true)
@@ -52,13 +53,22 @@ final class TranscodeEffortTests: XCTestCase {
                         exact, channels: 3)
                 }
                 let squish = TranscodeCheck.psnr(
-                    try squishBlocks(exact, target: target, compressor: compressor, folder: folder), exact, channels: 3)
+                    try squishBlocks(
+                        exact, target: target == .bc3 ? .bc3 : .bc1, compressor: compressor, folder: folder),
+                    exact, channels: 3)
                 print(
                     String(
                         format: "transcode effort %@: fast %.2f dB, thorough %.2f dB, libsquish cluster fit %.2f dB",
                         label, figures[0], figures[1], squish))
-                XCTAssertGreaterThan(figures[1], figures[0], label)
-                XCTAssertGreaterThan(figures[1], squish - Self.squishMargin, label)
+                if target == .etc2 {
+                    // Another format: on the 24 crops the thorough ETC2 mean is 0.22 dB above libsquish's BC1, with
+                    // single crops from 0.86 below to 1.08 above, so per crop it is held to its gain over fast
+                    // (measured 0.82 and 1.10 dB here).
+                    XCTAssertGreaterThan(figures[1], figures[0] + 0.5, label)
+                } else {
+                    XCTAssertGreaterThan(figures[1], figures[0], label)
+                    XCTAssertGreaterThan(figures[1], squish - Self.squishMargin, label)
+                }
             }
         }
     }
