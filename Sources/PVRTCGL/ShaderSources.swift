@@ -1273,13 +1273,19 @@ package enum ShaderSources {
         }
         #endif
 
+        // The plan of mode `differential` for `flip` (subblocks s0, s1) from the subblocks' means, or that plan refined
+        // once where the refinement's estimate is lower.
+        ETCPlan refinedPlan(bool flip, bool differential, Subblock s0, Subblock s1) {
+            ETCPlan p = planBlock(flip, differential, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
+            ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
+                refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
+            return refined.error < p.error ? refined : p;
+        }
+
         // The best of `best` and the plans for `flip` (subblocks s0, s1) in both modes, each refined once.
         ETCPlan planFlip(bool flip, Subblock s0, Subblock s1, ETCPlan best) {
             for (int m = 0; m < 2; m++) {
-                ETCPlan p = planBlock(flip, m == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
-                ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
-                    refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
-                if (refined.error < p.error) { p = refined; }
+                ETCPlan p = refinedPlan(flip, m == 1, s0, s1);
                 if (p.error < best.error) {
                     best = p;
                 }
@@ -1319,10 +1325,7 @@ package enum ShaderSources {
                 bool flip = k >= 2;
                 Subblock s0 = flip ? halves[2] : halves[0];
                 Subblock s1 = flip ? halves[3] : halves[1];
-                ETCPlan p = planBlock(flip, (k & 1) == 1, s0, s1, s0.sum * (1.0 / 8.0), s1.sum * (1.0 / 8.0));
-                ETCPlan refined = planBlock(p.flip, p.differential, s0, s1,
-                    refinedBase(s0, planBase(p, 0), p.table0), refinedBase(s1, planBase(p, 1), p.table1));
-                ETCCandidate fitted = searchPlan(refined.error < p.error ? refined : p);
+                ETCCandidate fitted = searchPlan(refinedPlan(flip, (k & 1) == 1, s0, s1));
                 if (fitted.error < block.error) {
                     block = fitted;
                 }

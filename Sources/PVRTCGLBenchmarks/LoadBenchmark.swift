@@ -155,8 +155,10 @@ package struct LoadBenchmark {
             return ModeTiming(mode: mode, timing: timing, transcodeTarget: transcodeTarget)
         }
         func blocks() throws -> BlockTiming? {
-            let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
-            guard modes.contains(.transcode), let target = context.transcodeTarget(for: file) else { return nil }
+            guard modes.contains(.transcode),
+                let target = context.transcodeTarget(
+                    for: try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture)
+            else { return nil }
             let timing = try Benchmark.measure(runs: runs) {
                 let file = try TextureFile.read(from: URL(fileURLWithPath: inputs.pvrPath)).texture
                 _ = try context.transcode(file, to: target, effort: .fast)
